@@ -11,6 +11,13 @@ export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
 export const productIdSchema = z.uuid({ error: "That is not a valid product id." });
 
+const pageSchema = z.coerce
+  .number({ error: "page must be a whole number from 1." })
+  .int({ error: "page must be a whole number from 1." })
+  .min(1, { error: "page must be a whole number from 1." })
+  .max(10_000, { error: "page must be a whole number from 1 to 10000." })
+  .default(1);
+
 export const categoryQuerySchema = z.object({
   category: z
     .string({ error: "Choose a category, e.g. ?category=men-formal-shoes." })
@@ -18,11 +25,7 @@ export const categoryQuerySchema = z.object({
       error: `Unknown category. Categories are: ${CATEGORY_SLUGS.join(", ")}.`,
     })
     .transform((v) => v as CategorySlug),
-  page: z.coerce
-    .number({ error: "page must be a whole number from 1." })
-    .int({ error: "page must be a whole number from 1." })
-    .min(1, { error: "page must be a whole number from 1." })
-    .default(1),
+  page: pageSchema,
 });
 
 export const searchQuerySchema = z.object({
@@ -35,6 +38,7 @@ export const searchQuerySchema = z.object({
 
 const sizeError = `Size must be a whole number from ${MIN_SIZE} to ${MAX_SIZE}.`;
 export const sizeQuerySchema = z.object({
+  page: pageSchema,
   size: z
     .string({ error: sizeError })
     .regex(/^\d{1,3}$/, { error: sizeError })
@@ -82,6 +86,26 @@ export interface ProductList {
 
 export const CATEGORY_PAGE_SIZE = 48;
 export const SEARCH_RESULT_LIMIT = 48;
+
+/** Drawn site images (home cover, banner, size charts), served like product images. */
+export const SITE_IMAGES = {
+  cover: { width: 1600, height: 700, alt: "Men's and women's shoes from our Karachi shop" },
+  banner: { width: 1600, height: 600, alt: "Women and men footwear collections" },
+  "size-chart-men": { width: 1000, height: 700, alt: "Men's size chart" },
+  "size-chart-women": { width: 1000, height: 700, alt: "Women's size chart" },
+} as const;
+export type SiteImageName = keyof typeof SITE_IMAGES;
+export const SITE_IMAGE_WIDTHS = [640, 1024, 1600] as const;
+
+export function siteImageUrl(name: SiteImageName, width: number, format: ImageFormat): string {
+  return `/images/site/${name}/${width}.${format}`;
+}
+
+export function siteImageSrcset(name: SiteImageName, format: ImageFormat): string {
+  return SITE_IMAGE_WIDTHS.filter((w) => w <= SITE_IMAGES[name].width || w === SITE_IMAGE_WIDTHS[0])
+    .map((w) => `${siteImageUrl(name, w, format)} ${w}w`)
+    .join(", ");
+}
 
 export function imageVariantUrl(imageId: string, width: number, format: ImageFormat): string {
   return `/images/${imageId}/${width}.${format}`;

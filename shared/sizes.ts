@@ -1,10 +1,7 @@
 // Shoe sizes the shop offers (EU), SPEC.md section 9.
 export const MIN_SIZE = 37;
 export const MAX_SIZE = 46;
-export const SIZES: readonly number[] = Array.from(
-  { length: MAX_SIZE - MIN_SIZE + 1 },
-  (_, i) => MIN_SIZE + i,
-);
+export const SIZES: readonly number[] = Array.from({ length: MAX_SIZE - MIN_SIZE + 1 }, (_, i) => MIN_SIZE + i);
 
 /** Stock at or below which a size is labelled as running low. */
 export const LOW_STOCK_LABEL_AT = 3;

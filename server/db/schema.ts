@@ -48,9 +48,7 @@ export const products = pgTable(
     createdAt: now(),
     updatedAt: now(),
     // Search columns are derived by the database so they can never drift from the product.
-    searchText: text()
-      .notNull()
-      .generatedAlwaysAs(sql`lower(name || ' ' || replace(category_slug, '-', ' '))`),
+    searchText: text().notNull().generatedAlwaysAs(sql`lower(name || ' ' || replace(category_slug, '-', ' '))`),
     searchVector: tsvector()
       .notNull()
       .generatedAlwaysAs(
@@ -60,9 +58,7 @@ export const products = pgTable(
   (t) => [
     check("products_price_check", sql`${t.price} > 0`),
     check("products_discount_price_check", sql`${t.discountPrice} > 0 and ${t.discountPrice} <= ${t.price}`),
-    index("products_category_position_idx")
-      .on(t.categorySlug, t.position, t.id)
-      .where(sql`${t.archivedAt} is null`),
+    index("products_category_position_idx").on(t.categorySlug, t.position, t.id).where(sql`${t.archivedAt} is null`),
     index("products_search_vector_idx").using("gin", t.searchVector),
     index("products_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],

@@ -1,0 +1,23 @@
+import { isRouteErrorResponse, useRouteError } from "react-router";
+import { NotFound } from "./NotFound.tsx";
+
+/** Error states of SPEC.md section 8: 'Error: {message}' replacing the page; 404s get their own page. */
+export function RouteError({ notFound }: { notFound?: React.ReactNode }) {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <>{notFound ?? <NotFound />}</>;
+  const message = isRouteErrorResponse(error)
+    ? typeof error.data === "string"
+      ? error.data
+      : error.statusText
+    : error instanceof Error
+      ? error.message
+      : "Something went wrong.";
+  return (
+    <div className="page">
+      <title>Error | Karachi Shoe Shop</title>
+      <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
+        Error: {message}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+// The size guide dialog: a modal with a Close button and the men's and women's size charts.
+import * as Dialog from "@radix-ui/react-dialog";
+import { Ruler } from "lucide-react";
+import { SitePicture } from "./SitePicture.tsx";
+
+export function SizeChartDialog() {
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+        <Ruler aria-hidden="true" className="size-4" /> Size chart
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[95vw] max-w-3xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-4 shadow-xl md:p-6">
+          <Dialog.Title className="text-xl font-bold">Size Guide</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-stone-600">
+            Find your EU size from your foot length.
+          </Dialog.Description>
+          <div className="mt-4 space-y-4">
+            <SitePicture name="size-chart-men" sizes="(min-width: 800px) 720px, 90vw" className="h-auto w-full" />
+            <SitePicture name="size-chart-women" sizes="(min-width: 800px) 720px, 90vw" className="h-auto w-full" />
+          </div>
+          <Dialog.Close className="button-primary mt-4 w-full">Close</Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,46 @@
+import { LogIn, LogOut, Search } from "lucide-react";
+import { Link, NavLink } from "react-router";
+import { SHOP_NAME } from "#shared/shop.ts";
+import { signOut } from "../../lib/auth-actions.ts";
+import { useAuth } from "../../lib/auth-store.ts";
+import { dropdownItems } from "../../lib/navigation.ts";
+import { MobileMenu } from "./MobileMenu.tsx";
+import { NavDropdown } from "./NavDropdown.tsx";
+
+export function SiteHeader() {
+  const { isAuthenticated } = useAuth();
+  return (
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+        <MobileMenu />
+        <Link to="/" className="mr-auto text-lg font-extrabold tracking-tight text-brand-700 md:mr-6">
+          {SHOP_NAME}
+        </Link>
+        <div className="hidden items-center gap-5 md:flex md:flex-1">
+          <NavLink to="/" end className="nav-link">
+            Home
+          </NavLink>
+          <NavDropdown label="Men" to="/men" items={dropdownItems("men")} />
+          <NavDropdown label="Women" to="/women" items={dropdownItems("women")} />
+          <NavLink to="/contact" className="nav-link">
+            Contact
+          </NavLink>
+        </div>
+        <Link to="/search" className="icon-button" aria-label="Search">
+          <Search aria-hidden="true" className="size-5" />
+        </Link>
+        {isAuthenticated ? (
+          <button type="button" className="icon-button gap-1.5 px-3" onClick={() => void signOut()}>
+            <LogOut aria-hidden="true" className="size-5" />
+            <span className="text-sm font-medium">Logout</span>
+          </button>
+        ) : (
+          <Link to="/login" className="icon-button gap-1.5 px-3">
+            <LogIn aria-hidden="true" className="size-5" />
+            <span className="text-sm font-medium">Login</span>
+          </Link>
+        )}
+      </nav>
+    </header>
+  );
+}

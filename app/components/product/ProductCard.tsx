@@ -1,0 +1,50 @@
+import { Link } from "react-router";
+import type { Product } from "#shared/catalog.ts";
+import { LOW_STOCK_LABEL_AT } from "#shared/sizes.ts";
+import { previewWords } from "#shared/text.ts";
+import { Price } from "./Price.tsx";
+import { ProductPicture } from "./ProductPicture.tsx";
+
+/** Grid widths: 2 columns on phones, 3 on medium screens, 4 on large. */
+const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw";
+
+export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
+  const image = product.images[0];
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white transition hover:shadow-md">
+      <div className="aspect-square overflow-hidden bg-stone-100">
+        {image && (
+          <ProductPicture
+            image={image}
+            sizes={CARD_SIZES}
+            priority={priority}
+            alt=""
+            className="size-full object-cover transition duration-300 group-hover:scale-105"
+          />
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <h3 className="text-sm font-semibold leading-snug text-stone-900 md:text-base">
+          <Link
+            to={`/products/${product._id}`}
+            state={{ fromCard: true }}
+            className="after:absolute after:inset-0 focus-visible:outline-none group-focus-within:underline"
+          >
+            {product.name}
+          </Link>
+        </h3>
+        <p className="text-xs text-stone-600 md:text-sm">{previewWords(product.description, 4)}</p>
+        <div className="mt-auto pt-1">
+          <Price price={product.price} discountPrice={product.discountPrice} discountPercentage={product.discountPercentage} />
+          <StockLabel stock={product.stock} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function StockLabel({ stock }: { stock: number }) {
+  if (stock <= 0) return <p className="mt-1 text-xs font-semibold text-red-700">Out of stock</p>;
+  if (stock <= LOW_STOCK_LABEL_AT) return <p className="mt-1 text-xs font-semibold text-amber-800">Only {stock} left</p>;
+  return <p className="mt-1 text-xs text-green-800">In stock</p>;
+}

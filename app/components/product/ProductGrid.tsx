@@ -1,0 +1,15 @@
+import type { Product } from "#shared/catalog.ts";
+import { ProductCard } from "./ProductCard.tsx";
+
+/** 2 columns on small screens, 3 on medium, 4 on larger (SPEC.md section 2). */
+export function ProductGrid({ products, priorityCount = 0 }: { products: Product[]; priorityCount?: number }) {
+  return (
+    <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 md:gap-5 lg:grid-cols-4">
+      {products.map((product, index) => (
+        <li key={product._id} className="flex">
+          <ProductCard product={product} priority={index < priorityCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}

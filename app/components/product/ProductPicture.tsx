@@ -1,0 +1,32 @@
+// One product image as <picture>: AVIF first, WebP otherwise, at the width the layout needs.
+// Width and height are always set, so the page never shifts while images load.
+import type { ProductImage } from "#shared/catalog.ts";
+
+export interface ProductPictureProps {
+  image: ProductImage;
+  /** The `sizes` attribute: how wide the image is drawn at each viewport width. */
+  sizes: string;
+  /** The first visible image of a page loads at once and first; the rest lazily. */
+  priority?: boolean;
+  className?: string;
+  alt?: string;
+}
+
+export function ProductPicture({ image, sizes, priority = false, className, alt }: ProductPictureProps) {
+  return (
+    <picture>
+      <source type="image/avif" srcSet={image.srcset.avif} sizes={sizes} />
+      <source type="image/webp" srcSet={image.srcset.webp} sizes={sizes} />
+      <img
+        src={image.src}
+        alt={alt ?? image.alt}
+        width={image.width}
+        height={image.height}
+        loading={priority ? "eager" : "lazy"}
+        fetchPriority={priority ? "high" : "auto"}
+        decoding={priority ? "sync" : "async"}
+        className={className}
+      />
+    </picture>
+  );
+}

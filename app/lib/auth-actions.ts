@@ -1,0 +1,36 @@
+// Sign-out as SPEC.md section 4 says: clear the server cart first and sign out locally only when
+// that worked; on failure the error is only logged and the user stays signed in.
+import { toast } from "sonner";
+import { tokenStore, userStore } from "./auth-store.ts";
+import { cartStore } from "./cart-store.ts";
+
+export const SIGNED_OUT = "Signed out successfully";
+
+export async function signOut(): Promise<boolean> {
+  const token = tokenStore.get();
+  if (token) {
+    const headers = { Authorization: `Bearer ${token}` };
+    try {
+      const cleared = await fetch("/api/user/cart/clear", { method: "DELETE", headers });
+      // 401: the session already ended on the server, so there is nothing left to clear.
+      if (!cleared.ok && cleared.status !== 401) throw new Error(`Cart clear failed with ${cleared.status}`);
+    } catch (error) {
+      console.error("Could not clear the cart before signing out", error);
+      return false;
+    }
+    // Ends the session on the server; the local sign-out happens whatever it answers.
+    await fetch("/api/user/logout", { method: "POST", headers }).catch((error: unknown) => {
+      console.error("Could not end the session on the server", error);
+    });
+  }
+  signOutLocally();
+  toast.success(SIGNED_OUT);
+  return true;
+}
+
+/** Clears user, token and cart from storage (also used when my-details fails). */
+export function signOutLocally(): void {
+  tokenStore.remove();
+  userStore.remove();
+  cartStore.remove();
+}

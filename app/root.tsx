@@ -1,0 +1,64 @@
+import { useEffect } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { Toaster } from "sonner";
+import type { Route } from "./+types/root.ts";
+import "./app.css";
+import { FloatingLinks } from "./components/layout/FloatingLinks.tsx";
+import { PageSpinner } from "./components/layout/PageSpinner.tsx";
+import { RouteError } from "./components/RouteError.tsx";
+import { SiteFooter } from "./components/layout/SiteFooter.tsx";
+import { SiteHeader } from "./components/layout/SiteHeader.tsx";
+import { services } from "./lib/context.server.ts";
+import { useNonce } from "./lib/nonce.tsx";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { shop, publicUrl } = services(context);
+  return { shop, publicUrl };
+}
+
+const FALLBACK_SHOP = { phone: "", email: "", instagram: "" };
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const shop = data?.shop ?? FALLBACK_SHOP;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#7c3f12" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-white font-sans text-stone-900 antialiased">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter shop={shop} />
+        <FloatingLinks phone={shop.phone} />
+        <PageSpinner />
+        <Toaster position="bottom-left" visibleToasts={3} duration={5000} richColors closeButton />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  // Marks the document once React has taken over, for tests and for styles that need JS.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

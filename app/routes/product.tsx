@@ -1,0 +1,234 @@
+import { useEffect, useState } from "react";
+import { data, Link, useLocation, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { productIdSchema } from "#shared/catalog.ts";
+import { categoryBySlug } from "#shared/categories.ts";
+import { FEW_LEFT_WARNING_AT } from "#shared/sizes.ts";
+import { ImageCarousel } from "../components/product/ImageCarousel.tsx";
+import { Price } from "../components/product/Price.tsx";
+import { ProductGrid } from "../components/product/ProductGrid.tsx";
+import { SizePicker, stockHint } from "../components/product/SizePicker.tsx";
+import { RouteError } from "../components/RouteError.tsx";
+import { SizeChartDialog } from "../components/SizeChartDialog.tsx";
+import { useAuth } from "../lib/auth-store.ts";
+import { addToCart, lineFromProduct, removeFromCart } from "../lib/cart-actions.ts";
+import { useCart } from "../lib/cart-store.ts";
+import { services } from "../lib/context.server.ts";
+import { pageMeta, publicUrlOf } from "../lib/seo.ts";
+import type { Route } from "./+types/product.ts";
+
+export const NO_PRODUCT_FOUND = "No product found.";
+const YOU_MAY_ALSO_LIKE = 8;
+
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: NO_PRODUCT_FOUND }];
+  const { product } = loaderData;
+  const publicUrl = publicUrlOf(matches);
+  const category = categoryBySlug(product.category);
+  const inStock = product.sizes.some((s) => s.stock > 0);
+  return [
+    ...pageMeta({
+      title: product.name,
+      description: product.description,
+      publicUrl,
+      path: location.pathname,
+      image: product.images[0]?.srcset && product.imageUrl[0],
+      type: "product",
+    }),
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "Product",
+        name: product.name,
+        description: product.description,
+        image: product.imageUrl.map((src) => `${publicUrl ?? ""}${src}`),
+        sku: product._id,
+        category: category.name,
+        offers: {
+          "@type": "Offer",
+          price: product.discountPrice,
+          priceCurrency: "PKR",
+          availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+          url: `${publicUrl ?? ""}${location.pathname}`,
+        },
+      },
+    },
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "BreadcrumbList",
+        itemListElement: [
+          { "@type": "ListItem", position: 1, name: "Home", item: `${publicUrl ?? ""}/` },
+          { "@type": "ListItem", position: 2, name: category.gender === "men" ? "Men" : "Women", item: `${publicUrl ?? ""}/${category.gender}` },
+          { "@type": "ListItem", position: 3, name: category.name, item: `${publicUrl ?? ""}${encodeURI(category.path)}` },
+          { "@type": "ListItem", position: 4, name: product.name },
+        ],
+      },
+    },
+  ];
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const id = productIdSchema.safeParse(params.productId);
+  const { catalog } = services(context);
+  const product = id.success ? await catalog.getProduct(id.data) : undefined;
+  if (!product) throw data(NO_PRODUCT_FOUND, { status: 404 });
+  const related = await catalog.listCategory("men-sneakers-casual-shoes");
+  return {
+    product,
+    alsoLike: related.products.filter((p) => p._id !== product._id).slice(0, YOU_MAY_ALSO_LIKE),
+  };
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, alsoLike } = loaderData;
+  const category = categoryBySlug(product.category);
+  const firstInStock = product.sizes.find((s) => s.stock > 0)?.size ?? null;
+  const [size, setSize] = useState<number | null>(firstInStock);
+  const { isAuthenticated } = useAuth();
+  const cart = useCart();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const inCart = cart.some((line) => line.productId === product._id);
+  const selected = product.sizes.find((s) => s.size === size);
+  const soldOut = firstInStock === null;
+
+  // Another product (e.g. from 'You may also like'): start again with its first size in stock.
+  useEffect(() => setSize(firstInStock), [firstInStock]);
+
+  useEffect(() => {
+    if ((location.state as { fromCard?: boolean } | null)?.fromCard) window.scrollTo({ top: 0, behavior: "smooth" });
+  }, [location.state]);
+
+  function selectSize(next: number) {
+    setSize(next);
+    const stock = product.sizes.find((s) => s.size === next)?.stock ?? 0;
+    if (stock > 0 && stock <= FEW_LEFT_WARNING_AT) toast.warning("Few items are left in stock.");
+  }
+
+  function toggleCart() {
+    if (inCart) {
+      removeFromCart(product._id);
+      toast.error("Removed from cart");
+      return;
+    }
+    if (!isAuthenticated) {
+      toast.error("You need to be signed in to add items to the cart.");
+      navigate("/login");
+      return;
+    }
+    if (size === null || !selected) {
+      toast.warning("Please select a size before adding to cart.");
+      return;
+    }
+    addToCart(lineFromProduct(product, size));
+    toast.success("Added to cart");
+  }
+
+  return (
+    <div className="page">
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-stone-600">
+        <ol className="flex flex-wrap gap-1">
+          <li>
+            <Link to="/" className="hover:underline">
+              Home
+            </Link>{" "}
+            /
+          </li>
+          <li>
+            <Link to={`/${category.gender}`} className="hover:underline">
+              {category.gender === "men" ? "Men" : "Women"}
+            </Link>{" "}
+            /
+          </li>
+          <li>
+            <Link to={category.path} className="hover:underline">
+              {category.name}
+            </Link>
+          </li>
+        </ol>
+      </nav>
+      <div className="grid gap-8 lg:grid-cols-2">
+        <ImageCarousel images={product.images} name={product.name} />
+        <div className="flex flex-col gap-4">
+          <h1 className="page-title">{product.name}</h1>
+          <p className="text-stone-700">{product.description}</p>
+          <Price
+            price={product.price}
+            discountPrice={product.discountPrice}
+            discountPercentage={product.discountPercentage}
+            size="large"
+          />
+          <SizePicker sizes={product.sizes} selected={size} onSelect={selectSize} />
+          <p aria-live="polite" className={`text-sm font-medium ${stockClass(selected?.stock ?? 0)}`}>
+            {selected ? stockHint(selected.stock) : soldOut ? "" : "Choose a size."}
+          </p>
+          <SizeChartDialog />
+          {soldOut ? (
+            <p className="rounded-lg bg-stone-100 px-5 py-3 text-center font-bold text-stone-700">Out of stock</p>
+          ) : (
+            <button
+              type="button"
+              className="button-primary w-full sm:w-auto"
+              disabled={!inCart && (size === null || (selected?.stock ?? 0) <= 0)}
+              onClick={toggleCart}
+            >
+              {inCart ? "Remove from Cart" : "Add to Cart"}
+            </button>
+          )}
+          <section aria-labelledby="features">
+            <h2 id="features" className="font-semibold">
+              Features
+            </h2>
+            <ul className="mt-2 list-disc space-y-1 pl-5 text-stone-700">
+              {product.features.map((feature) => (
+                <li key={feature}>{feature}</li>
+              ))}
+            </ul>
+          </section>
+          <p className="text-sm text-stone-700">
+            Free delivery in Karachi, cash on delivery. Faulty pair? See our{" "}
+            <Link to="/exchange-policy" className="font-semibold text-brand-700 underline">
+              Exchange &amp; Return Policy
+            </Link>
+            .
+          </p>
+        </div>
+      </div>
+      {alsoLike.length > 0 && (
+        <section aria-labelledby="also-like" className="mt-14">
+          <h2 id="also-like" className="page-title">
+            You may also like
+          </h2>
+          <div className="mt-5">
+            <ProductGrid products={alsoLike} />
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function stockClass(stock: number): string {
+  if (stock <= 0) return "text-red-700";
+  if (stock <= 3) return "text-amber-800";
+  return "text-green-800";
+}
+
+export function ErrorBoundary() {
+  return (
+    <RouteError
+      notFound={
+        <div className="page text-center">
+          <title>No product found. | Karachi Shoe Shop</title>
+          <p role="alert" className="text-xl font-semibold">
+            {NO_PRODUCT_FOUND}
+          </p>
+          <Link to="/" className="button-primary mt-6">
+            Back to Home
+          </Link>
+        </div>
+      }
+    />
+  );
+}

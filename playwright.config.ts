@@ -1,0 +1,32 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// The built shop on its own port and its own fresh data folder (and database, see scripts/test.ts).
+const port = Number(process.env.E2E_PORT ?? 3107);
+const dataDir = `.tmp/e2e-data-${Date.now()}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "off",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  projects: [
+    { name: "phone", use: { ...devices["Pixel 7"], browserName: "chromium" } },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: `node scripts/e2e-server.ts`,
+    url: `http://127.0.0.1:${port}/readyz`,
+    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL: "warn", RATE_LIMIT_SCALE: "100" },
+    reuseExistingServer: false,
+    timeout: 120_000,
+  },
+});

@@ -1,0 +1,72 @@
+// Builds the one Fastify process: API under /api, images, built assets, and the pages.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
+import compress from "@fastify/compress";
+import Fastify, { type FastifyInstance } from "fastify";
+import { createImageStore } from "./catalog/images.ts";
+import { registerCatalogRoutes } from "./catalog/routes.ts";
+import { createCatalogService } from "./catalog/service.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { registerErrorHandling } from "./plugins/errors.ts";
+import { registerSecurityHeaders } from "./plugins/security-headers.ts";
+import { registerStaticFiles } from "./plugins/static-files.ts";
+import { createLoadContext } from "./web/context.ts";
+import type { PageSource } from "./web/page-handlers.ts";
+import { registerPages } from "./web/react-router.ts";
+
+export const ROOT_DIR = fileURLToPath(new URL("..", import.meta.url));
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** How pages are rendered: the production build, Vite in development, or not at all (API tests). */
+  pages?: ((app: FastifyInstance) => Promise<PageSource | undefined>) | undefined;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.newPassword", "*.token"],
+    },
+    trustProxy: config.trustProxy ?? false,
+    bodyLimit: 1_048_576,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith("https://") });
+  await app.register(compress, {
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+
+  const catalog = createCatalogService(database.db);
+  const images = createImageStore({ dataDir: config.dataDir, db: database.db });
+
+  app.get("/healthz", async () => ({ status: "ok" }));
+  app.get("/readyz", async (_request, reply) => {
+    try {
+      await database.ping();
+      return { status: "ok", database: database.kind };
+    } catch {
+      return reply.code(503).send({ status: "unavailable", message: "The database is not reachable." });
+    }
+  });
+
+  registerCatalogRoutes(app, { catalog, images });
+
+  const pages = await options.pages?.(app);
+  if (pages) {
+    await registerStaticFiles(app, path.join(ROOT_DIR, "build", "client"));
+    await registerPages(app, {
+      handler: pages.handler,
+      loadContext: (_request, reply) =>
+        createLoadContext({ catalog, shop: config.shop, publicUrl: config.publicUrl, nonce: reply.cspNonce.script }),
+    });
+  }
+  return app;
+}

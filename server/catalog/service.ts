@@ -1,0 +1,101 @@
+// The catalogue as the API and the page loaders see it. No HTTP here: callers pass parsed input.
+import {
+  CATEGORY_PAGE_SIZE,
+  imageSrcset,
+  imageVariantUrl,
+  type Product,
+  type ProductImage,
+  type ProductList,
+} from "#shared/catalog.ts";
+import type { CategorySlug } from "#shared/categories.ts";
+import { discountPercentage } from "#shared/money.ts";
+import type { Db } from "../db/client.ts";
+import {
+  findAllProductIds,
+  findByPositions,
+  findCategoryCovers,
+  findCategoryPage,
+  findInStockSize,
+  findProductById,
+  type ProductRow,
+  searchProducts,
+} from "./queries.ts";
+
+/** The width clients that take a single address (SPEC.md `imageUrl`) get. */
+const DEFAULT_IMAGE_WIDTH = 640;
+
+function toImage(image: { id: string; alt: string; width: number; height: number }): ProductImage {
+  return {
+    id: image.id,
+    alt: image.alt,
+    width: image.width,
+    height: image.height,
+    src: imageVariantUrl(image.id, DEFAULT_IMAGE_WIDTH, "webp"),
+    srcset: { avif: imageSrcset(image.id, "avif"), webp: imageSrcset(image.id, "webp") },
+  };
+}
+
+export function toProduct(row: ProductRow): Product {
+  const images = row.images.map(toImage);
+  return {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    category: row.category_slug,
+    features: row.features,
+    imageUrl: images.map((image) => image.src),
+    images,
+    price: row.price,
+    discountPrice: row.discount_price,
+    discountPercentage: discountPercentage(row.price, row.discount_price),
+    stock: row.sizes.reduce((sum, s) => sum + s.stock, 0),
+    sizes: row.sizes,
+  };
+}
+
+export interface CatalogService {
+  getProduct(id: string): Promise<Product | undefined>;
+  listCategory(slug: CategorySlug, page?: number): Promise<ProductList>;
+  /** Products of a category by their position (the home page's curated picks). */
+  pickByPositions(slug: CategorySlug, positions: number[]): Promise<Map<number, Product>>;
+  search(query: string): Promise<Product[]>;
+  listBySize(size: number, page?: number): Promise<Product[]>;
+  /** Ids of every product on sale (the sitemap; at most 50,000, the sitemap limit). */
+  allProductIds(): Promise<string[]>;
+  /** The first image of each category's first product, by category. */
+  categoryCovers(): Promise<Partial<Record<CategorySlug, ProductImage>>>;
+}
+
+export function createCatalogService(db: Db): CatalogService {
+  return {
+    async getProduct(id) {
+      const row = await findProductById(db, id);
+      return row && toProduct(row);
+    },
+    async listCategory(slug, page = 1) {
+      const rows = await findCategoryPage(db, slug, page);
+      return {
+        products: rows.slice(0, CATEGORY_PAGE_SIZE).map(toProduct),
+        page,
+        hasMore: rows.length > CATEGORY_PAGE_SIZE,
+      };
+    },
+    async pickByPositions(slug, positions) {
+      const rows = await findByPositions(db, slug, positions);
+      return new Map(rows.map((row) => [row.position, toProduct(row)]));
+    },
+    async search(query) {
+      return (await searchProducts(db, query)).map(toProduct);
+    },
+    async listBySize(size, page = 1) {
+      return (await findInStockSize(db, size, page)).map(toProduct);
+    },
+    async allProductIds() {
+      return (await findAllProductIds(db)).map((row) => row.id);
+    },
+    async categoryCovers() {
+      const rows = await findCategoryCovers(db);
+      return Object.fromEntries(rows.map((row) => [row.category_slug, toImage(row)]));
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// Outgoing mail: SMTP when SMTP_URL is set, else one .eml file per message in DATA_DIR/outbox,
+// so reset links and order mails work on a fresh machine and in tests.
+import { randomUUID } from "node:crypto";
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  /** Where files go when there is no SMTP server (tests read them). */
+  outboxDir: string;
+}
+
+export function createMailer(options: { smtpUrl: string | undefined; dataDir: string; from: string }): Mailer {
+  const outboxDir = path.join(options.dataDir, "outbox");
+  const transport = options.smtpUrl
+    ? nodemailer.createTransport(options.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    outboxDir,
+    async send(mail) {
+      const info = await transport.sendMail({ from: options.from, ...mail });
+      if (options.smtpUrl) return;
+      const message = (info as { message?: Buffer }).message;
+      if (!message) throw new Error("The mail could not be rendered.");
+      await mkdir(outboxDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID()}.eml`;
+      const temp = path.join(outboxDir, `.${name}.tmp`);
+      await writeFile(temp, message);
+      await rename(temp, path.join(outboxDir, name));
+    },
+  };
+}

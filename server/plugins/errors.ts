@@ -1,0 +1,36 @@
+// One place decides what an error looks like on the wire: `{ message }`, never a stack trace.
+import type { FastifyError, FastifyInstance } from "fastify";
+import { HttpError } from "../http/errors.ts";
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: bad JSON, body too large, wrong content type, rate limit.
+      return reply.code(status).send({ message: clientErrorMessage(error) });
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply.code(500).send({ message: "Something went wrong on our side. Please try again." });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ message: `There is nothing at ${request.method} ${request.url.split("?")[0]}.` });
+  });
+}
+
+function clientErrorMessage(error: FastifyError): string {
+  switch (error.code) {
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return "The request body is not valid JSON.";
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return "The request body is too large.";
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return "Send the request body as application/json.";
+    default:
+      return error.message || "The request is not valid.";
+  }
+}

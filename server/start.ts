@@ -1,0 +1,39 @@
+// `npm start`: open (and on first start migrate and seed) the database, then listen.
+import path from "node:path";
+import { buildApp, ROOT_DIR } from "./app.ts";
+import { loadConfig } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import { seedCategories, seedDemoCatalogue } from "./db/seed/seed.ts";
+import { developmentPages, productionPages } from "./web/page-handlers.ts";
+
+const startedAt = performance.now();
+const config = loadConfig();
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  pgliteDir: path.join(config.dataDir, "pglite"),
+});
+await seedCategories(database.db);
+const seeded = config.seedDemo ? await seedDemoCatalogue(database.db) : 0;
+
+const dev = config.env === "development";
+const pages = dev ? developmentPages : async () => productionPages(ROOT_DIR);
+const app = await buildApp({ config, database, pages });
+if (seeded > 0) app.log.info({ products: seeded }, "added the demo catalogue");
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, "shutting down");
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
+
+await app.listen({ host: config.host, port: config.port });
+app.log.info(
+  { url: config.publicUrl, database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
+  "shop is open",
+);

@@ -1,0 +1,32 @@
+// What page loaders get from the server: the same services the API uses, so a loader never
+// makes an HTTP hop. The key lives on globalThis because in development Vite evaluates route
+// modules in its own module graph, and both graphs must share one key.
+import { createContext, type RouterContext, RouterContextProvider } from "react-router";
+import type { CatalogService } from "../catalog/service.ts";
+
+export interface ShopInfo {
+  phone: string;
+  email: string;
+  instagram: string;
+}
+
+export interface AppContext {
+  catalog: CatalogService;
+  shop: ShopInfo;
+  publicUrl: string;
+  /** CSP nonce of this response, for the inline scripts React Router writes. */
+  nonce: string;
+}
+
+const KEY = Symbol.for("shoe-shop.app-context");
+type WithKey = typeof globalThis & { [KEY]?: RouterContext<AppContext> };
+
+const registry = globalThis as WithKey;
+registry[KEY] ??= createContext<AppContext>();
+export const appContext: RouterContext<AppContext> = registry[KEY];
+
+export function createLoadContext(value: AppContext): RouterContextProvider {
+  const provider = new RouterContextProvider();
+  provider.set(appContext, value);
+  return provider;
+}

@@ -1,0 +1,43 @@
+// Every path that is not the API or a file goes to React Router's request handler. The
+// adapter turns Fastify's request into a Web Request and the Web Response back into a reply,
+// so compression and security headers apply to pages like any other answer.
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { createRequest } from "@remix-run/node-fetch-server";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { RouterContextProvider } from "react-router";
+import { notFound } from "../http/errors.ts";
+
+export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
+
+export interface WebOptions {
+  handler: () => Promise<PageHandler>;
+  loadContext: (request: FastifyRequest, reply: FastifyReply) => RouterContextProvider;
+}
+
+export async function registerPages(app: FastifyInstance, options: WebOptions): Promise<void> {
+  await app.register(async (scope) => {
+    // React Router reads request bodies itself (form actions), so leave the stream untouched.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
+
+    scope.all("/*", async (request, reply) => {
+      if (request.url.startsWith("/api/"))
+        throw notFound(`There is nothing at ${request.method} ${request.url.split("?")[0]}.`);
+      const handle = await options.handler();
+      const response = await handle(createRequest(request.raw, reply.raw), options.loadContext(request, reply));
+      return sendWebResponse(reply, response);
+    });
+  });
+}
+
+function sendWebResponse(reply: FastifyReply, response: Response) {
+  reply.code(response.status);
+  for (const [name, value] of response.headers) {
+    if (name !== "set-cookie") reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header("set-cookie", cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>));
+}

@@ -1,0 +1,114 @@
+// The migrations build the whole domain, with its rules enforced by the database itself.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "#server/db/client.ts";
+import { selectRows } from "#server/db/rows.ts";
+import { seedCategories } from "#server/db/seed/seed.ts";
+import { openTestDatabase, type TestDatabase } from "./support/database.ts";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await seedCategories(database.db);
+});
+afterAll(() => database?.close());
+
+const run = (statement: ReturnType<typeof sql>) => database.db.execute(statement);
+
+describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
+  it("create every table of the domain", async () => {
+    const rows = await selectRows<{ table_name: string }>(
+      database.db,
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
+    expect(rows.map((r) => r.table_name)).toEqual([
+      "cart_lines",
+      "carts",
+      "categories",
+      "idempotency_keys",
+      "order_lines",
+      "order_status_events",
+      "orders",
+      "password_resets",
+      "product_images",
+      "product_sizes",
+      "products",
+      "sessions",
+      "users",
+    ]);
+  });
+
+  it("are idempotent: opening the same database again changes nothing", async () => {
+    if (!database.url) return; // PGlite in memory cannot be reopened; the server case covers it.
+    const again = await openDatabase({ databaseUrl: database.url, poolSize: 1 });
+    await again.close();
+  });
+
+  it("enforce stock >= 0, sizes 37..46 and prices", async () => {
+    const [product] = await selectRows<{ id: string }>(
+      database.db,
+      sql`insert into products (category_slug, name, description, price, discount_price)
+          values ('men-formal-shoes', 'Test Oxford', 'A test shoe', 5000, 4000) returning id`,
+    );
+    const id = product?.id;
+    await expect(run(sql`insert into product_sizes values (${id}, 42, -1)`)).rejects.toThrow();
+    await expect(run(sql`insert into product_sizes values (${id}, 47, 1)`)).rejects.toThrow();
+    await expect(
+      run(sql`insert into products (category_slug, name, description, price, discount_price)
+              values ('men-formal-shoes', 'Bad', 'Bad', 1000, 2000)`),
+    ).rejects.toThrow();
+    await expect(
+      run(sql`insert into products (category_slug, name, description, price, discount_price)
+              values ('kids', 'Bad', 'Bad', 1000, 900)`),
+    ).rejects.toThrow();
+    await run(sql`insert into product_sizes values (${id}, 42, 2)`);
+    // The conditional decrement used by orders can never go below zero.
+    await run(sql`update product_sizes set stock = stock - 3 where product_id = ${id} and size = 42 and stock >= 3`);
+    const [left] = await selectRows<{ stock: number }>(
+      database.db,
+      sql`select stock from product_sizes where product_id = ${id} and size = 42`,
+    );
+    expect(left?.stock).toBe(2);
+  });
+
+  it("keep e-mails and usernames unique whatever their case", async () => {
+    await run(sql`insert into users (email, username, password_hash) values ('Ali@Example.pk', 'Ali', 'x')`);
+    await expect(
+      run(sql`insert into users (email, username, password_hash) values ('ali@example.pk', 'other', 'x')`),
+    ).rejects.toThrow();
+    await expect(
+      run(sql`insert into users (email, username, password_hash) values ('other@example.pk', 'ALI', 'x')`),
+    ).rejects.toThrow();
+  });
+
+  it("refuse cart and order quantities outside 1..10 and unknown order statuses", async () => {
+    const [user] = await selectRows<{ id: string }>(
+      database.db,
+      sql`insert into users (email, username, password_hash) values ('sana@example.pk', 'sana', 'x') returning id`,
+    );
+    const [product] = await selectRows<{ id: string }>(database.db, sql`select id from products limit 1`);
+    const [cart] = await selectRows<{ id: string }>(
+      database.db,
+      sql`insert into carts (user_id) values (${user?.id}) returning id`,
+    );
+    await expect(
+      run(
+        sql`insert into cart_lines (cart_id, product_id, size, quantity) values (${cart?.id}, ${product?.id}, 42, 0)`,
+      ),
+    ).rejects.toThrow();
+    await expect(
+      run(
+        sql`insert into cart_lines (cart_id, product_id, size, quantity) values (${cart?.id}, ${product?.id}, 42, 11)`,
+      ),
+    ).rejects.toThrow();
+    await expect(
+      run(sql`insert into orders (user_id, status, subtotal, total_amount, full_name, address_line, phone_number, email, city)
+              values (${user?.id}, 'shipped', 100, 100, 'Sana', 'Clifton', '03001234567', 'sana@example.pk', 'Karachi')`),
+    ).rejects.toThrow();
+    await expect(
+      run(
+        sql`insert into cart_lines (cart_id, product_id, size, quantity) values (${cart?.id}, '00000000-0000-4000-8000-000000000000', 42, 1)`,
+      ),
+    ).rejects.toThrow();
+  });
+});

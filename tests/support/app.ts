@@ -1,0 +1,52 @@
+// The real app on a fresh database, for tests that go through the HTTP layer with inject().
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { buildApp, ROOT_DIR } from "#server/app.ts";
+import { type Config, loadConfig } from "#server/config.ts";
+import { seedCategories, seedDemoCatalogue } from "#server/db/seed/seed.ts";
+import { productionPages } from "#server/web/page-handlers.ts";
+import { openTestDatabase, type TestDatabase } from "./database.ts";
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Add the demo catalogue (default true). */
+  demo?: boolean;
+  /** Serve pages from the production build (run `npm run build` first). */
+  pages?: boolean;
+  env?: Record<string, string>;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "shoe-shop-test-"));
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, ...options.env });
+  const database = await openTestDatabase();
+  await seedCategories(database.db);
+  if (options.demo ?? true) await seedDemoCatalogue(database.db);
+  const pages = options.pages ? async () => requireBuild() : undefined;
+  const app = await buildApp({ config, database, pages });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function requireBuild() {
+  const pages = productionPages(ROOT_DIR);
+  if (!pages) throw new Error("No production build: run `npm run build` before page tests.");
+  return pages;
+}

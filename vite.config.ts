@@ -1,0 +1,16 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+// Server modules stay outside the server build, so the loaders and the API share one
+// database handle and one set of services (GUIDE.md section 1).
+const serverModules = /^#server\//;
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  resolve: { tsconfigPaths: true },
+  environments: {
+    ssr: { build: { rollupOptions: { external: [serverModules] } } },
+  },
+  build: { assetsInlineLimit: 0 },
+});
