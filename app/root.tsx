@@ -5,9 +5,9 @@ import type { Route } from "./+types/root.ts";
 import "./app.css";
 import { FloatingLinks } from "./components/layout/FloatingLinks.tsx";
 import { PageSpinner } from "./components/layout/PageSpinner.tsx";
-import { RouteError } from "./components/RouteError.tsx";
 import { SiteFooter } from "./components/layout/SiteFooter.tsx";
 import { SiteHeader } from "./components/layout/SiteHeader.tsx";
+import { RouteError } from "./components/RouteError.tsx";
 import { services } from "./lib/context.server.ts";
 import { useNonce } from "./lib/nonce.tsx";
 
@@ -33,7 +33,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-stone-900 antialiased">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+        >
           Skip to content
         </a>
         <SiteHeader />

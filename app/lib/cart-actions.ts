@@ -9,7 +9,10 @@ function syncToServer(method: "POST" | "PUT" | "DELETE", path: string, body?: un
   if (!token) return;
   fetch(path, {
     method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
     .then((response) => {
@@ -51,7 +54,9 @@ export function removeFromCart(productId: string, size?: number): void {
 
 export function updateQuantity(productId: string, size: number, quantity: number): void {
   const clamped = Math.max(1, Math.min(10, Math.trunc(quantity)));
-  cartStore.set(cartStore.get().map((l) => (l.productId === productId && l.size === size ? { ...l, quantity: clamped } : l)));
+  cartStore.set(
+    cartStore.get().map((l) => (l.productId === productId && l.size === size ? { ...l, quantity: clamped } : l)),
+  );
   syncToServer("PUT", "/api/user/cart/update", { productId, size, quantity: clamped });
 }
 

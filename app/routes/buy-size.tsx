@@ -31,13 +31,13 @@ export default function BuySize({ loaderData }: Route.ComponentProps) {
   const { size, products } = loaderData;
   return (
     <div className="page">
-      <h1 className="page-title">Shoes in Size {size}</h1>
+      <h1 className="page-title">{`Shoes in Size ${size}`}</h1>
       <div className="mt-6">
         {products.length > 0 ? (
           <ProductGrid products={products} priorityCount={2} />
         ) : (
           <p className="rounded-lg bg-stone-50 p-10 text-center text-lg text-stone-700">
-            Sorry, shoes of size {size} are currently out of stock.
+            {`Sorry, shoes of size ${size} are currently out of stock.`}
           </p>
         )}
       </div>

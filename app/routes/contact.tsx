@@ -1,8 +1,8 @@
 import * as Accordion from "@radix-ui/react-accordion";
-import { Camera as Instagram, ChevronDown, Mail, MessageCircle } from "lucide-react";
+import { ChevronDown, Camera as Instagram, Mail, MessageCircle } from "lucide-react";
 import { instagramUrl, whatsappUrl } from "#shared/shop.ts";
-import { useShopInfo } from "../lib/shop-info.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
+import { useShopInfo } from "../lib/shop-info.ts";
 import type { Route } from "./+types/contact.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -24,8 +24,7 @@ const FAQS = [
   {
     id: "contact",
     question: "How to Contact Us",
-    answer:
-      "Message us on WhatsApp, send a direct message on Instagram, or e-mail us. We answer online 7 days a week.",
+    answer: "Message us on WhatsApp, send a direct message on Instagram, or e-mail us. We answer online 7 days a week.",
   },
   {
     id: "delivery",
@@ -38,7 +37,12 @@ export default function Contact() {
   const shop = useShopInfo();
   const channels = [
     { label: "WhatsApp", detail: shop.phone, href: whatsappUrl(shop.phone), Icon: MessageCircle },
-    { label: "Instagram direct message", detail: `@${shop.instagram}`, href: instagramUrl(shop.instagram), Icon: Instagram },
+    {
+      label: "Instagram direct message",
+      detail: `@${shop.instagram}`,
+      href: instagramUrl(shop.instagram),
+      Icon: Instagram,
+    },
     { label: "E-mail", detail: shop.email, href: `mailto:${shop.email}`, Icon: Mail },
   ];
   return (
@@ -62,13 +66,20 @@ export default function Contact() {
       </ul>
       <h2 className="mt-12 text-xl font-bold">Frequently Asked Questions</h2>
       {/* One item open at a time; clicking the open one closes it. */}
-      <Accordion.Root type="single" collapsible className="mt-4 divide-y divide-stone-200 rounded-xl border border-stone-200">
+      <Accordion.Root
+        type="single"
+        collapsible
+        className="mt-4 divide-y divide-stone-200 rounded-xl border border-stone-200"
+      >
         {FAQS.map((faq) => (
           <Accordion.Item key={faq.id} value={faq.id}>
             <Accordion.Header>
               <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold hover:bg-stone-50">
                 {faq.question}
-                <ChevronDown aria-hidden="true" className="size-5 shrink-0 transition-transform group-data-[state=open]:rotate-180" />
+                <ChevronDown
+                  aria-hidden="true"
+                  className="size-5 shrink-0 transition-transform group-data-[state=open]:rotate-180"
+                />
               </Accordion.Trigger>
             </Accordion.Header>
             <Accordion.Content className="px-5 pb-4 text-stone-700">{faq.answer}</Accordion.Content>

@@ -28,7 +28,11 @@ export default function ExchangePolicy() {
         <li>Faulty products are exchanged for the same product or another of the same price.</li>
       </ul>
       <p className="mt-8 text-stone-700">
-        Questions? <Link to="/contact" className="font-semibold text-brand-700 underline">Contact us</Link>.
+        Questions?{" "}
+        <Link to="/contact" className="font-semibold text-brand-700 underline">
+          Contact us
+        </Link>
+        .
       </p>
     </article>
   );

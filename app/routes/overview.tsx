@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { CATEGORIES, categoryBySlug, type Gender, GENDER_LABEL, OVERVIEW_SECTIONS } from "#shared/categories.ts";
+import { CATEGORIES, categoryBySlug, GENDER_LABEL, type Gender, OVERVIEW_SECTIONS } from "#shared/categories.ts";
 import { CategoryCarousel } from "../components/home/CategoryCarousel.tsx";
 import { GenderBanner } from "../components/home/GenderBanner.tsx";
 import { ShopBySize } from "../components/home/ShopBySize.tsx";

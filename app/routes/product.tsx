@@ -59,8 +59,18 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
         "@type": "BreadcrumbList",
         itemListElement: [
           { "@type": "ListItem", position: 1, name: "Home", item: `${publicUrl ?? ""}/` },
-          { "@type": "ListItem", position: 2, name: category.gender === "men" ? "Men" : "Women", item: `${publicUrl ?? ""}/${category.gender}` },
-          { "@type": "ListItem", position: 3, name: category.name, item: `${publicUrl ?? ""}${encodeURI(category.path)}` },
+          {
+            "@type": "ListItem",
+            position: 2,
+            name: category.gender === "men" ? "Men" : "Women",
+            item: `${publicUrl ?? ""}/${category.gender}`,
+          },
+          {
+            "@type": "ListItem",
+            position: 3,
+            name: category.name,
+            item: `${publicUrl ?? ""}${encodeURI(category.path)}`,
+          },
           { "@type": "ListItem", position: 4, name: product.name },
         ],
       },

@@ -13,5 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const paths = [...STATIC_PATHS, ...CATEGORIES.map((c) => c.path), ...productIds.map((id) => `/products/${id}`)];
   const urls = paths.map((path) => `  <url><loc>${escapeXml(`${publicUrl}${encodeURI(path)}`)}</loc></url>`);
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
-  return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+  return new Response(body, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }

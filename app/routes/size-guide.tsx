@@ -20,13 +20,22 @@ export default function SizeGuide() {
         <h2 id="men-chart" className="text-xl font-bold">
           Men
         </h2>
-        <SitePicture name="size-chart-men" sizes="(min-width: 900px) 860px, 100vw" className="mt-3 h-auto w-full rounded-xl border border-stone-200" priority />
+        <SitePicture
+          name="size-chart-men"
+          sizes="(min-width: 900px) 860px, 100vw"
+          className="mt-3 h-auto w-full rounded-xl border border-stone-200"
+          priority
+        />
       </section>
       <section aria-labelledby="women-chart" className="mt-8">
         <h2 id="women-chart" className="text-xl font-bold">
           Women
         </h2>
-        <SitePicture name="size-chart-women" sizes="(min-width: 900px) 860px, 100vw" className="mt-3 h-auto w-full rounded-xl border border-stone-200" />
+        <SitePicture
+          name="size-chart-women"
+          sizes="(min-width: 900px) 860px, 100vw"
+          className="mt-3 h-auto w-full rounded-xl border border-stone-200"
+        />
       </section>
     </div>
   );

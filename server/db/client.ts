@@ -67,7 +67,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const lockClient = await pool.connect();
   try {
     await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-    await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    // Migrate on the connection that holds the lock: a pool of one would otherwise wait for itself.
+    await migratePg(drizzlePg({ client: lockClient, schema, casing: "snake_case" }), {
+      migrationsFolder: MIGRATIONS_FOLDER,
+    });
   } finally {
     await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
     lockClient.release();

@@ -49,9 +49,11 @@ export function CategoryCarousel({ slides }: { slides: CategorySlide[] }) {
       <h2 id="shop-by-category" className="page-title">
         Shop by Category
       </h2>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: pausing on hover is a courtesy, not a control */}
+      {/* biome-ignore lint/a11y/useSemanticElements: a carousel is a group of slides, not a form fieldset */}
       <div
         className="relative mt-5"
+        role="group"
+        aria-label="Categories"
         aria-roledescription="carousel"
         onMouseEnter={() => setPaused(true)}
         onMouseLeave={() => setPaused(false)}

@@ -16,7 +16,11 @@ export function FloatingLinks({ phone }: { phone: string }) {
       >
         <MessageCircle aria-hidden="true" className="size-6" />
       </a>
-      <Link to="/my-cart" className="floating-button relative bg-brand-700 hover:bg-brand-600" aria-label={`Cart, ${lines} ${lines === 1 ? "line" : "lines"}`}>
+      <Link
+        to="/my-cart"
+        className="floating-button relative bg-brand-700 hover:bg-brand-600"
+        aria-label={`Cart, ${lines} ${lines === 1 ? "line" : "lines"}`}
+      >
         <ShoppingCart aria-hidden="true" className="size-6" />
         <span
           aria-hidden="true"

@@ -3,7 +3,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { ChevronDown, Menu, X } from "lucide-react";
 import { useState } from "react";
 import { NavLink } from "react-router";
-import { type Gender, GENDER_LABEL } from "#shared/categories.ts";
+import { GENDER_LABEL, type Gender } from "#shared/categories.ts";
 import { dropdownItems } from "../../lib/navigation.ts";
 
 export function MobileMenu() {
@@ -48,10 +48,18 @@ export function MobileMenu() {
                     className={`size-5 transition-transform ${expanded === gender ? "rotate-180" : ""}`}
                   />
                 </button>
-                <ul id={`mobile-${gender}`} hidden={expanded !== gender} className="ml-3 border-l border-stone-200 pl-2">
+                <ul
+                  id={`mobile-${gender}`}
+                  hidden={expanded !== gender}
+                  className="ml-3 border-l border-stone-200 pl-2"
+                >
                   {dropdownItems(gender).map((item) => (
                     <li key={item.to}>
-                      <NavLink to={item.to} className="block px-3 py-2 text-stone-700 hover:text-brand-700" onClick={close}>
+                      <NavLink
+                        to={item.to}
+                        className="block px-3 py-2 text-stone-700 hover:text-brand-700"
+                        onClick={close}
+                      >
                         {item.label}
                       </NavLink>
                     </li>

@@ -20,6 +20,7 @@ export function NavDropdown({ label, to, items }: { label: string; to: string; i
   }, [open]);
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the button is the control; hover and Escape only help
     <div
       ref={root}
       className="relative"

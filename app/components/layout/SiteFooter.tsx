@@ -26,10 +26,20 @@ export function SiteFooter({ shop }: { shop: ShopInfo }) {
             </li>
           </ul>
           <div className="mt-4 flex gap-3">
-            <a href={whatsappUrl(shop.phone)} className="footer-icon" aria-label="Chat with us on WhatsApp" rel="noopener">
+            <a
+              href={whatsappUrl(shop.phone)}
+              className="footer-icon"
+              aria-label="Chat with us on WhatsApp"
+              rel="noopener"
+            >
               <MessageCircle aria-hidden="true" className="size-5" />
             </a>
-            <a href={instagramUrl(shop.instagram)} className="footer-icon" aria-label="Message us on Instagram" rel="noopener">
+            <a
+              href={instagramUrl(shop.instagram)}
+              className="footer-icon"
+              aria-label="Message us on Instagram"
+              rel="noopener"
+            >
               <Instagram aria-hidden="true" className="size-5" />
             </a>
             <a href={`mailto:${shop.email}`} className="footer-icon" aria-label="E-mail us">
@@ -42,14 +52,14 @@ export function SiteFooter({ shop }: { shop: ShopInfo }) {
         <FooterList title="Women" links={categoriesOf("women").map((c) => ({ label: c.name, to: c.path }))} />
       </div>
       <p className="border-t border-stone-700 py-4 text-center text-sm text-stone-400">
-        © {COPYRIGHT_YEAR} {SHOP_NAME}. All rights reserved.
+        {`© ${COPYRIGHT_YEAR} ${SHOP_NAME}. All rights reserved.`}
       </p>
     </footer>
   );
 }
 
 function FooterList({ title, links }: { title: string; links: { label: string; to: string }[] }) {
-  const id = `footer-${title.toLowerCase()}`;
+  const id = `footer-links-${title.toLowerCase()}`;
   return (
     <nav aria-labelledby={id}>
       <h2 id={id} className="text-base font-semibold text-white">

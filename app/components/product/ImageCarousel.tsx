@@ -19,8 +19,9 @@ export function ImageCarousel({ images, name }: { images: ProductImage[]; name: 
   }, [paused, images.length]);
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: pausing on hover is a courtesy, not a control
+    // biome-ignore lint/a11y/useSemanticElements: a carousel is a group of slides, not a form fieldset
     <div
+      role="group"
       aria-roledescription="carousel"
       aria-label={`Pictures of ${name}`}
       onMouseEnter={() => setPaused(true)}

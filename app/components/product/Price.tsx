@@ -17,12 +17,10 @@ export function Price({
     <p className={`flex flex-wrap items-baseline gap-x-2 ${big ? "text-2xl" : "text-sm"}`}>
       <span className="sr-only">Price:</span>
       {discountPercentage > 0 && (
-        <>
-          <del className={`text-stone-600 ${big ? "text-lg" : "text-xs"}`}>
-            <span className="sr-only">was </span>
-            {formatRs(price)}
-          </del>
-        </>
+        <del className={`text-stone-600 ${big ? "text-lg" : "text-xs"}`}>
+          <span className="sr-only">was </span>
+          {formatRs(price)}
+        </del>
       )}
       <span className="font-bold text-stone-900">
         {discountPercentage > 0 && <span className="sr-only">now </span>}

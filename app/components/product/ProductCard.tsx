@@ -35,7 +35,11 @@ export function ProductCard({ product, priority = false }: { product: Product; p
         </h3>
         <p className="text-xs text-stone-600 md:text-sm">{previewWords(product.description, 4)}</p>
         <div className="mt-auto pt-1">
-          <Price price={product.price} discountPrice={product.discountPrice} discountPercentage={product.discountPercentage} />
+          <Price
+            price={product.price}
+            discountPrice={product.discountPrice}
+            discountPercentage={product.discountPercentage}
+          />
           <StockLabel stock={product.stock} />
         </div>
       </div>
@@ -45,6 +49,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
 
 function StockLabel({ stock }: { stock: number }) {
   if (stock <= 0) return <p className="mt-1 text-xs font-semibold text-red-700">Out of stock</p>;
-  if (stock <= LOW_STOCK_LABEL_AT) return <p className="mt-1 text-xs font-semibold text-amber-800">Only {stock} left</p>;
+  if (stock <= LOW_STOCK_LABEL_AT)
+    return <p className="mt-1 text-xs font-semibold text-amber-800">Only {stock} left</p>;
   return <p className="mt-1 text-xs text-green-800">In stock</p>;
 }

@@ -1,0 +1,160 @@
+import { expect, test } from "@playwright/test";
+import { allProducts, expectNoAxeViolations, waitForHydration } from "./support.ts";
+
+const ROUTES: [string, string][] = [
+  ["/", "Best Sellers"],
+  ["/men", "Men"],
+  ["/men/All", "Peshawari Chappal"],
+  ["/women", "Women"],
+  ["/women/all", "Loafers"],
+  ["/men/sneakers-&-casual-shoes", "Sneakers & Casual Shoes"],
+  ["/men/formal-shoes", "Formal Shoes"],
+  ["/men/sports-shoes", "Sports Shoes"],
+  ["/men/sandals-&-slippers", "Sandals & Slippers"],
+  ["/men/peshawari-chappal", "Peshawari Chappal"],
+  ["/women/pumps-&-khusa", "Pumps & Khusa"],
+  ["/women/heels-&-sandals", "Heels & Sandals"],
+  ["/women/loafers", "Loafers"],
+  ["/women/sneakers-&-casual-shoes", "Sneakers & Casual Shoes"],
+  ["/women/slippers-&-chappal", "Slippers & Chappal"],
+  ["/buy/42", "Shoes in Size 42"],
+  ["/search?query=khussa", "Search Results"],
+  ["/contact", "Contact Us"],
+  ["/exchange-policy", "Exchange & Return Policy"],
+  ["/size-guide", "Size Guide"],
+];
+
+for (const [path, heading] of ROUTES) {
+  test(`${path} renders on the server, hydrates and has no axe violations`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 }).first()).toContainText(heading.split(" ")[0] ?? heading);
+    await expect(page.getByText(heading).first()).toBeVisible();
+    await waitForHydration(page);
+    await expectNoAxeViolations(page);
+  });
+}
+
+test("a product page follows every rule of the spec", async ({ page }) => {
+  const products = await allProducts(page);
+  const withFewLeft = products.find((p) => p.sizes.some((s) => s.stock > 0 && s.stock <= 2) && p.sizes.some((s) => s.stock === 0));
+  expect(withFewLeft, "the demo catalogue has a product with a sold-out size and one with 1 or 2 left").toBeDefined();
+  if (!withFewLeft) return;
+  await page.goto(`/products/${withFewLeft._id}`);
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(withFewLeft.name);
+
+  // The first size with stock is preselected; sold-out sizes are disabled.
+  const firstInStock = withFewLeft.sizes.find((s) => s.stock > 0);
+  await expect(page.getByRole("button", { name: `Size ${firstInStock?.size}`, exact: true })).toHaveAttribute("aria-pressed", "true");
+  const soldOut = withFewLeft.sizes.find((s) => s.stock === 0);
+  await expect(page.getByRole("button", { name: `Size ${soldOut?.size}, out of stock` })).toBeDisabled();
+
+  // A size with 1 or 2 left warns, and the hint names the count.
+  const few = withFewLeft.sizes.find((s) => s.stock > 0 && s.stock <= 2);
+  await page.getByRole("button", { name: `Size ${few?.size}`, exact: true }).click();
+  await expect(page.getByText("Few items are left in stock.")).toBeVisible();
+  await expect(page.getByText(`Only ${few?.stock} item(s) left in stock.`)).toBeVisible();
+
+  // Thumbnails: the first 4 images.
+  await expect(page.getByRole("button", { name: /^Show picture/ })).toHaveCount(Math.min(4, withFewLeft.images.length));
+
+  // The size chart dialog opens, traps focus and closes.
+  await page.getByRole("button", { name: "Size chart" }).click();
+  const dialog = page.getByRole("dialog", { name: "Size Guide" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("img", { name: "Men's size chart" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "Size chart" })).toBeFocused();
+
+  await expect(page.getByRole("link", { name: "Exchange & Return Policy" }).first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "You may also like" })).toBeVisible();
+
+  // A visitor cannot add to the cart: told to sign in and sent to /login.
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("You need to be signed in to add items to the cart.")).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("a product sold out in every size says 'Out of stock' instead of the button", async ({ page }) => {
+  const soldOut = (await allProducts(page)).find((p) => p.stock === 0);
+  expect(soldOut).toBeDefined();
+  await page.goto(`/products/${soldOut?._id}`);
+  await waitForHydration(page);
+  await expect(page.getByText("Out of stock", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add to Cart" })).toHaveCount(0);
+});
+
+test("a product card opens its product page", async ({ page }) => {
+  await page.goto("/men/formal-shoes");
+  await waitForHydration(page);
+  const firstCard = page.getByRole("article").first();
+  const name = await firstCard.getByRole("link").innerText();
+  await firstCard.getByRole("link").click();
+  await expect(page).toHaveURL(/\/products\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+});
+
+test("search does not submit an empty query and finds typos", async ({ page }) => {
+  await page.goto("/search");
+  await waitForHydration(page);
+  await page.getByRole("searchbox").fill("   ");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/search$/);
+  await page.getByRole("searchbox").fill("chapal");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/query=chapal/);
+  await expect(page.getByRole("article").first()).toContainText(/chappal/i);
+  await page.getByRole("searchbox").fill("zzqqxx");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByText("We couldn't find any products matching your search. Please try a different product name.")).toBeVisible();
+  await page.getByRole("link", { name: "Back to Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("the FAQ accordion keeps one item open and closes the open one on click", async ({ page }) => {
+  await page.goto("/contact");
+  await waitForHydration(page);
+  const refund = page.getByRole("button", { name: "Refund Policy" });
+  const delivery = page.getByRole("button", { name: "Do You Deliver All Over Pakistan" });
+  await refund.click();
+  await expect(refund).toHaveAttribute("aria-expanded", "true");
+  await delivery.click();
+  await expect(delivery).toHaveAttribute("aria-expanded", "true");
+  await expect(refund).toHaveAttribute("aria-expanded", "false");
+  await delivery.click();
+  await expect(delivery).toHaveAttribute("aria-expanded", "false");
+});
+
+test("the mobile menu expands Men and Women at 375 px", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  await expect(menu).toBeVisible();
+  await menu.getByRole("button", { name: "Women" }).click();
+  await expect(menu.getByRole("link", { name: "Heels & Sandals" })).toBeVisible();
+  await menu.getByRole("button", { name: "Men" }).click();
+  await menu.getByRole("link", { name: "Peshawari Chappal" }).click();
+  await expect(page).toHaveURL(/\/men\/peshawari-chappal$/);
+  await expect(menu).toBeHidden();
+});
+
+test("the desktop dropdown lists the subcategories, All first", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Men categories" }).click();
+  const items = page.locator("nav[aria-label=Main] ul:visible a");
+  await expect(items).toHaveText(["All", "Sneakers & Casual Shoes", "Formal Shoes", "Sports Shoes", "Sandals & Slippers", "Peshawari Chappal"]);
+  await page.keyboard.press("Escape");
+  await expect(items).toHaveCount(0);
+});
+
+test("unknown pages answer 404 with a way home", async ({ page }) => {
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+});

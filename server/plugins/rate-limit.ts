@@ -1,0 +1,124 @@
+// Rate limits (GUIDE.md section 3): per client address on the account routes through
+// @fastify/rate-limit, and per account on failed sign-ins through a small counter of our own.
+// Counters live in Redis when REDIS_URL is set (shared by every instance), else in memory.
+// The client address is the socket's; Fastify's trustProxy (set in buildApp) decides otherwise.
+import { createHash } from "node:crypto";
+import rateLimit, { type RateLimitOptions } from "@fastify/rate-limit";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import { Redis } from "ioredis";
+import type { Config } from "../config.ts";
+import { HttpError } from "../http/errors.ts";
+
+const MINUTE = 60_000;
+/** Never scaled by RATE_LIMIT_SCALE: a load test must not weaken the guard on one account. */
+export const FAILED_LOGINS_PER_ACCOUNT = { max: 10, windowMs: 15 * MINUTE };
+
+export interface FailureCounter {
+  /** Seconds until this key may try again, or 0 when it may try now. */
+  blockedFor(key: string): Promise<number>;
+  recordFailure(key: string): Promise<void>;
+}
+
+export interface RateLimits {
+  login: RateLimitOptions;
+  signup: RateLimitOptions;
+  reset: RateLimitOptions;
+  resetConfirm: RateLimitOptions;
+  failedLogins: FailureCounter;
+}
+
+export function tooManyAttempts(seconds: number): HttpError {
+  const wait = Math.max(1, Math.ceil(seconds));
+  const minutes = Math.max(1, Math.ceil(wait / 60));
+  return new HttpError(
+    429,
+    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    { "retry-after": String(wait) },
+  );
+}
+
+/** Registers the plugin in `scope` (routes opt in with `config.rateLimit`) and answers the limits. */
+export async function registerRateLimits(scope: FastifyInstance, config: Config): Promise<RateLimits> {
+  const redis = config.redisUrl ? connectRedis(scope, config.redisUrl) : undefined;
+  await scope.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: "shop:rate:" } : {}),
+    // A Redis outage must not lock every customer out; the per-account counter still applies.
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) => tooManyAttempts(context.ttl / 1000),
+  });
+  const perAddress = (max: number, minutes: number): RateLimitOptions => ({
+    max: Math.max(1, Math.round(max * config.rateLimitScale)),
+    timeWindow: minutes * MINUTE,
+  });
+  return {
+    // Generous enough for a family or an office behind one mobile-network address.
+    login: perAddress(30, 15),
+    signup: perAddress(10, 60),
+    reset: perAddress(5, 15),
+    resetConfirm: perAddress(20, 15),
+    failedLogins: redis ? redisCounter(redis, "shop:failed-login:", scope.log) : memoryCounter(),
+  };
+}
+
+function connectRedis(scope: FastifyInstance, url: string): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+  redis.on("error", (err: Error) => scope.log.warn({ err }, "redis unavailable"));
+  scope.addHook("onClose", async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  return redis;
+}
+
+// E-mail addresses are personal data: Redis and memory only ever see their hash.
+const keyOf = (key: string) => createHash("sha256").update(key).digest("base64url");
+
+function memoryCounter(): FailureCounter {
+  const { max, windowMs } = FAILED_LOGINS_PER_ACCOUNT;
+  const entries = new Map<string, { count: number; resetAt: number }>();
+  const live = (key: string) => {
+    const entry = entries.get(keyOf(key));
+    return entry && entry.resetAt > Date.now() ? entry : undefined;
+  };
+  return {
+    async blockedFor(key) {
+      const entry = live(key);
+      return entry && entry.count >= max ? (entry.resetAt - Date.now()) / 1000 : 0;
+    },
+    async recordFailure(key) {
+      const now = Date.now();
+      if (entries.size > 50_000) for (const [k, e] of entries) if (e.resetAt <= now) entries.delete(k);
+      const entry = live(key);
+      if (entry) entry.count += 1;
+      else entries.set(keyOf(key), { count: 1, resetAt: now + windowMs });
+    },
+  };
+}
+
+const INCREMENT = `local c = redis.call('INCR', KEYS[1])
+if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return c`;
+const READ = "return {tonumber(redis.call('GET', KEYS[1]) or '0'), redis.call('PTTL', KEYS[1])}";
+
+function redisCounter(redis: Redis, prefix: string, log: FastifyBaseLogger): FailureCounter {
+  const { max, windowMs } = FAILED_LOGINS_PER_ACCOUNT;
+  // Like the per-address limits, a Redis outage lets sign-ins through rather than failing them all.
+  return {
+    async blockedFor(key) {
+      try {
+        const [count, ttl] = (await redis.eval(READ, 1, prefix + keyOf(key))) as [number, number];
+        return count >= max && ttl > 0 ? ttl / 1000 : 0;
+      } catch (err) {
+        log.warn({ err }, "failed-login counter unavailable");
+        return 0;
+      }
+    },
+    async recordFailure(key) {
+      try {
+        await redis.eval(INCREMENT, 1, prefix + keyOf(key), String(windowMs));
+      } catch (err) {
+        log.warn({ err }, "failed-login counter unavailable");
+      }
+    },
+  };
+}

@@ -1,0 +1,91 @@
+// The accounts half of the API contract (SPEC.md sections 3, 5, 7 and 8): request schemas used
+// by the server and by the sign-up, login and reset forms, and the exact messages of the spec.
+import { z } from "zod";
+
+export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match!";
+export const USER_EXISTS = "User already exists";
+export const INVALID_LOGIN = "Invalid email or password";
+export const SIGN_UP_SUCCESS = "Sign up successful! Please sign in.";
+export const SIGNED_OUT = "Signed out successfully";
+export const RESET_LINK_MINUTES = 30;
+export const RESET_REQUESTED = `If an account exists for that e-mail, we have sent a link to confirm your new password. It expires in ${RESET_LINK_MINUTES} minutes.`;
+export const PASSWORD_CHANGED = "Your password has been changed. Please sign in with your new password.";
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+const EMAIL_MAX = 254;
+
+/** What a signed-in user looks like on the wire. */
+export interface AccountUser {
+  _id: string;
+  email: string;
+  username: string;
+  role: "customer" | "admin";
+}
+
+const typed = (missing: string, wrongType: string) => ({
+  error: (issue: { input: unknown }) => (issue.input === undefined ? missing : wrongType),
+});
+
+const emailSchema = z
+  .string(typed("Please enter your email.", "The email must be text."))
+  .trim()
+  .toLowerCase()
+  .pipe(
+    z
+      .email({ error: "Please enter a valid email address." })
+      .max(EMAIL_MAX, { error: `An email address can be at most ${EMAIL_MAX} characters long.` }),
+  );
+
+/** A new password: the length rules. The server also refuses the most common passwords. */
+export const newPasswordSchema = z
+  .string(typed("Please enter a password.", "The password must be text."))
+  .min(PASSWORD_MIN, { error: `Your password must be at least ${PASSWORD_MIN} characters long.` })
+  .max(PASSWORD_MAX, { error: `Your password can be at most ${PASSWORD_MAX} characters long.` });
+
+const usernameSchema = z
+  .string(typed("Please enter a username.", "The username must be text."))
+  .trim()
+  .min(USERNAME_MIN, { error: `Your username must be at least ${USERNAME_MIN} characters long.` })
+  .max(USERNAME_MAX, { error: `Your username can be at most ${USERNAME_MAX} characters long.` })
+  .regex(/^[A-Za-z0-9_.-]+$/, {
+    error: "A username may only use letters, digits, underscores (_), dots (.) and hyphens (-).",
+  });
+
+/** Extra fields (role, isAdmin, ...) are refused, never silently ignored. */
+const strictBody = <T extends z.core.$ZodLooseShape>(shape: T) =>
+  z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `Unexpected field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}.`
+        : "Send the details as a JSON object.",
+  });
+
+export const signupSchema = strictBody({ email: emailSchema, password: newPasswordSchema, username: usernameSchema });
+export type SignupInput = z.output<typeof signupSchema>;
+
+export const loginSchema = strictBody({
+  email: emailSchema,
+  password: z
+    .string(typed("Please enter your password.", "The password must be text."))
+    .min(1, { error: "Please enter your password." })
+    .max(PASSWORD_MAX, { error: INVALID_LOGIN }),
+});
+export type LoginInput = z.output<typeof loginSchema>;
+
+export const resetSchema = strictBody({
+  email: emailSchema,
+  newPassword: newPasswordSchema,
+  confirmPassword: z.string(typed("Please confirm your new password.", "The password must be text.")),
+}).refine((v) => v.newPassword === v.confirmPassword, { error: PASSWORDS_DO_NOT_MATCH, path: ["confirmPassword"] });
+export type ResetInput = z.output<typeof resetSchema>;
+
+export const resetConfirmSchema = strictBody({
+  token: z
+    .string(typed("The link has no token. Please open the link from the e-mail again.", "The token must be text."))
+    .regex(/^[A-Za-z0-9_-]{43}$/, {
+      error: "This link is not valid. Please open the link from the e-mail again or ask for a new one.",
+    }),
+});

@@ -1,0 +1,118 @@
+// The cart half of the API contract (SPEC.md sections 3, 7 and 9): request schemas, the cart
+// line every client reads, and the order summary the cart page and the server both compute.
+import { z } from "zod";
+import { productIdSchema } from "./catalog.ts";
+import { MAX_SIZE, MIN_SIZE } from "./sizes.ts";
+
+export const MAX_LINE_QUANTITY = 10;
+
+const quantityError = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.`;
+export const quantitySchema = z
+  .number({ error: quantityError })
+  .int({ error: quantityError })
+  .min(1, { error: quantityError })
+  .max(MAX_LINE_QUANTITY, { error: quantityError });
+
+const sizeError = `Size must be a whole number from ${MIN_SIZE} to ${MAX_SIZE}.`;
+export const sizeSchema = z
+  .number({ error: sizeError })
+  .int({ error: sizeError })
+  .min(MIN_SIZE, { error: sizeError })
+  .max(MAX_SIZE, { error: sizeError });
+
+const cartProductId = z.string({ error: "Say which product: productId is missing." }).pipe(productIdSchema);
+
+/**
+ * A cart line as the web cart sends it. The display fields (name, price, …) are accepted so the
+ * client can send its whole line, but the server always takes them from the database.
+ */
+export const cartAddSchema = z.object({
+  productId: cartProductId,
+  size: z.unknown().refine((v) => v !== undefined && v !== null, { error: "Please select a size before adding to cart." }).pipe(sizeSchema),
+  quantity: quantitySchema.default(1),
+  description: z.unknown().optional(),
+  image: z.unknown().optional(),
+  name: z.unknown().optional(),
+  price: z.unknown().optional(),
+  discountPrice: z.unknown().optional(),
+  discountPercentage: z.unknown().optional(),
+});
+export type CartAdd = z.output<typeof cartAddSchema>;
+
+/** Without a size, every line of the product is removed (it may be in the cart in two sizes). */
+export const cartRemoveSchema = z.object({
+  productId: cartProductId,
+  size: sizeSchema.optional(),
+});
+export type CartRemove = z.output<typeof cartRemoveSchema>;
+
+/** Without a size, the product must be in the cart in exactly one size. */
+export const cartUpdateSchema = z.object({
+  productId: cartProductId,
+  quantity: quantitySchema,
+  size: sizeSchema.optional(),
+});
+export type CartUpdate = z.output<typeof cartUpdateSchema>;
+
+/** One line of the cart, the fields of SPEC.md section 3. */
+export interface CartLine {
+  productId: string;
+  name: string;
+  description: string;
+  /** The first image's address. */
+  image: string;
+  price: number;
+  discountPrice: number;
+  discountPercentage: number;
+  size: number;
+  quantity: number;
+}
+
+export interface Cart {
+  items: CartLine[];
+}
+
+export const CART_MESSAGES = {
+  signInToAdd: "You need to be signed in to add items to the cart.",
+  pleaseSelectSize: "Please select a size before adding to cart.",
+  added: "Added to cart",
+  removed: "Removed from cart",
+  notInCart: "This product is not in your cart.",
+  whichSize: "This product is in your cart in more than one size. Say which size to change.",
+  lineLimit: `You can have at most ${MAX_LINE_QUANTITY} pairs of one size in the cart.`,
+} as const;
+
+/** Refusal when a cart line would need more pairs than the shop has in that size. */
+export function cartStockMessage(stock: number, size: number): string {
+  return stock <= 0 ? `Size ${size} is sold out.` : `Only ${stock} left in size ${size}.`;
+}
+
+export function sizeNotOfferedMessage(size: number): string {
+  return `This product does not come in size ${size}.`;
+}
+
+export interface SummaryLine {
+  price: number;
+  discountPrice: number;
+  quantity: number;
+}
+
+export interface OrderSummary {
+  subtotal: number;
+  savings: number;
+  delivery: number;
+  total: number;
+}
+
+export const DELIVERY_CHARGE = 0;
+
+/** SPEC.md section 9: Subtotal at full price, Savings from discounts, Total at discount prices. */
+export function orderSummary(lines: readonly SummaryLine[]): OrderSummary {
+  let subtotal = 0;
+  let total = 0;
+  for (const line of lines) {
+    subtotal += line.price * line.quantity;
+    total += line.discountPrice * line.quantity;
+  }
+  return { subtotal, savings: subtotal - total, delivery: DELIVERY_CHARGE, total: total + DELIVERY_CHARGE };
+}

@@ -1,0 +1,145 @@
+// The order half of the API contract (SPEC.md sections 3, 5, 7 and 9; GUIDE.md section 3):
+// the checkout payload, the shipping address rules, and the order every client reads.
+import { z } from "zod";
+import { MAX_LINE_QUANTITY, quantitySchema, sizeSchema } from "./cart.ts";
+import { productIdSchema } from "./catalog.ts";
+import { formatRs } from "./money.ts";
+
+export const ORDER_STATUSES = ["pending", "confirm", "delivered", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const MAX_ORDER_LINES = 20;
+export const DELIVERY_CITY = "Karachi";
+
+export const ORDER_MESSAGES = {
+  invalidEmail: "Please enter a valid email address.",
+  karachiOnly: "Sorry, we deliver in Karachi only. Please enter Karachi as the city.",
+  invalidPhone: "Please enter a phone number of 10 to 13 digits, e.g. 03001234567 or +923001234567.",
+  fullName: "Please enter your full name.",
+  addressLine: "Please enter your address, with a famous place nearby.",
+  addressHint: "Include a famous place nearby so our rider finds you easily.",
+  noItems: "Your cart is empty: add at least one pair before checking out.",
+  tooManyLines: `An order can have at most ${MAX_ORDER_LINES} lines.`,
+  notYourAccount: "You can only place orders for your own account.",
+  idempotencyReused: "This Idempotency-Key was already used for a different order. Use a new key for a new order.",
+  idempotencyKey: "The Idempotency-Key header must be 1 to 100 printable characters.",
+  noOrders: "No orders found.",
+  trackTitle: "Track Your Order",
+  paymentMethod: "Cash on delivery",
+} as const;
+
+/** The spec's simple pattern: text, @, text, dot, text, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const text = (message: string, max: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: `At most ${max} characters, please.` });
+
+/** Spaces and dashes are allowed while typing; what is stored is the digits (and a leading +92). */
+export const phoneNumberSchema = z
+  .string({ error: ORDER_MESSAGES.invalidPhone })
+  .transform((v) => v.replace(/[\s-]/g, ""))
+  .pipe(z.string().regex(/^(?:\+92\d{8,11}|\d{10,13})$/, { error: ORDER_MESSAGES.invalidPhone }));
+
+export const shippingAddressSchema = z
+  .object({
+    fullName: text(ORDER_MESSAGES.fullName, 100),
+    addressLine: text(ORDER_MESSAGES.addressLine, 300),
+    phoneNumber: phoneNumberSchema,
+    email: z
+      .string({ error: ORDER_MESSAGES.invalidEmail })
+      .trim()
+      .max(254, { error: ORDER_MESSAGES.invalidEmail })
+      .regex(EMAIL_PATTERN, { error: ORDER_MESSAGES.invalidEmail }),
+    city: z
+      .string({ error: ORDER_MESSAGES.karachiOnly })
+      .trim()
+      .refine((v) => v.toLowerCase() === DELIVERY_CITY.toLowerCase(), { error: ORDER_MESSAGES.karachiOnly })
+      .transform(() => DELIVERY_CITY),
+    postalCode: z
+      .string({ error: "The postal code must be text, e.g. 75500." })
+      .trim()
+      .max(10, { error: "The postal code can be at most 10 characters." })
+      .optional()
+      .nullable()
+      .transform((v) => (v ? v : undefined)),
+  })
+  .strict();
+export type ShippingAddress = z.output<typeof shippingAddressSchema>;
+
+/**
+ * One order line as the web cart sends it: productId (or _id), size and quantity. Display
+ * fields such as price or name are ignored: the server takes them from the database.
+ */
+export const orderItemSchema = z
+  .object({
+    productId: productIdSchema.optional(),
+    _id: productIdSchema.optional(),
+    size: z.unknown().refine((v) => v !== undefined && v !== null, { error: "Every line needs a size." }).pipe(sizeSchema),
+    quantity: quantitySchema,
+  })
+  .refine((item) => item.productId ?? item._id, { error: "Every line needs a productId." })
+  .transform((item) => ({ productId: (item.productId ?? item._id) as string, size: item.size, quantity: item.quantity }));
+export type OrderItemInput = z.output<typeof orderItemSchema>;
+
+/** The checkout payload. Unknown top-level keys (status, _id, price, …) are refused. */
+export const newOrderSchema = z
+  .object({
+    userId: z.string({ error: "userId is missing." }).min(1, { error: "userId is missing." }),
+    items: z
+      .array(orderItemSchema, { error: ORDER_MESSAGES.noItems })
+      .min(1, { error: ORDER_MESSAGES.noItems })
+      .max(MAX_ORDER_LINES, { error: ORDER_MESSAGES.tooManyLines }),
+    shippingAddress: shippingAddressSchema,
+    totalAmount: z
+      .number({ error: "totalAmount must be a whole number of rupees." })
+      .int({ error: "totalAmount must be a whole number of rupees." })
+      .min(0, { error: "totalAmount must be a whole number of rupees." }),
+  })
+  .strict();
+export type NewOrder = z.output<typeof newOrderSchema>;
+
+export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
+export const idempotencyKeySchema = z
+  .string({ error: ORDER_MESSAGES.idempotencyKey })
+  .regex(/^[\x20-\x7E]{1,100}$/, { error: ORDER_MESSAGES.idempotencyKey });
+
+export interface OrderItem {
+  productId: string;
+  name: string;
+  description: string;
+  imageUrl: string[];
+  price: number;
+  discountPrice: number;
+  discountPercentage: number;
+  size: number;
+  quantity: number;
+}
+
+export interface Order {
+  _id: string;
+  items: OrderItem[];
+  status: OrderStatus;
+  /** What the customer pays on delivery (discount prices; delivery is free). */
+  totalAmount: number;
+  /** The same lines at full price (SPEC.md section 9). */
+  subtotal: number;
+  paymentMethod: "cod";
+  shippingAddress: ShippingAddress;
+  createdAt: string;
+}
+
+export function pricesChangedMessage(total: number): string {
+  return `Prices have changed. The total is now ${formatRs(total)}.`;
+}
+
+export function orderStockMessage(stock: number, size: number, name: string): string {
+  return stock <= 0 ? `Size ${size} of ${name} is sold out.` : `Only ${stock} left in size ${size} of ${name}.`;
+}
+
+export function mergedQuantityMessage(size: number): string {
+  return `An order can have at most ${MAX_LINE_QUANTITY} pairs of one product in size ${size}.`;
+}

@@ -1,0 +1,122 @@
+// Every storefront route renders its content on the server (what search engines and slow phones get
+// first). Needs the production build (`npm test` builds it first).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Product, ProductList } from "#shared/catalog.ts";
+import { CATEGORIES } from "#shared/categories.ts";
+import { createTestApp, type TestApp } from "./support/app.ts";
+
+let t: TestApp;
+let empty: TestApp;
+beforeAll(async () => {
+  [t, empty] = await Promise.all([createTestApp({ pages: true }), createTestApp({ pages: true, demo: false })]);
+});
+afterAll(async () => {
+  await Promise.all([t?.close(), empty?.close()]);
+});
+
+const page = async (app: TestApp, url: string) => {
+  const res = await app.app.inject({ method: "GET", url });
+  return { status: res.statusCode, html: res.body, headers: res.headers };
+};
+const decode = (html: string) => html.replaceAll("&#x27;", "'").replaceAll("&amp;", "&").replaceAll("&quot;", '"');
+
+describe("server-rendered pages", () => {
+  it("renders the home page with its sections and a nonce on every script", async () => {
+    const { status, html, headers } = await page(t, "/");
+    expect(status).toBe(200);
+    for (const text of ["Best Sellers", "New Arrivals", "Shop by Size", "Free Shipping &amp; Delivery"]) {
+      expect(html).toContain(text);
+    }
+    const nonce = /'nonce-([^']+)'/.exec(String(headers["content-security-policy"]))?.[1];
+    expect(nonce).toBeTruthy();
+    const scripts = html.match(/<script(?![^>]*type="application\/ld\+json")[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  it("picks Best Sellers and New Arrivals by category and position", async () => {
+    const list = async (slug: string) =>
+      (await t.app.inject({ url: `/api/products?category=${slug}` })).json<ProductList>().products;
+    const sneakers = await list("men-sneakers-casual-shoes");
+    const formal = await list("men-formal-shoes");
+    const slippers = await list("women-slippers-chappal");
+    const heels = await list("women-heels-sandals");
+    const pumps = await list("women-pumps-khusa");
+    const names = (products: (Product | undefined)[]) => products.map((p) => p?.name ?? "missing");
+    const best = names([sneakers[0], sneakers[1], sneakers[5], formal[0], formal[1], slippers[0]]);
+    const arrivals = names([sneakers[0], sneakers[1], sneakers[2], formal[0], heels[0], pumps[0]]);
+    const html = decode((await page(t, "/")).html);
+    const section = (id: string) =>
+      html.slice(html.indexOf(`id="${id}"`), html.indexOf("</section>", html.indexOf(`id="${id}"`)));
+    const order = (text: string, wanted: string[]) => wanted.map((name) => text.indexOf(`>${name}</a>`));
+    const bestPositions = order(section("best-sellers"), best);
+    const arrivalPositions = order(section("new-arrivals"), arrivals);
+    expect(bestPositions.every((p) => p > 0)).toBe(true);
+    expect(arrivalPositions.every((p) => p > 0)).toBe(true);
+    expect([...bestPositions].sort((a, b) => a - b)).toEqual(bestPositions);
+    expect([...arrivalPositions].sort((a, b) => a - b)).toEqual(arrivalPositions);
+  });
+
+  it.each([
+    ["/men", "Sneakers &amp; Casual Shoes"],
+    ["/men/All", "Peshawari Chappal"],
+    ["/women", "Pumps &amp; Khusa"],
+    ["/women/all", "Slippers &amp; Chappal"],
+    ["/contact", "Do You Deliver All Over Pakistan"],
+    ["/exchange-policy", "No cash refunds."],
+    ["/size-guide", "Men&#x27;s size chart"],
+    ["/search?query=chapal", "Search Results"],
+    ["/buy/42", "Shoes in Size 42"],
+  ])("renders %s", async (url, text) => {
+    const { status, html } = await page(t, url);
+    expect(status).toBe(200);
+    expect(html).toContain(text);
+  });
+
+  it.each(CATEGORIES.map((c) => [c.path, c.name]))("renders the category page %s", async (path, name) => {
+    const { status, html } = await page(t, encodeURI(path));
+    expect(status).toBe(200);
+    expect(decode(html)).toContain(name);
+  });
+
+  it("renders a product with its JSON-LD offer in PKR", async () => {
+    const [product] = (await t.app.inject({ url: "/api/products?category=men-formal-shoes" })).json<ProductList>()
+      .products;
+    const { status, html } = await page(t, `/products/${product?._id}`);
+    expect(status).toBe(200);
+    expect(decode(html)).toContain(product?.name);
+    expect(html).toContain('"priceCurrency":"PKR"');
+    expect(html).toContain("BreadcrumbList");
+    expect(html).toContain("You may also like");
+  });
+
+  it("answers 404 pages for unknown products, categories, sizes and paths", async () => {
+    const unknownProduct = await page(t, "/products/00000000-0000-4000-8000-000000000000");
+    expect(unknownProduct.status).toBe(404);
+    expect(unknownProduct.html).toContain("No product found.");
+    for (const url of ["/men/kids-shoes", "/buy/50", "/no-such-page"]) {
+      const res = await page(t, url);
+      expect(res.status, url).toBe(404);
+      expect(res.html, url).toContain("Page not found");
+    }
+  });
+
+  it("shows the empty-state messages", async () => {
+    expect((await page(t, "/search?query=zzqqxx")).html).toContain(
+      "We couldn&#x27;t find any products matching your search. Please try a different product name.",
+    );
+    const comingSoon = await page(empty, encodeURI("/women/heels-&-sandals"));
+    expect(comingSoon.html).toContain("Coming Soon");
+    const noSize = await page(empty, "/buy/37");
+    expect(noSize.html).toContain("Sorry, shoes of size 37 are currently out of stock.");
+  });
+
+  it("serves robots.txt and a sitemap with every product", async () => {
+    const robots = await page(t, "/robots.txt");
+    expect(robots.html).toContain("Sitemap: http://localhost:3000/sitemap.xml");
+    const sitemap = await page(t, "/sitemap.xml");
+    expect(sitemap.headers["content-type"]).toContain("application/xml");
+    expect(sitemap.html).toContain("/products/");
+    expect(sitemap.html).toContain("/men/sneakers-&amp;-casual-shoes");
+  });
+});
