@@ -1,12 +1,12 @@
 import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
-import { Toaster } from "sonner";
 import type { Route } from "./+types/root.ts";
 import "./app.css";
 import { FloatingLinks } from "./components/layout/FloatingLinks.tsx";
 import { PageSpinner } from "./components/layout/PageSpinner.tsx";
 import { SiteFooter } from "./components/layout/SiteFooter.tsx";
 import { SiteHeader } from "./components/layout/SiteHeader.tsx";
+import { Toaster } from "./components/layout/Toaster.tsx";
 import { RouteError } from "./components/RouteError.tsx";
 import { services } from "./lib/context.server.ts";
 import { useNonce } from "./lib/nonce.tsx";
@@ -46,7 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteFooter shop={shop} />
         <FloatingLinks phone={shop.phone} />
         <PageSpinner />
-        <Toaster position="bottom-left" visibleToasts={3} duration={5000} richColors closeButton />
+        <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

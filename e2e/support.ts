@@ -9,7 +9,9 @@ export async function waitForHydration(page: Page): Promise<void> {
 
 export async function allProducts(page: Page): Promise<Product[]> {
   const lists = await Promise.all(
-    CATEGORY_SLUGS.map(async (slug) => (await (await page.request.get(`/api/products?category=${slug}`)).json()) as ProductList),
+    CATEGORY_SLUGS.map(
+      async (slug) => (await (await page.request.get(`/api/products?category=${slug}`)).json()) as ProductList,
+    ),
   );
   return lists.flatMap((list) => list.products);
 }

@@ -1,8 +1,7 @@
 // `npm test`: build the app, run the integration tests (Vitest) and the browser tests
 // (Playwright, Debian's Chromium) against PGlite, or against PostgreSQL when DATABASE_URL is set.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 

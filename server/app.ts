@@ -4,11 +4,16 @@ import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
+import { registerAccountRoutes } from "./accounts/routes.ts";
+import { registerCartRoutes } from "./cart/routes.ts";
 import { createImageStore } from "./catalog/images.ts";
 import { registerCatalogRoutes } from "./catalog/routes.ts";
 import { createCatalogService } from "./catalog/service.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { createMailer } from "./mail/mailer.ts";
+import { registerOrderRoutes } from "./orders/routes.ts";
+import { createAuth } from "./plugins/auth.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerStaticFiles } from "./plugins/static-files.ts";
@@ -58,6 +63,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerCatalogRoutes(app, { catalog, images });
+  // Shared by every domain that needs a signed-in user or sends mail (accounts, cart, orders).
+  const auth = createAuth(database.db);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    dataDir: config.dataDir,
+    from: `Shoe Shop <${config.shop.email}>`,
+  });
+  await registerAccountRoutes(app, { db: database.db, config, auth, mailer });
+  registerCartRoutes(app, { db: database.db, auth });
+  registerOrderRoutes(app, { db: database.db, auth, mailer, shop: config.shop });
 
   const pages = await options.pages?.(app);
   if (pages) {

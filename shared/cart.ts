@@ -28,7 +28,10 @@ const cartProductId = z.string({ error: "Say which product: productId is missing
  */
 export const cartAddSchema = z.object({
   productId: cartProductId,
-  size: z.unknown().refine((v) => v !== undefined && v !== null, { error: "Please select a size before adding to cart." }).pipe(sizeSchema),
+  size: z
+    .unknown()
+    .refine((v) => v !== undefined && v !== null, { error: "Please select a size before adding to cart." })
+    .pipe(sizeSchema),
   quantity: quantitySchema.default(1),
   description: z.unknown().optional(),
   image: z.unknown().optional(),

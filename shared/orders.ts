@@ -78,11 +78,18 @@ export const orderItemSchema = z
   .object({
     productId: productIdSchema.optional(),
     _id: productIdSchema.optional(),
-    size: z.unknown().refine((v) => v !== undefined && v !== null, { error: "Every line needs a size." }).pipe(sizeSchema),
+    size: z
+      .unknown()
+      .refine((v) => v !== undefined && v !== null, { error: "Every line needs a size." })
+      .pipe(sizeSchema),
     quantity: quantitySchema,
   })
   .refine((item) => item.productId ?? item._id, { error: "Every line needs a productId." })
-  .transform((item) => ({ productId: (item.productId ?? item._id) as string, size: item.size, quantity: item.quantity }));
+  .transform((item) => ({
+    productId: (item.productId ?? item._id) as string,
+    size: item.size,
+    quantity: item.quantity,
+  }));
 export type OrderItemInput = z.output<typeof orderItemSchema>;
 
 /** The checkout payload. Unknown top-level keys (status, _id, price, …) are refused. */

@@ -1,8 +1,9 @@
 // Sign-out as SPEC.md section 4 says: clear the server cart first and sign out locally only when
 // that worked; on failure the error is only logged and the user stays signed in.
-import { toast } from "sonner";
+
 import { tokenStore, userStore } from "./auth-store.ts";
 import { cartStore } from "./cart-store.ts";
+import { toast } from "./toast.ts";
 
 export const SIGNED_OUT = "Signed out successfully";
 

@@ -34,7 +34,7 @@ export default function BuySize({ loaderData }: Route.ComponentProps) {
       <h1 className="page-title">{`Shoes in Size ${size}`}</h1>
       <div className="mt-6">
         {products.length > 0 ? (
-          <ProductGrid products={products} priorityCount={2} />
+          <ProductGrid products={products} priorityCount={2} heading="h2" />
         ) : (
           <p className="rounded-lg bg-stone-50 p-10 text-center text-lg text-stone-700">
             {`Sorry, shoes of size ${size} are currently out of stock.`}

@@ -55,7 +55,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       </h1>
       <div className="mt-6">
         {products.length > 0 ? (
-          <ProductGrid products={products} priorityCount={2} />
+          <ProductGrid products={products} priorityCount={2} heading="h2" />
         ) : category.gender === "women" ? (
           <p className="rounded-lg bg-brand-50 p-10 text-center text-2xl font-bold text-brand-700">Coming Soon</p>
         ) : (

@@ -66,7 +66,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="sr-only">{SHOP_NAME}: men's and women's shoes in Karachi</h1>
       <div className="relative">
-        <SitePicture name="cover" sizes="100vw" priority className="h-auto max-h-[70vh] w-full object-cover" />
+        <SitePicture
+          name="cover"
+          sizes="100vw"
+          priority
+          className="h-72 w-full object-cover sm:h-auto sm:max-h-[70vh]"
+        />
         <div className="absolute inset-x-0 bottom-4 flex justify-center gap-3 md:bottom-10">
           <Link to="/men" className="button-primary shadow-lg">
             Shop Men

@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
 import { data, Link, useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { productIdSchema } from "#shared/catalog.ts";
 import { categoryBySlug } from "#shared/categories.ts";
 import { FEW_LEFT_WARNING_AT } from "#shared/sizes.ts";
@@ -15,6 +14,7 @@ import { addToCart, lineFromProduct, removeFromCart } from "../lib/cart-actions.
 import { useCart } from "../lib/cart-store.ts";
 import { services } from "../lib/context.server.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
+import { toast } from "../lib/toast.ts";
 import type { Route } from "./+types/product.ts";
 
 export const NO_PRODUCT_FOUND = "No product found.";

@@ -76,7 +76,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         {products === null ? (
           <p className="text-stone-700">Type a product name above to search the shop.</p>
         ) : products.length > 0 ? (
-          <ProductGrid products={products} priorityCount={2} />
+          <ProductGrid products={products} priorityCount={2} heading="h2" />
         ) : (
           <p className="rounded-lg bg-stone-50 p-8 text-center text-stone-700">{NO_RESULTS}</p>
         )}

@@ -19,7 +19,8 @@ import { selectRows } from "../db/rows.ts";
 import { badRequest, conflict, notFound } from "../http/errors.ts";
 
 export const NO_PRODUCT_FOUND = "No product found.";
-const CART_IMAGE_WIDTH = 320;
+/** The same address as a product's `imageUrl`, so local and server carts show one picture. */
+const CART_IMAGE_WIDTH = 640;
 
 export interface CartService {
   get(userId: string): Promise<Cart>;
@@ -106,10 +107,11 @@ export function createCartService(db: Db): CartService {
               returning id
             )
             insert into cart_lines (cart_id, product_id, size, quantity)
-            select id, ${line.productId}, ${line.size}, ${line.quantity} from cart where ${line.quantity} <= ${cap}
+            select id, ${line.productId}::uuid, ${line.size}::smallint, ${line.quantity}::smallint from cart
+            where ${line.quantity}::int <= ${cap}::int
             on conflict (cart_id, product_id, size) do update
               set quantity = cart_lines.quantity + excluded.quantity
-              where cart_lines.quantity + excluded.quantity <= ${cap}
+              where cart_lines.quantity + excluded.quantity <= ${cap}::int
             returning quantity`,
       );
       if (rows.length === 0) {

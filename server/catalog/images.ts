@@ -6,7 +6,14 @@ import { mkdir, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp, { type Metadata, type Sharp } from "sharp";
-import { IMAGE_FORMATS, IMAGE_WIDTHS, type ImageFormat, SITE_IMAGES, type SiteImageName } from "#shared/catalog.ts";
+import {
+  IMAGE_FORMATS,
+  IMAGE_WIDTHS,
+  type ImageFormat,
+  SITE_IMAGE_WIDTHS,
+  SITE_IMAGES,
+  type SiteImageName,
+} from "#shared/catalog.ts";
 import type { Db } from "../db/client.ts";
 import { productImages } from "../db/schema.ts";
 import { DEMO_PRODUCTS } from "../db/seed/demo-catalogue.ts";
@@ -41,6 +48,8 @@ export interface ImageStore {
   saveUpload(imageId: string, upload: Buffer): Promise<{ width: number; height: number }>;
   /** Renders every missing variant of the images given (used by `npm run images` and warm-up). */
   prerender(imageIds: string[], widths?: readonly number[]): Promise<number>;
+  /** Renders, one at a time, what the first page views need: site images and every card picture. */
+  warm(): Promise<void>;
 }
 
 export class InvalidImageError extends Error {}
@@ -124,6 +133,21 @@ export function createImageStore(options: { dataDir: string; db: Db }): ImageSto
         for (const format of IMAGE_FORMATS) await productVariant(imageId, width, format);
       }
       return { width: info.width, height: info.height };
+    },
+    async warm() {
+      for (const name of Object.keys(SITE_IMAGES) as SiteImageName[]) {
+        for (const width of SITE_IMAGE_WIDTHS) {
+          for (const format of IMAGE_FORMATS) await this.siteVariant(name, width, format);
+        }
+      }
+      const cards = await options.db
+        .select({ id: productImages.id })
+        .from(productImages)
+        .where(eq(productImages.position, 0));
+      await this.prerender(
+        cards.map((c) => c.id),
+        [320, 640],
+      );
     },
     async prerender(imageIds, widths = IMAGE_WIDTHS) {
       let rendered = 0;

@@ -30,16 +30,14 @@ export interface RateLimits {
 export function tooManyAttempts(seconds: number): HttpError {
   const wait = Math.max(1, Math.ceil(seconds));
   const minutes = Math.max(1, Math.ceil(wait / 60));
-  return new HttpError(
-    429,
-    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-    { "retry-after": String(wait) },
-  );
+  return new HttpError(429, `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, {
+    "retry-after": String(wait),
+  });
 }
 
 /** Registers the plugin in `scope` (routes opt in with `config.rateLimit`) and answers the limits. */
 export async function registerRateLimits(scope: FastifyInstance, config: Config): Promise<RateLimits> {
-  const redis = config.redisUrl ? connectRedis(scope, config.redisUrl) : undefined;
+  const redis = config.redisUrl ? await connectRedis(scope, config.redisUrl) : undefined;
   await scope.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: "shop:rate:" } : {}),
@@ -61,9 +59,17 @@ export async function registerRateLimits(scope: FastifyInstance, config: Config)
   };
 }
 
-function connectRedis(scope: FastifyInstance, url: string): Redis {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+async function connectRedis(scope: FastifyInstance, url: string): Promise<Redis> {
+  // Without an offline queue a command fails at once while Redis is away, instead of stalling
+  // sign-ins; so wait for the first connection here (ioredis keeps retrying if it fails).
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2_000,
+    enableOfflineQueue: false,
+    lazyConnect: true,
+  });
   redis.on("error", (err: Error) => scope.log.warn({ err }, "redis unavailable"));
+  await redis.connect().catch((err: unknown) => scope.log.warn({ err }, "redis unavailable at start"));
   scope.addHook("onClose", async () => {
     await redis.quit().catch(() => redis.disconnect());
   });

@@ -7,7 +7,7 @@ import { useCart } from "../../lib/cart-store.ts";
 export function FloatingLinks({ phone }: { phone: string }) {
   const lines = useCart().length;
   return (
-    <div className="fixed bottom-4 right-4 z-30 flex flex-col gap-3">
+    <aside aria-label="Cart and chat" className="fixed bottom-4 right-4 z-30 flex flex-col gap-3">
       <a
         href={whatsappUrl(phone)}
         className="floating-button bg-green-700 hover:bg-green-800"
@@ -29,6 +29,6 @@ export function FloatingLinks({ phone }: { phone: string }) {
           {lines}
         </span>
       </Link>
-    </div>
+    </aside>
   );
 }

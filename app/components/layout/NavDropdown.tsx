@@ -46,7 +46,8 @@ export function NavDropdown({ label, to, items }: { label: string; to: string; i
           aria-expanded={open}
           aria-controls={menuId}
           aria-label={`${label} categories`}
-          onClick={() => setOpen((v) => !v)}
+          // A pointer has already opened it on hover, so a click keeps it open; keys toggle.
+          onClick={(event) => setOpen((v) => (event.detail === 0 ? !v : true))}
         >
           <ChevronDown aria-hidden="true" className={`size-4 transition-transform ${open ? "rotate-180" : ""}`} />
         </button>

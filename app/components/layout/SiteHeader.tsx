@@ -13,7 +13,10 @@ export function SiteHeader() {
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
         <MobileMenu />
-        <Link to="/" className="mr-auto text-lg font-extrabold tracking-tight text-brand-700 md:mr-6">
+        <Link
+          to="/"
+          className="mr-auto whitespace-nowrap text-base font-extrabold tracking-tight text-brand-700 sm:text-lg md:mr-6"
+        >
           {SHOP_NAME}
         </Link>
         <div className="hidden items-center gap-5 md:flex md:flex-1">

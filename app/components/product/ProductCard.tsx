@@ -8,10 +8,19 @@ import { ProductPicture } from "./ProductPicture.tsx";
 /** Grid widths: 2 columns on phones, 3 on medium screens, 4 on large. */
 const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw";
 
-export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
+export function ProductCard({
+  product,
+  priority = false,
+  heading: Heading = "h3",
+}: {
+  product: Product;
+  priority?: boolean;
+  /** h2 where the grid sits right under the page's h1, h3 under a section heading. */
+  heading?: "h2" | "h3";
+}) {
   const image = product.images[0];
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white transition hover:shadow-md">
+    <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white transition hover:shadow-md">
       <div className="aspect-square overflow-hidden bg-stone-100">
         {image && (
           <ProductPicture
@@ -24,7 +33,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
         )}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
-        <h3 className="text-sm font-semibold leading-snug text-stone-900 md:text-base">
+        <Heading className="text-sm font-semibold leading-snug text-stone-900 md:text-base">
           <Link
             to={`/products/${product._id}`}
             state={{ fromCard: true }}
@@ -32,7 +41,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
           >
             {product.name}
           </Link>
-        </h3>
+        </Heading>
         <p className="text-xs text-stone-600 md:text-sm">{previewWords(product.description, 4)}</p>
         <div className="mt-auto pt-1">
           <Price

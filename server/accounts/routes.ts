@@ -1,0 +1,84 @@
+// The account half of SPEC.md section 7, under /api. Each route: rate limit, authenticate,
+// parse with the shared schema, call the service, reply.
+import type { FastifyInstance } from "fastify";
+import {
+  INVALID_LOGIN,
+  loginSchema,
+  PASSWORD_CHANGED,
+  RESET_REQUESTED,
+  resetConfirmSchema,
+  resetSchema,
+  SIGN_UP_SUCCESS,
+  SIGNED_OUT,
+  signupSchema,
+} from "#shared/accounts.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import { badRequest, parseOr400, unauthorized } from "../http/errors.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import type { Auth } from "../plugins/auth.ts";
+import { registerRateLimits, tooManyAttempts } from "../plugins/rate-limit.ts";
+import { createResetService } from "./reset.ts";
+import { createAccountService, toAccountUser } from "./service.ts";
+
+export interface AccountDeps {
+  db: Db;
+  config: Config;
+  auth: Auth;
+  mailer: Mailer;
+}
+
+export async function registerAccountRoutes(app: FastifyInstance, deps: AccountDeps): Promise<void> {
+  // An encapsulated scope: the rate-limit plugin and its hooks apply to these routes only.
+  await app.register(async (scope) => {
+    const { db, config, auth, mailer } = deps;
+    const limits = await registerRateLimits(scope, config);
+    const accounts = createAccountService(db);
+    const resets = createResetService({ db, mailer, publicUrl: config.publicUrl, log: scope.log });
+    scope.addHook("onClose", () => resets.settled());
+
+    scope.post("/api/user/signup", { config: { rateLimit: limits.signup } }, async (request, reply) => {
+      const input = parseOr400(signupSchema, request.body);
+      const result = await accounts.signup(input);
+      if (!result.ok) throw badRequest(result.message);
+      return reply.code(201).send({ message: SIGN_UP_SUCCESS, user: result.user });
+    });
+
+    scope.post("/api/user/login", { config: { rateLimit: limits.login } }, async (request) => {
+      const input = parseOr400(loginSchema, request.body);
+      const wait = await limits.failedLogins.blockedFor(input.email);
+      if (wait > 0) throw tooManyAttempts(wait);
+      const session = await accounts.login(input);
+      if (!session) {
+        await limits.failedLogins.recordFailure(input.email);
+        throw unauthorized(INVALID_LOGIN);
+      }
+      return session;
+    });
+
+    scope.get("/api/user/my-details", async (request) => {
+      const user = await auth.user(request);
+      return { user: toAccountUser(user) };
+    });
+
+    scope.post("/api/user/logout", async (request) => {
+      const user = await auth.user(request);
+      await accounts.logout(user.token);
+      return { message: SIGNED_OUT };
+    });
+
+    scope.post("/api/user/reset-password", { config: { rateLimit: limits.reset } }, async (request) => {
+      const input = parseOr400(resetSchema, request.body);
+      const result = await resets.request(input);
+      if (!result.ok) throw badRequest(result.message);
+      return { message: RESET_REQUESTED };
+    });
+
+    scope.post("/api/user/reset-password/confirm", { config: { rateLimit: limits.resetConfirm } }, async (request) => {
+      const { token } = parseOr400(resetConfirmSchema, request.body);
+      const result = await resets.confirm(token);
+      if (!result.ok) throw badRequest(result.message);
+      return { message: PASSWORD_CHANGED };
+    });
+  });
+}

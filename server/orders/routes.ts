@@ -1,0 +1,48 @@
+// The order calls of SPEC.md section 7, under /api: place an order and track your own.
+import type { FastifyInstance } from "fastify";
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema, newOrderSchema, ORDER_MESSAGES } from "#shared/orders.ts";
+import type { Db } from "../db/client.ts";
+import { forbidden, parseOr400 } from "../http/errors.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import type { Auth } from "../plugins/auth.ts";
+import type { ShopContact } from "./mail.ts";
+import { PricesChangedError } from "./place-order.ts";
+import { createOrderService } from "./service.ts";
+
+export function registerOrderRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; auth: Auth; mailer: Mailer; shop: ShopContact },
+): void {
+  const { auth } = deps;
+  const orders = createOrderService(deps.db, {
+    mailer: deps.mailer,
+    shop: deps.shop,
+    logError: (error, message) => app.log.error({ err: error }, message),
+  });
+
+  app.post("/api/orders/new-order", async (request, reply) => {
+    const user = await auth.user(request);
+    const input = parseOr400(newOrderSchema, request.body);
+    const header = request.headers[IDEMPOTENCY_KEY_HEADER];
+    const key = header === undefined ? undefined : parseOr400(idempotencyKeySchema, header);
+    if (input.userId !== user.id) throw forbidden(ORDER_MESSAGES.notYourAccount);
+    try {
+      const { order, created } = await orders.place(user.id, input, key);
+      if (!created) return reply.code(200).header("idempotent-replayed", "true").send(order);
+      orders.sendConfirmation(order);
+      return reply.code(201).send(order);
+    } catch (error) {
+      if (error instanceof PricesChangedError) {
+        return reply.code(409).send({ message: error.message, totalAmount: error.totalAmount });
+      }
+      throw error;
+    }
+  });
+
+  app.get("/api/orders/track", async (request) => {
+    const user = await auth.user(request);
+    return orders.track(user.id);
+  });
+
+  app.addHook("onClose", () => orders.flush());
+}

@@ -1,0 +1,123 @@
+// Orders as the customer sees them: placing one (place-order.ts), reading them back, and the
+// confirmation e-mail. No HTTP here: routes pass parsed input.
+import { sql } from "drizzle-orm";
+import { discountPercentage } from "#shared/money.ts";
+import type { NewOrder, Order, OrderItem, OrderStatus } from "#shared/orders.ts";
+import type { Db } from "../db/client.ts";
+import { selectRows } from "../db/rows.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { orderConfirmationMail, type ShopContact } from "./mail.ts";
+import { type PlaceOrderResult, placeOrder } from "./place-order.ts";
+
+/** The order list answers at most this many, newest first. */
+export const TRACK_LIMIT = 100;
+
+export interface OrderService {
+  place(userId: string, order: NewOrder, idempotencyKey?: string): Promise<PlaceOrderResult>;
+  /** The user's own orders, newest first. */
+  track(userId: string): Promise<Order[]>;
+  /** Sends the confirmation in the background; a failure is only logged. */
+  sendConfirmation(order: Order): void;
+  /** Waits for mails still being sent (on shutdown). */
+  flush(): Promise<void>;
+}
+
+interface OrderRow {
+  id: string;
+  status: OrderStatus;
+  subtotal: number;
+  total_amount: number;
+  full_name: string;
+  address_line: string;
+  phone_number: string;
+  email: string;
+  city: string;
+  postal_code: string | null;
+  created_ms: number;
+  items: {
+    product_id: string;
+    name: string;
+    description: string;
+    image_url: string[];
+    size: number;
+    quantity: number;
+    price: number;
+    discount_price: number;
+  }[];
+}
+
+export function createOrderService(
+  db: Db,
+  deps: { mailer: Mailer; shop: ShopContact; logError: (error: unknown, message: string) => void },
+): OrderService {
+  const pending = new Set<Promise<void>>();
+
+  async function findOrders(userId: string, orderId?: string): Promise<Order[]> {
+    const onlyOne = orderId === undefined ? sql`` : sql`and o.id = ${orderId}`;
+    const rows = await selectRows<OrderRow>(
+      db,
+      sql`select o.id, o.status, o.subtotal, o.total_amount, o.full_name, o.address_line, o.phone_number, o.email,
+                 o.city, o.postal_code, (extract(epoch from o.created_at) * 1000)::float8 as created_ms,
+                 coalesce((select json_agg(json_build_object('product_id', l.product_id, 'name', l.name,
+                             'description', l.description, 'image_url', l.image_url, 'size', l.size,
+                             'quantity', l.quantity, 'price', l.price, 'discount_price', l.discount_price)
+                           order by l.line_no)
+                           from order_lines l where l.order_id = o.id), '[]'::json) as items
+          from orders o
+          where o.user_id = ${userId} ${onlyOne}
+          order by o.created_at desc, o.id desc
+          limit ${TRACK_LIMIT}`,
+    );
+    return rows.map(toOrder);
+  }
+
+  return {
+    place: (userId, order, idempotencyKey) =>
+      placeOrder(db, { userId, order, idempotencyKey }, async (orderId) => (await findOrders(userId, orderId))[0]),
+
+    track: (userId) => findOrders(userId),
+
+    sendConfirmation(order) {
+      const sending = deps.mailer
+        .send(orderConfirmationMail(order, deps.shop))
+        .catch((error: unknown) => deps.logError(error, "order confirmation e-mail failed"))
+        .finally(() => pending.delete(sending));
+      pending.add(sending);
+    },
+
+    async flush() {
+      await Promise.all(pending);
+    },
+  };
+}
+
+function toOrder(row: OrderRow): Order {
+  const items: OrderItem[] = row.items.map((l) => ({
+    productId: l.product_id,
+    name: l.name,
+    description: l.description,
+    imageUrl: l.image_url,
+    price: l.price,
+    discountPrice: l.discount_price,
+    discountPercentage: discountPercentage(l.price, l.discount_price),
+    size: l.size,
+    quantity: l.quantity,
+  }));
+  return {
+    _id: row.id,
+    items,
+    status: row.status,
+    totalAmount: row.total_amount,
+    subtotal: row.subtotal,
+    paymentMethod: "cod",
+    shippingAddress: {
+      fullName: row.full_name,
+      addressLine: row.address_line,
+      phoneNumber: row.phone_number,
+      email: row.email,
+      city: row.city,
+      postalCode: row.postal_code ?? undefined,
+    },
+    createdAt: new Date(Number(row.created_ms)).toISOString(),
+  };
+}

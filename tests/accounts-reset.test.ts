@@ -1,0 +1,172 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { passwordResets, users } from "#server/db/schema.ts";
+import { PASSWORD_CHANGED, PASSWORDS_DO_NOT_MATCH, RESET_REQUESTED } from "#shared/accounts.ts";
+import { bearer, mailsTo, PASSWORD, post, signIn, signUp, tokenOf, waitForResetLink } from "./support/accounts.ts";
+import { createTestApp, type TestApp } from "./support/app.ts";
+
+const PUBLIC_URL = "https://shoes.example.pk";
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ demo: false, env: { PUBLIC_URL, RATE_LIMIT_SCALE: "100" } });
+});
+afterAll(() => t?.close());
+
+const requestReset = (email: string, newPassword: string, headers: Record<string, string> = {}) =>
+  post(t, "/api/user/reset-password", { email, newPassword, confirmPassword: newPassword }, headers);
+const confirm = (token: string) => post(t, "/api/user/reset-password/confirm", { token });
+const loginStatus = async (email: string, password: string) =>
+  (await post(t, "/api/user/login", { email, password })).statusCode;
+const myDetailsStatus = async (token: string) =>
+  (await t.app.inject({ method: "GET", url: "/api/user/my-details", headers: bearer(token) })).statusCode;
+
+describe("POST /api/user/reset-password", () => {
+  it("changes nothing on a bare e-mail: it mails a link built from PUBLIC_URL, never the Host header", async () => {
+    const person = await signUp(t);
+    const session = await signIn(t, person.email, PASSWORD);
+    const res = await requestReset(person.email.toUpperCase(), "Brand-new-pass-42", { host: "evil.example.com" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: RESET_REQUESTED });
+
+    const link = await waitForResetLink(t, person.email, 1);
+    expect(link.startsWith(`${PUBLIC_URL}/reset-password/confirm?token=`)).toBe(true);
+    expect(link).not.toContain("evil.example.com");
+    // Until the link is opened the old password and the old session still work.
+    expect(await loginStatus(person.email, PASSWORD)).toBe(200);
+    expect(await loginStatus(person.email, "Brand-new-pass-42")).toBe(401);
+    expect(await myDetailsStatus(session)).toBe(200);
+
+    // Stored: the token's hash and the new password's argon2id hash, never either in clear.
+    const [row] = await t.database.db
+      .select()
+      .from(passwordResets)
+      .innerJoin(users, eq(users.id, passwordResets.userId))
+      .where(eq(users.email, person.email));
+    expect(row?.password_resets.tokenHash).not.toBe(tokenOf(link));
+    expect(row?.password_resets.newPasswordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const minutes = ((row?.password_resets.expiresAt.getTime() ?? 0) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(29);
+    expect(minutes).toBeLessThanOrEqual(30);
+  });
+
+  it("answers an unknown e-mail exactly as a known one, and mails nothing", async () => {
+    const person = await signUp(t);
+    const known = await requestReset(person.email, "Another-pass-77");
+    const unknown = await requestReset("nobody-here@example.pk", "Another-pass-77");
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.body).toBe(known.body);
+    await waitForResetLink(t, person.email, 1);
+    expect(await mailsTo(t, "nobody-here@example.pk")).toEqual([]);
+  });
+
+  it("answers 'Passwords do not match!' and sends nothing when the two passwords differ", async () => {
+    const person = await signUp(t);
+    const res = await post(t, "/api/user/reset-password", {
+      email: person.email,
+      newPassword: "Brand-new-pass-42",
+      confirmPassword: "Brand-new-pass-43",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: PASSWORDS_DO_NOT_MATCH });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await mailsTo(t, person.email)).toEqual([]);
+  });
+
+  it("refuses short, long and common new passwords, missing fields and extra fields", async () => {
+    const person = await signUp(t);
+    const cases: [object, RegExp][] = [
+      [{ email: person.email, newPassword: "short", confirmPassword: "short" }, /at least 8/],
+      [{ email: person.email, newPassword: "p".repeat(129), confirmPassword: "p".repeat(129) }, /at most 128/],
+      [{ email: person.email, newPassword: "iloveyou", confirmPassword: "iloveyou" }, /most common/],
+      [{ email: person.email, newPassword: "Brand-new-pass-42" }, /confirm your new password/i],
+      [{ newPassword: "Brand-new-pass-42", confirmPassword: "Brand-new-pass-42" }, /enter your email/i],
+      [
+        { email: person.email, newPassword: "Brand-new-pass-42", confirmPassword: "Brand-new-pass-42", userId: "x" },
+        /Unexpected field: userId/,
+      ],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await post(t, "/api/user/reset-password", payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(message);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await mailsTo(t, person.email)).toEqual([]);
+  });
+});
+
+describe("POST /api/user/reset-password/confirm", () => {
+  it("sets the password once, ends every session, and the new password signs in", async () => {
+    const person = await signUp(t);
+    const phone = await signIn(t, person.email, PASSWORD);
+    const laptop = await signIn(t, person.email, PASSWORD);
+    await requestReset(person.email, "Brand-new-pass-42");
+    const token = tokenOf(await waitForResetLink(t, person.email, 1));
+
+    const res = await confirm(token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: PASSWORD_CHANGED });
+    expect(await myDetailsStatus(phone)).toBe(401);
+    expect(await myDetailsStatus(laptop)).toBe(401);
+    expect(await loginStatus(person.email, PASSWORD)).toBe(401);
+    expect(await loginStatus(person.email, "Brand-new-pass-42")).toBe(200);
+
+    const again = await confirm(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toMatch(/already used/);
+  });
+
+  it("lets only one of two simultaneous openings of a link through", async () => {
+    const person = await signUp(t);
+    await requestReset(person.email, "Brand-new-pass-42");
+    const token = tokenOf(await waitForResetLink(t, person.email, 1));
+    const answers = await Promise.all([confirm(token), confirm(token)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+  });
+
+  it("replaces an older link with a newer request", async () => {
+    const person = await signUp(t);
+    await requestReset(person.email, "First-new-pass-1");
+    const first = tokenOf(await waitForResetLink(t, person.email, 1));
+    await requestReset(person.email, "Second-new-pass-2");
+    const second = tokenOf(await waitForResetLink(t, person.email, 2));
+    expect(second).not.toBe(first);
+
+    const old = await confirm(first);
+    expect(old.statusCode).toBe(400);
+    expect(old.json().message).toMatch(/replaced by a newer request/);
+    expect(await loginStatus(person.email, PASSWORD)).toBe(200);
+
+    expect((await confirm(second)).statusCode).toBe(200);
+    expect(await loginStatus(person.email, "First-new-pass-1")).toBe(401);
+    expect(await loginStatus(person.email, "Second-new-pass-2")).toBe(200);
+  });
+
+  it("refuses an expired link and keeps the old password", async () => {
+    const person = await signUp(t);
+    await requestReset(person.email, "Brand-new-pass-42");
+    const token = tokenOf(await waitForResetLink(t, person.email, 1));
+    await t.database.db.execute(sql`update password_resets set expires_at = now() - interval '1 second'
+      where user_id = (select id from users where email = ${person.email})`);
+    const res = await confirm(token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/expired/);
+    expect(await loginStatus(person.email, PASSWORD)).toBe(200);
+  });
+
+  it("answers 400 with a message for a missing, malformed, unknown token or extra fields", async () => {
+    const unknown = Buffer.alloc(32, 1).toString("base64url");
+    const cases: [unknown, RegExp][] = [
+      [{}, /no token/],
+      [{ token: 123 }, /must be text/],
+      [{ token: "short" }, /not valid/],
+      [{ token: unknown }, /not valid/],
+      [{ token: unknown, newPassword: "Brand-new-pass-42" }, /Unexpected field/],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await post(t, "/api/user/reset-password/confirm", payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(message);
+    }
+  });
+});
