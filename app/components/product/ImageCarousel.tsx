@@ -56,7 +56,7 @@ export function ImageCarousel({ images, name }: { images: ProductImage[]; name: 
               aria-current={i === index}
               className={`block overflow-hidden rounded-lg border-2 ${i === index ? "border-brand-700" : "border-transparent hover:border-stone-300"}`}
             >
-              <ProductPicture image={image} sizes="150px" alt="" className="aspect-square w-full object-cover" />
+              <ProductPicture image={image} sizes="150px" alt="" eager className="aspect-square w-full object-cover" />
             </button>
           </li>
         ))}

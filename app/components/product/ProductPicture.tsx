@@ -8,11 +8,13 @@ export interface ProductPictureProps {
   sizes: string;
   /** The first visible image of a page loads at once and first; the rest lazily. */
   priority?: boolean;
+  /** Load at once without raising priority (small images above the fold). */
+  eager?: boolean;
   className?: string;
   alt?: string;
 }
 
-export function ProductPicture({ image, sizes, priority = false, className, alt }: ProductPictureProps) {
+export function ProductPicture({ image, sizes, priority = false, eager = false, className, alt }: ProductPictureProps) {
   return (
     <picture>
       <source type="image/avif" srcSet={image.srcset.avif} sizes={sizes} />
@@ -22,7 +24,7 @@ export function ProductPicture({ image, sizes, priority = false, className, alt 
         alt={alt ?? image.alt}
         width={image.width}
         height={image.height}
-        loading={priority ? "eager" : "lazy"}
+        loading={priority || eager ? "eager" : "lazy"}
         fetchPriority={priority ? "high" : "auto"}
         decoding={priority ? "sync" : "async"}
         className={className}
