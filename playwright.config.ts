@@ -2,7 +2,10 @@ import { defineConfig, devices } from "@playwright/test";
 
 // The built shop on its own port and its own fresh data folder (and database, see scripts/test.ts).
 const port = Number(process.env.E2E_PORT ?? 3107);
-const dataDir = `.tmp/e2e-data-${Date.now()}`;
+// Worker processes load this file again but inherit the environment, so they see the same folder;
+// specs read mails from `${E2E_DATA_DIR}/outbox`.
+const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${Date.now()}`;
+process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: "e2e",
@@ -15,7 +18,15 @@ export default defineConfig({
     trace: "off",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     },
   },
   projects: [
@@ -25,7 +36,14 @@ export default defineConfig({
   webServer: {
     command: `node scripts/e2e-server.ts`,
     url: `http://127.0.0.1:${port}/readyz`,
-    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL: "warn", RATE_LIMIT_SCALE: "100" },
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_SCALE: "100",
+    },
     reuseExistingServer: false,
     timeout: 120_000,
   },

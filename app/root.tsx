@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root.ts";
 import "./app.css";
+import { AuthStartup } from "./components/layout/AuthStartup.tsx";
 import { FloatingLinks } from "./components/layout/FloatingLinks.tsx";
 import { PageSpinner } from "./components/layout/PageSpinner.tsx";
 import { SiteFooter } from "./components/layout/SiteFooter.tsx";
@@ -47,6 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <FloatingLinks phone={shop.phone} />
         <PageSpinner />
         <Toaster />
+        <AuthStartup />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,56 +1,23 @@
-// The catalogue half of the API contract (SPEC.md sections 3 and 7): request schemas and the
-// product shape every client reads.
-import { z } from "zod";
-import { CATEGORY_SLUGS, type CategorySlug, isCategorySlug } from "./categories.ts";
-import { MAX_SIZE, MIN_SIZE } from "./sizes.ts";
+// The catalogue half of the API contract (SPEC.md sections 3 and 7): the product shape every
+// client reads and image addresses. No zod here: the browser imports this on every page
+// (the request schemas are in catalog-schemas.ts).
+import type { CategorySlug } from "./categories.ts";
+import { previewWords } from "./text.ts";
 
 export const SEARCH_QUERY_MAX = 100;
 export const IMAGE_WIDTHS = [320, 640, 1024] as const;
 export const IMAGE_FORMATS = ["avif", "webp"] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
-export const productIdSchema = z.uuid({ error: "That is not a valid product id." });
-
-const pageSchema = z.coerce
-  .number({ error: "page must be a whole number from 1." })
-  .int({ error: "page must be a whole number from 1." })
-  .min(1, { error: "page must be a whole number from 1." })
-  .max(10_000, { error: "page must be a whole number from 1 to 10000." })
-  .default(1);
-
-export const categoryQuerySchema = z.object({
-  category: z
-    .string({ error: "Choose a category, e.g. ?category=men-formal-shoes." })
-    .refine(isCategorySlug, {
-      error: `Unknown category. Categories are: ${CATEGORY_SLUGS.join(", ")}.`,
-    })
-    .transform((v) => v as CategorySlug),
-  page: pageSchema,
-});
-
-export const searchQuerySchema = z.object({
-  query: z
-    .string({ error: "Type what you are looking for, e.g. ?query=chappal." })
-    .trim()
-    .min(1, { error: "Type what you are looking for, e.g. ?query=chappal." })
-    .max(SEARCH_QUERY_MAX, { error: `A search can be at most ${SEARCH_QUERY_MAX} characters long.` }),
-});
-
-const sizeError = `Size must be a whole number from ${MIN_SIZE} to ${MAX_SIZE}.`;
-export const sizeQuerySchema = z.object({
-  page: pageSchema,
-  size: z
-    .string({ error: sizeError })
-    .regex(/^\d{1,3}$/, { error: sizeError })
-    .transform(Number)
-    .pipe(z.number().int().min(MIN_SIZE, { error: sizeError }).max(MAX_SIZE, { error: sizeError })),
-});
-
-export interface ProductImage {
+/** What a page needs to draw an image: its addresses follow from the id (imageSrcset). */
+export interface ImageRef {
   id: string;
   alt: string;
   width: number;
   height: number;
+}
+
+export interface ProductImage extends ImageRef {
   /** A middle-sized WebP, for clients that take one address. */
   src: string;
   srcset: Record<ImageFormat, string>;
@@ -76,6 +43,39 @@ export interface Product {
   /** Pairs in stock over all sizes. */
   stock: number;
   sizes: SizeStock[];
+}
+
+/** A product card's data: pages send only this for grids, which keeps every page small. */
+export interface ProductSummary {
+  _id: string;
+  name: string;
+  /** The description's first 4 words, with an ellipsis when longer (SPEC.md section 9). */
+  preview: string;
+  price: number;
+  discountPrice: number;
+  discountPercentage: number;
+  stock: number;
+  image: ImageRef | null;
+}
+
+export const CARD_PREVIEW_WORDS = 4;
+
+export function toImageRef(image: ImageRef): ImageRef {
+  return { id: image.id, alt: image.alt, width: image.width, height: image.height };
+}
+
+export function toSummary(product: Product): ProductSummary {
+  const first = product.images[0];
+  return {
+    _id: product._id,
+    name: product.name,
+    preview: previewWords(product.description, CARD_PREVIEW_WORDS),
+    price: product.price,
+    discountPrice: product.discountPrice,
+    discountPercentage: product.discountPercentage,
+    stock: product.stock,
+    image: first ? toImageRef(first) : null,
+  };
 }
 
 export interface ProductList {

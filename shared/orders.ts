@@ -2,7 +2,7 @@
 // the checkout payload, the shipping address rules, and the order every client reads.
 import { z } from "zod";
 import { MAX_LINE_QUANTITY, quantitySchema, sizeSchema } from "./cart.ts";
-import { productIdSchema } from "./catalog.ts";
+import { productIdSchema } from "./catalog-schemas.ts";
 import { formatRs } from "./money.ts";
 
 export const ORDER_STATUSES = ["pending", "confirm", "delivered", "cancelled"] as const;

@@ -1,7 +1,7 @@
 // Sign-out as SPEC.md section 4 says: clear the server cart first and sign out locally only when
 // that worked; on failure the error is only logged and the user stays signed in.
 
-import { tokenStore, userStore } from "./auth-store.ts";
+import { type StoredUser, tokenStore, userStore } from "./auth-store.ts";
 import { cartStore } from "./cart-store.ts";
 import { toast } from "./toast.ts";
 
@@ -27,6 +27,36 @@ export async function signOut(): Promise<boolean> {
   signOutLocally();
   toast.success(SIGNED_OUT);
   return true;
+}
+
+/**
+ * Load-from-token of SPEC.md section 4, run once when the app starts in the browser: with a stored
+ * token, fetch the user's details; set the user on success and sign out locally when the server
+ * refuses the token. A network failure or a server error keeps the state (it is only logged), so a
+ * brief outage does not sign everyone out.
+ */
+export async function loadFromToken(): Promise<void> {
+  const token = tokenStore.get();
+  if (!token) return;
+  let response: Response;
+  try {
+    response = await fetch("/api/user/my-details", { headers: { Authorization: `Bearer ${token}` } });
+  } catch (error) {
+    console.error("Could not check the stored session", error);
+    return;
+  }
+  // The user may have signed out or in meanwhile; this answer is about the old token.
+  if (tokenStore.get() !== token) return;
+  if (response.status === 401 || response.status === 403) {
+    signOutLocally();
+    return;
+  }
+  if (!response.ok) {
+    console.error(`Checking the stored session failed with ${response.status}`);
+    return;
+  }
+  const body = (await response.json().catch(() => undefined)) as { user?: Partial<StoredUser> } | undefined;
+  if (typeof body?.user?._id === "string") userStore.set(body.user as StoredUser);
 }
 
 /** Clears user, token and cart from storage (also used when my-details fails). */

@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { sizeQuerySchema } from "#shared/catalog.ts";
+import { toSummary } from "#shared/catalog.ts";
+import { sizeQuerySchema } from "#shared/catalog-schemas.ts";
 import { ProductGrid } from "../components/product/ProductGrid.tsx";
 import { RouteError } from "../components/RouteError.tsx";
 import { services } from "../lib/context.server.ts";
@@ -20,7 +21,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const parsed = sizeQuerySchema.safeParse({ size: params.size });
   if (!parsed.success) throw data("Not found", { status: 404 });
   try {
-    return { size: parsed.data.size, products: await services(context).catalog.listBySize(parsed.data.size) };
+    const products = await services(context).catalog.listBySize(parsed.data.size);
+    return { size: parsed.data.size, products: products.map(toSummary) };
   } catch {
     // SPEC.md section 8: a failed size listing says so, whatever the cause.
     throw data("Error fetching products", { status: 500 });

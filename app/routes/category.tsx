@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, useFetcher } from "react-router";
-import type { Product } from "#shared/catalog.ts";
+import { type ProductSummary, toSummary } from "#shared/catalog.ts";
 import { categoryByPath } from "#shared/categories.ts";
 import { ProductGrid } from "../components/product/ProductGrid.tsx";
 import { services } from "../lib/context.server.ts";
@@ -25,12 +25,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!category) throw data("Not found", { status: 404 });
   const page = Math.max(1, Math.min(10_000, Number(new URL(request.url).searchParams.get("page")) || 1));
   const list = await services(context).catalog.listCategory(category.slug, page);
-  return { category, ...list };
+  return { category, page: list.page, hasMore: list.hasMore, products: list.products.map(toSummary) };
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { category } = loaderData;
-  const [products, setProducts] = useState<Product[]>(loaderData.products);
+  const [products, setProducts] = useState<ProductSummary[]>(loaderData.products);
   const [next, setNext] = useState(loaderData.hasMore ? loaderData.page + 1 : null);
   const fetcher = useFetcher<typeof loader>();
 

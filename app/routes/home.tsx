@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Product } from "#shared/catalog.ts";
+import { type Product, type ProductSummary, toSummary } from "#shared/catalog.ts";
 import { CATEGORIES, type CategorySlug } from "#shared/categories.ts";
 import { SHOP_NAME } from "#shared/shop.ts";
 import { CategoryCarousel } from "../components/home/CategoryCarousel.tsx";
@@ -52,7 +52,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   const bySlug = new Map(slugs.map((slug, index) => [slug, lists[index]]));
   const pick = (list: [CategorySlug, number][]) =>
-    list.map(([slug, position]) => bySlug.get(slug)?.get(position)).filter((p): p is Product => p !== undefined);
+    list
+      .map(([slug, position]) => bySlug.get(slug)?.get(position))
+      .filter((p): p is Product => p !== undefined)
+      .map(toSummary);
   return {
     bestSellers: pick(BEST_SELLERS),
     newArrivals: pick(NEW_ARRIVALS),
@@ -91,7 +94,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ProductSection({ id, title, products }: { id: string; title: string; products: Product[] }) {
+function ProductSection({ id, title, products }: { id: string; title: string; products: ProductSummary[] }) {
   return (
     <section aria-labelledby={id} className="page">
       <h2 id={id} className="page-title">

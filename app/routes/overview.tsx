@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { toSummary } from "#shared/catalog.ts";
 import { CATEGORIES, categoryBySlug, GENDER_LABEL, type Gender, OVERVIEW_SECTIONS } from "#shared/categories.ts";
 import { CategoryCarousel } from "../components/home/CategoryCarousel.tsx";
 import { GenderBanner } from "../components/home/GenderBanner.tsx";
@@ -36,7 +37,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     gender,
     sections: OVERVIEW_SECTIONS[gender].map((slug, index) => ({
       ...categoryBySlug(slug),
-      products: lists[index]?.products.slice(0, SECTION_LENGTH) ?? [],
+      products: (lists[index]?.products.slice(0, SECTION_LENGTH) ?? []).map(toSummary),
     })),
     slides: CATEGORIES.map((category) => ({ category, image: covers[category.slug] })),
   };

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, Link, useLocation, useNavigate } from "react-router";
-import { productIdSchema } from "#shared/catalog.ts";
+import { toSummary } from "#shared/catalog.ts";
+import { productIdSchema } from "#shared/catalog-schemas.ts";
 import { categoryBySlug } from "#shared/categories.ts";
 import { FEW_LEFT_WARNING_AT } from "#shared/sizes.ts";
 import { ImageCarousel } from "../components/product/ImageCarousel.tsx";
@@ -86,7 +87,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const related = await catalog.listCategory("men-sneakers-casual-shoes");
   return {
     product,
-    alsoLike: related.products.filter((p) => p._id !== product._id).slice(0, YOU_MAY_ALSO_LIKE),
+    alsoLike: related.products
+      .filter((p) => p._id !== product._id)
+      .slice(0, YOU_MAY_ALSO_LIKE)
+      .map(toSummary),
   };
 }
 

@@ -1,7 +1,8 @@
 import { Search as SearchIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { SEARCH_QUERY_MAX, searchQuerySchema } from "#shared/catalog.ts";
+import { SEARCH_QUERY_MAX, toSummary } from "#shared/catalog.ts";
+import { searchQuerySchema } from "#shared/catalog-schemas.ts";
 import { ProductGrid } from "../components/product/ProductGrid.tsx";
 import { services } from "../lib/context.server.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
@@ -25,7 +26,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const parsed = searchQuerySchema.safeParse({ query: raw.slice(0, SEARCH_QUERY_MAX) });
   if (!parsed.success) return { query: raw.trim(), products: null };
   try {
-    return { query: parsed.data.query, products: await services(context).catalog.search(parsed.data.query) };
+    const products = await services(context).catalog.search(parsed.data.query);
+    return { query: parsed.data.query, products: products.map(toSummary) };
   } catch (error) {
     // SPEC.md section 8: a failed search is only logged.
     console.error("search failed", error);

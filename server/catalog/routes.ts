@@ -1,17 +1,14 @@
 // The product half of SPEC.md section 7, under /api, and the image files.
 import type { FastifyInstance } from "fastify";
 import {
-  categoryQuerySchema,
   IMAGE_FORMATS,
   IMAGE_WIDTHS,
   type ImageFormat,
-  productIdSchema,
   SITE_IMAGE_WIDTHS,
   SITE_IMAGES,
   type SiteImageName,
-  searchQuerySchema,
-  sizeQuerySchema,
 } from "#shared/catalog.ts";
+import { categoryQuerySchema, productIdSchema, searchQuerySchema, sizeQuerySchema } from "#shared/catalog-schemas.ts";
 import { notFound, parseOr400 } from "../http/errors.ts";
 import { CONTENT_TYPES, type ImageStore, openVariant } from "./images.ts";
 import type { CatalogService } from "./service.ts";

@@ -1,11 +1,13 @@
 // The catalogue as the API and the page loaders see it. No HTTP here: callers pass parsed input.
 import {
   CATEGORY_PAGE_SIZE,
+  type ImageRef,
   imageSrcset,
   imageVariantUrl,
   type Product,
   type ProductImage,
   type ProductList,
+  toImageRef,
 } from "#shared/catalog.ts";
 import type { CategorySlug } from "#shared/categories.ts";
 import { discountPercentage } from "#shared/money.ts";
@@ -63,7 +65,7 @@ export interface CatalogService {
   /** Ids of every product on sale (the sitemap; at most 50,000, the sitemap limit). */
   allProductIds(): Promise<string[]>;
   /** The first image of each category's first product, by category. */
-  categoryCovers(): Promise<Partial<Record<CategorySlug, ProductImage>>>;
+  categoryCovers(): Promise<Partial<Record<CategorySlug, ImageRef>>>;
 }
 
 export function createCatalogService(db: Db): CatalogService {
@@ -95,7 +97,7 @@ export function createCatalogService(db: Db): CatalogService {
     },
     async categoryCovers() {
       const rows = await findCategoryCovers(db);
-      return Object.fromEntries(rows.map((row) => [row.category_slug, toImage(row)]));
+      return Object.fromEntries(rows.map((row) => [row.category_slug, toImageRef(row)]));
     },
   };
 }

@@ -1,48 +1,71 @@
 // The category carousel of SPEC.md section 2: ten category links, 4 slides (3 up to 1024 px,
 // 2 up to 768 px), scrolls 2, loops, dots and arrows, autoplay every 3000 ms that pauses on
-// hover and focus and stays off for people who prefer reduced motion.
-import useEmblaCarousel from "embla-carousel-react";
+// hover and focus and stays off for people who prefer reduced motion. CSS scroll snapping does
+// the sliding (and swiping on phones); a few lines of script add arrows, dots and autoplay.
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { ProductImage } from "#shared/catalog.ts";
+import type { ImageRef } from "#shared/catalog.ts";
 import type { Category } from "#shared/categories.ts";
 import { ProductPicture } from "../product/ProductPicture.tsx";
 
 export const AUTOPLAY_MS = 3000;
+const SLIDES_TO_SCROLL = 2;
 
 export interface CategorySlide {
   category: Category;
-  image: ProductImage | undefined;
+  image: ImageRef | undefined;
+}
+
+function groupCount(slides: number, visible: number): number {
+  return Math.max(1, Math.ceil((slides - visible) / SLIDES_TO_SCROLL) + 1);
 }
 
 export function CategoryCarousel({ slides }: { slides: CategorySlide[] }) {
-  const [viewport, embla] = useEmblaCarousel({ loop: true, slidesToScroll: 2, align: "start" });
-  const [selected, setSelected] = useState(0);
-  const [snaps, setSnaps] = useState<number[]>([]);
+  const track = useRef<HTMLUListElement>(null);
+  const [group, setGroup] = useState(0);
+  const [groups, setGroups] = useState(groupCount(slides.length, 4));
   const [paused, setPaused] = useState(false);
 
+  const step = useCallback(() => {
+    const first = track.current?.firstElementChild as HTMLElement | null;
+    return (first?.offsetWidth ?? 0) * SLIDES_TO_SCROLL;
+  }, []);
+
+  const goTo = useCallback(
+    (target: number) => {
+      const el = track.current;
+      if (!el) return;
+      const wrapped = (target + groups) % groups; // past the end starts again: the loop
+      el.scrollTo({ left: wrapped * step(), behavior: "smooth" });
+    },
+    [groups, step],
+  );
+
   useEffect(() => {
-    if (!embla) return;
-    const update = () => {
-      setSnaps(embla.scrollSnapList());
-      setSelected(embla.selectedScrollSnap());
+    const el = track.current;
+    if (!el) return;
+    const measure = () => {
+      const first = el.firstElementChild as HTMLElement | null;
+      const visible = first ? Math.round(el.clientWidth / first.offsetWidth) : 4;
+      setGroups(groupCount(slides.length, visible));
     };
-    update();
-    embla.on("select", update).on("reInit", update);
+    const onScroll = () => setGroup(Math.round(el.scrollLeft / Math.max(1, step())));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    el.addEventListener("scroll", onScroll, { passive: true });
     return () => {
-      embla.off("select", update).off("reInit", update);
+      observer.disconnect();
+      el.removeEventListener("scroll", onScroll);
     };
-  }, [embla]);
+  }, [slides.length, step]);
 
   useEffect(() => {
-    if (!embla || paused || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    const timer = window.setInterval(() => embla.scrollNext(), AUTOPLAY_MS);
+    if (paused || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const timer = window.setInterval(() => goTo(group + 1), AUTOPLAY_MS);
     return () => window.clearInterval(timer);
-  }, [embla, paused]);
-
-  const previous = useCallback(() => embla?.scrollPrev(), [embla]);
-  const next = useCallback(() => embla?.scrollNext(), [embla]);
+  }, [paused, goTo, group]);
 
   return (
     <section aria-labelledby="shop-by-category" className="page">
@@ -60,52 +83,64 @@ export function CategoryCarousel({ slides }: { slides: CategorySlide[] }) {
         onFocus={() => setPaused(true)}
         onBlur={() => setPaused(false)}
       >
-        <div ref={viewport} className="overflow-hidden">
-          <ul className="-ml-3 flex touch-pan-y">
-            {slides.map(({ category, image }, index) => (
-              <li
-                key={category.slug}
-                className="min-w-0 flex-[0_0_50%] pl-3 min-[769px]:flex-[0_0_33.333%] min-[1025px]:flex-[0_0_25%]"
-                aria-roledescription="slide"
-                aria-label={`${index + 1} of ${slides.length}`}
-              >
-                <Link to={category.path} className="group block overflow-hidden rounded-xl border border-stone-200">
-                  <div className="aspect-square bg-stone-100">
-                    {image && (
-                      <ProductPicture
-                        image={image}
-                        alt=""
-                        sizes="(min-width: 1025px) 25vw, (min-width: 769px) 33vw, 50vw"
-                        className="size-full object-cover transition duration-300 group-hover:scale-105"
-                      />
-                    )}
-                  </div>
-                  <p className="p-3 text-center text-sm font-semibold text-stone-900 md:text-base">
-                    <span className="sr-only">{category.gender === "men" ? "Men's" : "Women's"} </span>
-                    {category.name}
-                  </p>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-        <button type="button" onClick={previous} aria-label="Previous categories" className="carousel-arrow left-1">
+        <ul
+          ref={track}
+          className="-ml-3 flex snap-x snap-mandatory overflow-x-auto scroll-smooth [scrollbar-width:none] motion-reduce:scroll-auto"
+        >
+          {slides.map(({ category, image }, index) => (
+            <li
+              key={category.slug}
+              className="min-w-0 flex-[0_0_50%] snap-start pl-3 min-[769px]:flex-[0_0_33.333%] min-[1025px]:flex-[0_0_25%]"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${slides.length}`}
+            >
+              <Link to={category.path} className="group block overflow-hidden rounded-xl border border-stone-200">
+                <div className="aspect-square bg-stone-100">
+                  {image && (
+                    <ProductPicture
+                      image={image}
+                      alt=""
+                      sizes="(min-width: 1025px) 25vw, (min-width: 769px) 33vw, 50vw"
+                      className="size-full object-cover transition duration-300 group-hover:scale-105"
+                    />
+                  )}
+                </div>
+                <p className="p-3 text-center text-sm font-semibold text-stone-900 md:text-base">
+                  <span className="sr-only">{category.gender === "men" ? "Men's" : "Women's"} </span>
+                  {category.name}
+                </p>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <button
+          type="button"
+          onClick={() => goTo(group - 1)}
+          aria-label="Previous categories"
+          className="carousel-arrow left-1"
+        >
           <ChevronLeft aria-hidden="true" className="size-6" />
         </button>
-        <button type="button" onClick={next} aria-label="Next categories" className="carousel-arrow right-1">
+        <button
+          type="button"
+          onClick={() => goTo(group + 1)}
+          aria-label="Next categories"
+          className="carousel-arrow right-1"
+        >
           <ChevronRight aria-hidden="true" className="size-6" />
         </button>
         <div className="mt-4 flex justify-center gap-1">
-          {snaps.map((snap, index) => (
+          {Array.from({ length: groups }, (_, index) => (
             <button
-              key={snap}
+              // biome-ignore lint/suspicious/noArrayIndexKey: a dot is its position
+              key={index}
               type="button"
-              onClick={() => embla?.scrollTo(index)}
+              onClick={() => goTo(index)}
               aria-label={`Go to slide group ${index + 1}`}
-              aria-current={index === selected}
+              aria-current={index === group}
               className="grid size-11 place-items-center"
             >
-              <span className={`block size-2.5 rounded-full ${index === selected ? "bg-brand-700" : "bg-stone-300"}`} />
+              <span className={`block size-2.5 rounded-full ${index === group ? "bg-brand-700" : "bg-stone-300"}`} />
             </button>
           ))}
         </div>

@@ -1,7 +1,6 @@
 import { Link } from "react-router";
-import type { Product } from "#shared/catalog.ts";
+import type { ProductSummary } from "#shared/catalog.ts";
 import { LOW_STOCK_LABEL_AT } from "#shared/sizes.ts";
-import { previewWords } from "#shared/text.ts";
 import { Price } from "./Price.tsx";
 import { ProductPicture } from "./ProductPicture.tsx";
 
@@ -13,12 +12,12 @@ export function ProductCard({
   priority = false,
   heading: Heading = "h3",
 }: {
-  product: Product;
+  product: ProductSummary;
   priority?: boolean;
   /** h2 where the grid sits right under the page's h1, h3 under a section heading. */
   heading?: "h2" | "h3";
 }) {
-  const image = product.images[0];
+  const image = product.image;
   return (
     <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white transition hover:shadow-md">
       <div className="aspect-square overflow-hidden bg-stone-100">
@@ -42,7 +41,7 @@ export function ProductCard({
             {product.name}
           </Link>
         </Heading>
-        <p className="text-xs text-stone-600 md:text-sm">{previewWords(product.description, 4)}</p>
+        <p className="text-xs text-stone-600 md:text-sm">{product.preview}</p>
         <div className="mt-auto pt-1">
           <Price
             price={product.price}

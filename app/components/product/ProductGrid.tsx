@@ -1,4 +1,4 @@
-import type { Product } from "#shared/catalog.ts";
+import type { ProductSummary } from "#shared/catalog.ts";
 import { ProductCard } from "./ProductCard.tsx";
 
 /** 2 columns on small screens, 3 on medium, 4 on larger (SPEC.md section 2). */
@@ -7,7 +7,7 @@ export function ProductGrid({
   priorityCount = 0,
   heading = "h3",
 }: {
-  products: Product[];
+  products: ProductSummary[];
   priorityCount?: number;
   heading?: "h2" | "h3";
 }) {

@@ -1,9 +1,9 @@
 // One product image as <picture>: AVIF first, WebP otherwise, at the width the layout needs.
 // Width and height are always set, so the page never shifts while images load.
-import type { ProductImage } from "#shared/catalog.ts";
+import { type ImageRef, imageSrcset, imageVariantUrl } from "#shared/catalog.ts";
 
 export interface ProductPictureProps {
-  image: ProductImage;
+  image: ImageRef;
   /** The `sizes` attribute: how wide the image is drawn at each viewport width. */
   sizes: string;
   /** The first visible image of a page loads at once and first; the rest lazily. */
@@ -17,10 +17,10 @@ export interface ProductPictureProps {
 export function ProductPicture({ image, sizes, priority = false, eager = false, className, alt }: ProductPictureProps) {
   return (
     <picture>
-      <source type="image/avif" srcSet={image.srcset.avif} sizes={sizes} />
-      <source type="image/webp" srcSet={image.srcset.webp} sizes={sizes} />
+      <source type="image/avif" srcSet={imageSrcset(image.id, "avif")} sizes={sizes} />
+      <source type="image/webp" srcSet={imageSrcset(image.id, "webp")} sizes={sizes} />
       <img
-        src={image.src}
+        src={imageVariantUrl(image.id, 640, "webp")}
         alt={alt ?? image.alt}
         width={image.width}
         height={image.height}

@@ -1,0 +1,25 @@
+// The centred card the account pages share: a heading, a short intro, the form and links below.
+import type { ReactNode } from "react";
+
+export function AuthCard(props: { title: string; intro?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+  return (
+    <div className="page flex justify-center">
+      <section
+        aria-labelledby="auth-card-title"
+        className="w-full max-w-md rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8"
+      >
+        <h1 id="auth-card-title" className="page-title">
+          {props.title}
+        </h1>
+        {props.intro && <div className="mt-2 text-stone-700">{props.intro}</div>}
+        <div className="mt-6">{props.children}</div>
+        {props.footer && (
+          <div className="mt-6 space-y-2 border-t border-stone-200 pt-5 text-sm text-stone-700">{props.footer}</div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** A link in the card's footer or text, underlined so it is not told apart by colour alone. */
+export const cardLinkClass = "font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-600";

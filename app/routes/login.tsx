@@ -1,0 +1,127 @@
+// /login of SPEC.md section 2: Email and Password, links to sign-up and reset-password. Failure says
+// 'Invalid email or password' inline and as a toast (section 8); success saves user and token
+// (section 4), says 'Login successful' and goes home. A cart kept in this browser stays as it is.
+import { MailCheck } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { INVALID_LOGIN } from "#shared/accounts.ts";
+import { AuthCard, cardLinkClass } from "../components/account/AuthCard.tsx";
+import { FormAlert } from "../components/account/FormAlert.tsx";
+import { SubmitButton } from "../components/account/SubmitButton.tsx";
+import { TextField } from "../components/account/TextField.tsx";
+import { NETWORK_ERROR, postJson } from "../lib/account-api.ts";
+import { type StoredUser, tokenStore, userStore } from "../lib/auth-store.ts";
+import { pageMeta, publicUrlOf } from "../lib/seo.ts";
+import { toast } from "../lib/toast.ts";
+import type { Route } from "./+types/login.ts";
+
+export const LOGIN_SUCCESS = "Login successful";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Login",
+    description: "Sign in to your Shoe Shop account to shop, check out and track your orders.",
+    publicUrl: publicUrlOf(matches),
+    path: "/login",
+    noindex: true,
+  });
+}
+
+function sessionOf(body: unknown): { token: string; user: StoredUser } | undefined {
+  const session = body as { token?: unknown; user?: Partial<StoredUser> } | undefined;
+  if (typeof session?.token !== "string" || typeof session.user?._id !== "string") return undefined;
+  return { token: session.token, user: session.user as StoredUser };
+}
+
+export default function Login() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Sign-up and reset pass the e-mail on; reset also its message (the mail to look for).
+  const state = location.state as { email?: unknown; notice?: unknown } | null;
+  const notice = typeof state?.notice === "string" ? state.notice : undefined;
+  const [email, setEmail] = useState(typeof state?.email === "string" ? state.email : "");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(undefined);
+    const result = await postJson("/api/user/login", { email, password });
+    const session = result.ok ? sessionOf(result.body) : undefined;
+    if (!session) {
+      // 429 says how long to wait; anything else is the one message of the spec, whatever the cause.
+      const message =
+        result.status === 429 && result.message ? result.message : result.status === 0 ? NETWORK_ERROR : INVALID_LOGIN;
+      setError(message);
+      toast.error(message);
+      setBusy(false);
+      return;
+    }
+    tokenStore.set(session.token);
+    userStore.set(session.user);
+    toast.success(LOGIN_SUCCESS);
+    navigate("/");
+  }
+
+  return (
+    <AuthCard
+      title="Login"
+      intro="Welcome back! Sign in with your email and password."
+      footer={
+        <>
+          <p>
+            New here?{" "}
+            <Link to="/sign-up" className={cardLinkClass}>
+              Create an account
+            </Link>
+          </p>
+          <p>
+            <Link to="/reset-password" className={cardLinkClass}>
+              Forgot your password?
+            </Link>
+          </p>
+        </>
+      }
+    >
+      {notice && (
+        <p className="mb-5 flex items-start gap-2 rounded-lg border-l-4 border-brand-700 bg-brand-50 p-3 text-sm text-stone-800">
+          <MailCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+          <span>{notice}</span>
+        </p>
+      )}
+      <form method="post" onSubmit={submit} className="flex flex-col gap-4">
+        <TextField
+          id="login-email"
+          name="email"
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          invalid={Boolean(error)}
+          errorId="login-error"
+        />
+        <TextField
+          id="login-password"
+          name="password"
+          label="Password"
+          type="password"
+          required
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          invalid={Boolean(error)}
+          errorId="login-error"
+        />
+        <FormAlert id="login-error" message={error} />
+        <SubmitButton busy={busy} label="Login" busyLabel="Signing in…" />
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,124 @@
+// /sign-up of SPEC.md section 2: Username, Email, Password and a link to login. No client checks
+// beyond the input types (section 5); the server's message shows inline and as a toast (section 8).
+import { type FormEvent, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { PASSWORD_MIN, SIGN_UP_SUCCESS, USER_EXISTS } from "#shared/accounts.ts";
+import { AuthCard, cardLinkClass } from "../components/account/AuthCard.tsx";
+import { FormAlert } from "../components/account/FormAlert.tsx";
+import { SubmitButton } from "../components/account/SubmitButton.tsx";
+import { TextField } from "../components/account/TextField.tsx";
+import { NETWORK_ERROR, postJson } from "../lib/account-api.ts";
+import { pageMeta, publicUrlOf } from "../lib/seo.ts";
+import { toast } from "../lib/toast.ts";
+import type { Route } from "./+types/sign-up.ts";
+
+export const ALREADY_IN_USE = "Username or email already in use!";
+const SIGN_UP_FAILED = "Sign up failed";
+
+type Field = "username" | "email" | "password";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Sign Up",
+    description: "Create a Shoe Shop account to add shoes to your cart, order with cash on delivery and track orders.",
+    publicUrl: publicUrlOf(matches),
+    path: "/sign-up",
+    noindex: true,
+  });
+}
+
+/** Which fields a server message is about, so they can be marked invalid. */
+function fieldsOf(message: string, status: number): Field[] {
+  if (message === ALREADY_IN_USE) return ["username", "email"];
+  if (status === 0 || status === 429) return [];
+  const named = (["username", "email", "password"] as const).filter((f) => message.toLowerCase().includes(f));
+  return named;
+}
+
+export default function SignUp() {
+  const navigate = useNavigate();
+  const [form, setForm] = useState({ username: "", email: "", password: "" });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ message: string; fields: Field[] }>();
+  const invalid = (field: Field) => error?.fields.includes(field) ?? false;
+  const change = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((f) => ({ ...f, [field]: event.target.value }));
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(undefined);
+    const result = await postJson("/api/user/signup", form);
+    if (result.ok) {
+      toast.success(SIGN_UP_SUCCESS);
+      navigate("/login", { state: { email: form.email.trim() } });
+      return;
+    }
+    const message =
+      result.status === 400 && result.message === USER_EXISTS
+        ? ALREADY_IN_USE
+        : (result.message ?? (result.status === 0 ? NETWORK_ERROR : SIGN_UP_FAILED));
+    setError({ message, fields: fieldsOf(message, result.status) });
+    toast.error(message);
+    setBusy(false);
+  }
+
+  return (
+    <AuthCard
+      title="Sign Up"
+      intro="Create an account to shop, check out with cash on delivery and track your orders."
+      footer={
+        <p>
+          Already have an account?{" "}
+          <Link to="/login" className={cardLinkClass}>
+            Login
+          </Link>
+        </p>
+      }
+    >
+      <form method="post" onSubmit={submit} className="flex flex-col gap-4">
+        <TextField
+          id="sign-up-username"
+          name="username"
+          label="Username"
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={form.username}
+          onChange={change("username")}
+          invalid={invalid("username")}
+          errorId="sign-up-error"
+        />
+        <TextField
+          id="sign-up-email"
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          value={form.email}
+          onChange={change("email")}
+          invalid={invalid("email")}
+          errorId="sign-up-error"
+        />
+        <TextField
+          id="sign-up-password"
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint={`Use at least ${PASSWORD_MIN} characters; a passphrase of a few words is easy to remember.`}
+          value={form.password}
+          onChange={change("password")}
+          invalid={invalid("password")}
+          errorId="sign-up-error"
+        />
+        <FormAlert id="sign-up-error" message={error?.message} />
+        <SubmitButton busy={busy} label="Sign Up" busyLabel="Creating your account…" />
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,208 @@
+// The account forms of SPEC.md sections 2, 4, 5 and 8 in a browser: sign-up, login, the reset
+// with its mailed confirmation link, the start-up check of a stored token, and sign-out.
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import {
+  INVALID_LOGIN,
+  PASSWORDS_DO_NOT_MATCH,
+  RESET_REQUESTED,
+  SIGN_UP_SUCCESS,
+  SIGNED_OUT,
+} from "../shared/accounts.ts";
+import { expectNoAxeViolations, waitForHydration } from "./support.ts";
+
+const outbox = path.resolve(import.meta.dirname, "..", process.env.E2E_DATA_DIR ?? "missing-data-dir", "outbox");
+
+let counter = 0;
+function newUser() {
+  const id = `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return { username: `shopper_${id}`, email: `shopper.${id}@example.test`, password: `Walk-in-Karachi-${id}` };
+}
+type User = ReturnType<typeof newUser>;
+
+const toastWith = (page: Page, text: string) => page.getByRole("region", { name: "Notifications" }).getByText(text);
+const header = (page: Page) => page.getByRole("banner");
+const stored = (page: Page, key: string) => page.evaluate((k) => window.localStorage.getItem(k), key);
+
+async function signUpByApi(page: Page, user: User) {
+  const response = await page.request.post("/api/user/signup", { data: user });
+  expect(response.status()).toBe(201);
+}
+
+async function loginByApi(page: Page, user: User): Promise<{ token: string; user: { _id: string } }> {
+  const response = await page.request.post("/api/user/login", { data: { email: user.email, password: user.password } });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { token: string; user: { _id: string } };
+}
+
+/** The confirm link of the newest reset mail sent to `email`, as a path of this shop. */
+async function resetLinkFor(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect(async () => {
+    const names = (await readdir(outbox))
+      .filter((n) => n.endsWith(".eml"))
+      .sort()
+      .reverse();
+    for (const name of names) {
+      // Undo quoted-printable soft line breaks and '=' escapes.
+      const text = (await readFile(path.join(outbox, name), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
+      if (!text.toLowerCase().includes(`to: ${email}`)) continue;
+      const match = /\/reset-password\/confirm\?token=[A-Za-z0-9_-]{43}/.exec(text);
+      link = match?.[0];
+      break;
+    }
+    expect(link, `a reset mail to ${email} in ${outbox}`).toBeDefined();
+  }).toPass({ timeout: 10_000 });
+  return link as string;
+}
+
+test("sign-up: success goes to /login with a toast; a taken e-mail or username is refused", async ({ page }) => {
+  const user = newUser();
+  await page.goto("/sign-up");
+  await waitForHydration(page);
+  await page.getByLabel("Username").fill(user.username);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(toastWith(page, SIGN_UP_SUCCESS)).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(user.email);
+
+  await page.goto("/sign-up");
+  await waitForHydration(page);
+  await page.getByLabel("Username").fill(user.username);
+  await page.getByLabel("Email").fill(newUser().email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByLabel("Password").press("Enter"); // keyboard submit
+  const alert = page.getByRole("main").getByRole("alert");
+  await expect(alert).toHaveText("Username or email already in use!");
+  await expect(toastWith(page, "Username or email already in use!")).toBeVisible();
+  await expect(page.getByLabel("Username")).toHaveAttribute("aria-invalid", "true");
+  await expect(page).toHaveURL(/\/sign-up$/);
+});
+
+test("login: a wrong password is refused inline and by a toast; success saves the session", async ({ page }) => {
+  const user = newUser();
+  await signUpByApi(page, user);
+  await page.goto("/login");
+  await waitForHydration(page);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(`${user.password}-wrong`);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(INVALID_LOGIN);
+  await expect(toastWith(page, INVALID_LOGIN)).toBeVisible();
+  await expect(page.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
+
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByLabel("Password").press("Enter");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(toastWith(page, "Login successful")).toBeVisible();
+  await expect(header(page).getByRole("button", { name: "Logout" })).toBeVisible();
+  expect(JSON.parse((await stored(page, "token")) ?? "null")).toEqual(expect.any(String));
+  expect(JSON.parse((await stored(page, "user")) ?? "null")).toMatchObject({
+    email: user.email,
+    username: user.username,
+  });
+});
+
+test("reset password: a mismatch sends nothing; the mailed link sets the new password", async ({ page }) => {
+  const user = newUser();
+  await signUpByApi(page, user);
+  const resetCalls: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/user/reset-password")) resetCalls.push(request.url());
+  });
+  const newPassword = `New-shoes-for-Eid-${Date.now()}`;
+
+  await page.goto("/reset-password");
+  await waitForHydration(page);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("New Password").fill(newPassword);
+  await page.getByLabel("Confirm Password").fill(`${newPassword}x`);
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(PASSWORDS_DO_NOT_MATCH);
+  await expect(page.getByLabel("Confirm Password")).toHaveAttribute("aria-invalid", "true");
+  expect(resetCalls).toEqual([]);
+
+  await page.getByLabel("Confirm Password").fill(newPassword);
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(toastWith(page, RESET_REQUESTED)).toBeVisible();
+  // Nothing changed yet: the old password still works.
+  await loginByApi(page, user);
+
+  const link = await resetLinkFor(user.email);
+  await page.goto(link);
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm your new password");
+  await page.getByRole("button", { name: "Confirm new password" }).click();
+  await expect(page.getByRole("main").getByRole("status")).toContainText("Your password has been changed");
+  await page.getByRole("link", { name: "Go to Login" }).click();
+
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(newPassword);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(toastWith(page, "Login successful")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  // The link works once.
+  await page.goto(link);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Confirm new password" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).not.toBeEmpty();
+});
+
+test("a forged stored token is checked at start and signs the browser out", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.evaluate(() => {
+    window.localStorage.setItem("token", JSON.stringify("forged-token-that-the-server-never-issued"));
+    window.localStorage.setItem("user", JSON.stringify({ _id: "someone", email: "x@example.test", username: "x" }));
+  });
+  const checked = page.waitForResponse((r) => r.url().endsWith("/api/user/my-details"));
+  await page.reload();
+  expect((await checked).status()).toBe(401);
+  await expect(header(page).getByRole("link", { name: "Login" })).toBeVisible();
+  await expect.poll(() => stored(page, "token")).toBeNull();
+  expect(await stored(page, "user")).toBeNull();
+});
+
+test("sign-out clears the server cart, ends the session and empties storage", async ({ page }) => {
+  const user = newUser();
+  await signUpByApi(page, user);
+  const session = await loginByApi(page, user);
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.evaluate((s) => {
+    window.localStorage.setItem("token", JSON.stringify(s.token));
+    window.localStorage.setItem("user", JSON.stringify(s.user));
+    window.localStorage.setItem("cart", "[]");
+  }, session);
+  const checked = page.waitForResponse((r) => r.url().endsWith("/api/user/my-details"));
+  await page.reload();
+  expect((await checked).status()).toBe(200); // a valid stored token stays signed in
+  const logout = header(page).getByRole("button", { name: "Logout" });
+  await expect(logout).toBeVisible();
+
+  const cleared = page.waitForResponse((r) => r.url().endsWith("/api/user/cart/clear"));
+  await logout.click();
+  expect((await cleared).ok()).toBe(true);
+  await expect(toastWith(page, SIGNED_OUT)).toBeVisible();
+  await expect(header(page).getByRole("link", { name: "Login" })).toBeVisible();
+  for (const key of ["token", "user", "cart"]) expect(await stored(page, key)).toBeNull();
+  const old = await page.request.get("/api/user/my-details", { headers: { Authorization: `Bearer ${session.token}` } });
+  expect(old.status()).toBe(401);
+});
+
+for (const route of ["/sign-up", "/login", "/reset-password", "/reset-password/confirm?token=not-a-real-token"]) {
+  test(`${route} renders on the server with labels and no axe violations`, async ({ page }) => {
+    const response = await page.goto(route);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveCount(1);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await waitForHydration(page);
+    await expectNoAxeViolations(page);
+  });
+}

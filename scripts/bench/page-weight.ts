@@ -1,0 +1,52 @@
+// The home page's JavaScript on first load: every <script src> and <link rel="modulepreload">
+// the HTML names, plus the inline scripts, each gzipped at level 9 and summed.
+import zlib from "node:zlib";
+import { get } from "./http.ts";
+
+export interface PageWeight {
+  files: { url: string; rawBytes: number; gzipBytes: number }[];
+  inlineGzipBytes: number;
+  externalGzipBytes: number;
+  totalGzipBytes: number;
+}
+
+function attribute(tag: string, name: string): string | undefined {
+  const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag);
+  return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
+}
+
+export function scriptUrls(html: string): { urls: string[]; inline: string[] } {
+  const urls = new Set<string>();
+  const inline: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const src = attribute(match[1] ?? "", "src");
+    if (src) urls.add(src);
+    else if (!/type\s*=\s*["']?application\/(ld\+)?json/i.test(match[1] ?? "") && match[2]?.trim())
+      inline.push(match[2]);
+  }
+  for (const match of html.matchAll(/<link\b[^>]*>/gi)) {
+    const rel = attribute(match[0], "rel");
+    const href = attribute(match[0], "href");
+    if (href && rel?.split(/\s+/).includes("modulepreload")) urls.add(href);
+  }
+  return { urls: [...urls], inline };
+}
+
+const gzipSize = (bytes: Buffer | string) => zlib.gzipSync(bytes, { level: 9 }).length;
+
+export async function measureHomeJs(base: string): Promise<PageWeight> {
+  const page = await get(`${base}/`, { headers: { accept: "text/html" } });
+  if (page.status !== 200) throw new Error(`GET / answered ${page.status}`);
+  const { urls, inline } = scriptUrls(page.body.toString("utf8"));
+  const files: PageWeight["files"] = [];
+  for (const url of urls) {
+    const absolute = new URL(url, `${base}/`);
+    if (absolute.origin !== new URL(base).origin) throw new Error(`script from another origin: ${url}`);
+    const answer = await get(absolute.href);
+    if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}`);
+    files.push({ url, rawBytes: answer.body.length, gzipBytes: gzipSize(answer.body) });
+  }
+  const inlineGzipBytes = inline.length > 0 ? gzipSize(inline.join("\n")) : 0;
+  const externalGzipBytes = files.reduce((sum, f) => sum + f.gzipBytes, 0);
+  return { files, inlineGzipBytes, externalGzipBytes, totalGzipBytes: externalGzipBytes + inlineGzipBytes };
+}
