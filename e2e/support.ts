@@ -4,7 +4,8 @@ import type { Product, ProductList } from "../shared/catalog.ts";
 import { CATEGORY_SLUGS } from "../shared/categories.ts";
 
 export async function waitForHydration(page: Page): Promise<void> {
-  await expect(page.locator("html[data-hydrated=true]")).toBeAttached();
+  // Generous: a loaded CI machine can take several seconds to download and run the bundles.
+  await expect(page.locator("html[data-hydrated=true]")).toBeAttached({ timeout: 15_000 });
 }
 
 export async function allProducts(page: Page): Promise<Product[]> {

@@ -14,6 +14,8 @@ import { DEMO_PRODUCTS } from "#server/db/seed/demo-catalogue.ts";
 import { seedCategories, seedDemoCatalogue } from "#server/db/seed/seed.ts";
 import { CATEGORY_SLUGS, type CategorySlug } from "#shared/categories.ts";
 
+/** Bump when the generated rows change, so cached generated catalogues are made again. */
+export const GENERATOR_VERSION = 1;
 /** Generated products start at this position in their category, after any demo product. */
 const FIRST_POSITION = 1_000;
 const BATCH = 10_000;
@@ -161,12 +163,15 @@ export async function generateCatalogue(db: Db, options: GenerateOptions = {}): 
   for (let start = 0; start < count; start += BATCH) {
     const end = Math.min(count, start + BATCH);
     const rand = random(offset + start + 1);
+    const t0 = performance.now();
+    const phases: number[] = [];
     await db.transaction(async (tx) => {
       for (let chunk = start; chunk < end; chunk += ROWS_PER_INSERT) {
         const rows: NewProduct[] = [];
         for (let i = chunk; i < Math.min(end, chunk + ROWS_PER_INSERT); i++) rows.push(makeProduct(offset + i, rand));
         await tx.insert(products).values(rows);
       }
+      phases.push(performance.now());
       const lo = FIRST_POSITION + Math.floor((offset + start) / CATEGORY_SLUGS.length);
       const hi = FIRST_POSITION + Math.ceil((offset + end) / CATEGORY_SLUGS.length);
       const batch = sql`p.position >= ${lo} and p.position < ${hi}
@@ -178,6 +183,7 @@ export async function generateCatalogue(db: Db, options: GenerateOptions = {}): 
         join ${keys} on k.slug = p.category_slug and k.n = p.position % k.cnt
         cross join (values ${angles}) as a(i, angle)
         where ${batch}`);
+      phases.push(performance.now());
       await tx.execute(sql`
         insert into product_sizes (product_id, size, stock)
         select p.id, s, abs(hashtext(p.id::text || s::text)) % 14
@@ -185,8 +191,14 @@ export async function generateCatalogue(db: Db, options: GenerateOptions = {}): 
         cross join generate_series(37, 46) as s
         where ${batch}
           and (case when p.category_slug like 'men-%' then s between 39 and 46 else s between 37 and 42 end)`);
+      phases.push(performance.now());
     });
-    log(`generated ${end.toLocaleString("en-US")} of ${count.toLocaleString("en-US")} products`);
+    const [p1 = t0, p2 = t0, p3 = t0] = phases;
+    const ms = (a: number, b: number) => Math.round(b - a);
+    log(
+      `generated ${end.toLocaleString("en-US")} of ${count.toLocaleString("en-US")} products ` +
+        `(products ${ms(t0, p1)} ms, pictures ${ms(p1, p2)} ms, sizes ${ms(p2, p3)} ms, commit ${ms(p3, performance.now())} ms)`,
+    );
   }
   await db.execute(sql`analyze products`);
   await db.execute(sql`analyze product_images`);

@@ -11,6 +11,7 @@ import { SubmitButton } from "../components/account/SubmitButton.tsx";
 import { TextField } from "../components/account/TextField.tsx";
 import { NETWORK_ERROR, postJson } from "../lib/account-api.ts";
 import { type StoredUser, tokenStore, userStore } from "../lib/auth-store.ts";
+import { mergeCartAfterSignIn } from "../lib/cart-sync.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
 import { toast } from "../lib/toast.ts";
 import type { Route } from "./+types/login.ts";
@@ -62,6 +63,8 @@ export default function Login() {
     }
     tokenStore.set(session.token);
     userStore.set(session.user);
+    // Keeps what was added before signing in and brings in the cart from other devices.
+    void mergeCartAfterSignIn(session.token);
     toast.success(LOGIN_SUCCESS);
     navigate("/");
   }

@@ -103,7 +103,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const cart = useCart();
   const navigate = useNavigate();
   const location = useLocation();
-  const inCart = cart.some((line) => line.productId === product._id);
+  // In the cart in the selected size: another size of the same product can still be added.
+  const inCart = cart.some((line) => line.productId === product._id && line.size === size);
   const selected = product.sizes.find((s) => s.size === size);
   const soldOut = firstInStock === null;
 
@@ -122,7 +123,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
   function toggleCart() {
     if (inCart) {
-      removeFromCart(product._id);
+      removeFromCart(product._id, size ?? undefined);
       toast.error("Removed from cart");
       return;
     }

@@ -16,7 +16,11 @@ async function bytes(url: string): Promise<number> {
 
 export async function measureImages(base: string, productImageId: string): Promise<ImageSizes[]> {
   const sets = [
-    { label: "product image", widths: IMAGE_WIDTHS, url: (w: number, f: string) => `/images/${productImageId}/${w}.${f}` },
+    {
+      label: "product image",
+      widths: IMAGE_WIDTHS,
+      url: (w: number, f: string) => `/images/${productImageId}/${w}.${f}`,
+    },
     { label: "home cover", widths: SITE_IMAGE_WIDTHS, url: (w: number, f: string) => `/images/site/cover/${w}.${f}` },
   ];
   const out: ImageSizes[] = [];

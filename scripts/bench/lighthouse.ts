@@ -73,10 +73,18 @@ export async function measureLighthouse(
         }
         options.log(`  lighthouse ${path} run ${run + 1}: ${JSON.stringify(runs.at(-1))}`);
       }
-      const scores = Object.fromEntries(
-        LIGHTHOUSE_CATEGORIES.map((c) => [c, median(runs.map((r) => r[c]))]),
-      ) as Record<LighthouseCategory, number>;
-      pages.push({ path, scores, failing: [...failing.values()], lcpMs: median(lcp), tbtMs: median(tbt), cls: median(cls) });
+      const scores = Object.fromEntries(LIGHTHOUSE_CATEGORIES.map((c) => [c, median(runs.map((r) => r[c]))])) as Record<
+        LighthouseCategory,
+        number
+      >;
+      pages.push({
+        path,
+        scores,
+        failing: [...failing.values()],
+        lcpMs: median(lcp),
+        tbtMs: median(tbt),
+        cls: median(cls),
+      });
     }
     return pages;
   } finally {

@@ -16,7 +16,10 @@ export interface SearchResult {
 
 const searchUrl = (base: string, query: string) => `${base}/api/products/search?query=${encodeURIComponent(query)}`;
 
-export async function measureSearch(base: string, options: { rounds: number; timeLimitMs: number }): Promise<SearchResult> {
+export async function measureSearch(
+  base: string,
+  options: { rounds: number; timeLimitMs: number },
+): Promise<SearchResult> {
   const headers = { accept: "application/json", "accept-encoding": "gzip, deflate, br" };
   const perQuery = new Map<string, number[]>();
   const firsts = new Map<string, { results: number; first: string }>();

@@ -38,7 +38,12 @@ export async function startBenchServer(options: {
 }): Promise<BenchServer> {
   const port = await freePort();
   const child = fork(SERVER_ENTRY, [], {
-    env: { ...process.env, BENCH_PORT: String(port), DATA_DIR: options.dataDir, DATABASE_URL: options.databaseUrl ?? "" },
+    env: {
+      ...process.env,
+      BENCH_PORT: String(port),
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: options.databaseUrl ?? "",
+    },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const ready = await new Promise<ReadyMessage>((resolve, reject) => {

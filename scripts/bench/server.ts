@@ -3,12 +3,12 @@
 // through the same hooks, headers and compression (the ceiling). Started by serve.ts with fork();
 // tells its parent {port, productId} over IPC once it listens.
 import path from "node:path";
-import type { Product, ProductList } from "#shared/catalog.ts";
 import { buildApp, ROOT_DIR } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { seedCategories, seedDemoCatalogue } from "#server/db/seed/seed.ts";
 import { productionPages } from "#server/web/page-handlers.ts";
+import type { Product, ProductList } from "#shared/catalog.ts";
 
 const BENCH_CATEGORY = "men-formal-shoes";
 const COPIED_HEADERS = ["content-type", "cache-control", "etag", "last-modified"];
@@ -58,7 +58,9 @@ async function capture(name: string, url: string): Promise<Buffer> {
   return response.rawPayload;
 }
 
-const list = JSON.parse((await capture("category", `/api/products?category=${BENCH_CATEGORY}`)).toString()) as ProductList;
+const list = JSON.parse(
+  (await capture("category", `/api/products?category=${BENCH_CATEGORY}`)).toString(),
+) as ProductList;
 const product: Product | undefined = list.products[0];
 if (!product) throw new Error(`no product in ${BENCH_CATEGORY}`);
 await capture("product", `/api/products/${product._id}`);

@@ -20,6 +20,9 @@ import { DEMO_PRODUCTS } from "../db/seed/demo-catalogue.ts";
 import { drawProductImage } from "./artwork/product-image.ts";
 import { drawGenderBanner, drawHomeCover, drawSizeChart } from "./artwork/site-images.ts";
 
+// One thread per image: renders then share the cores with requests instead of taking them all.
+sharp.concurrency(1);
+
 const ENCODERS: Record<ImageFormat, (image: Sharp) => Sharp> = {
   avif: (image) => image.avif({ quality: 50, effort: 3 }),
   webp: (image) => image.webp({ quality: 78, effort: 4 }),

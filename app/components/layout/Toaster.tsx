@@ -15,11 +15,11 @@ export function Toaster() {
       aria-label="Notifications"
       className="pointer-events-none fixed bottom-4 left-4 z-50 flex w-[min(22rem,calc(100vw-6rem))] flex-col gap-2"
     >
-      <ul aria-live="polite" className="flex flex-col gap-2">
+      <div aria-live="polite" className="flex flex-col gap-2">
         {toasts.map((t) => {
           const { className, Icon } = STYLES[t.kind];
           return (
-            <li
+            <div
               key={t.id}
               role={t.kind === "error" || t.kind === "warning" ? "alert" : "status"}
               className={`pointer-events-auto flex items-start gap-2 rounded-lg border-l-4 p-3 text-sm font-medium shadow-lg ${className}`}
@@ -34,10 +34,10 @@ export function Toaster() {
               >
                 <X aria-hidden="true" className="size-4" />
               </button>
-            </li>
+            </div>
           );
         })}
-      </ul>
+      </div>
     </section>
   );
 }

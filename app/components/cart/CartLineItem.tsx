@@ -1,0 +1,75 @@
+import { Minus, Plus, Trash2 } from "lucide-react";
+import { Link } from "react-router";
+import { MAX_LINE_QUANTITY } from "#shared/cart.ts";
+import { previewWords } from "#shared/text.ts";
+import { removeFromCart, updateQuantity } from "../../lib/cart-actions.ts";
+import type { StoredCartLine } from "../../lib/cart-store.ts";
+import { toast } from "../../lib/toast.ts";
+import { Price } from "../product/Price.tsx";
+
+/** Description preview in the cart: 3 words (SPEC.md section 9). */
+const CART_PREVIEW_WORDS = 3;
+
+export function CartLineItem({ line }: { line: StoredCartLine }) {
+  const label = `${line.name}, size ${line.size}`;
+  return (
+    <li className="flex gap-3 py-4 sm:gap-5">
+      <Link to={`/products/${line.productId}`} className="shrink-0" tabIndex={-1} aria-hidden="true">
+        <img
+          src={line.image}
+          alt=""
+          width={96}
+          height={96}
+          loading="lazy"
+          className="size-20 rounded-lg bg-stone-100 object-cover sm:size-24"
+        />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <h2 className="font-semibold leading-snug">
+          <Link to={`/products/${line.productId}`} className="hover:underline">
+            {line.name}
+          </Link>
+        </h2>
+        <p className="text-sm text-stone-600">{previewWords(line.description, CART_PREVIEW_WORDS)}</p>
+        <p className="text-sm text-stone-700">Size {line.size}</p>
+        <Price price={line.price} discountPrice={line.discountPrice} discountPercentage={line.discountPercentage} />
+        <div className="mt-1 flex items-center gap-3">
+          <div className="flex items-center rounded-lg border border-stone-300">
+            <button
+              type="button"
+              className="grid size-11 place-items-center disabled:text-stone-300"
+              aria-label={`One fewer of ${label}`}
+              disabled={line.quantity <= 1}
+              onClick={() => updateQuantity(line.productId, line.size, line.quantity - 1)}
+            >
+              <Minus aria-hidden="true" className="size-4" />
+            </button>
+            <output className="w-8 text-center font-semibold" aria-label={`Quantity of ${label}`}>
+              {line.quantity}
+            </output>
+            <button
+              type="button"
+              className="grid size-11 place-items-center disabled:text-stone-300"
+              aria-label={`One more of ${label}`}
+              disabled={line.quantity >= MAX_LINE_QUANTITY}
+              onClick={() => updateQuantity(line.productId, line.size, line.quantity + 1)}
+            >
+              <Plus aria-hidden="true" className="size-4" />
+            </button>
+          </div>
+          <button
+            type="button"
+            className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-red-700 hover:underline"
+            aria-label={`Remove ${label}`}
+            onClick={() => {
+              removeFromCart(line.productId, line.size);
+              toast.error("Removed from cart");
+            }}
+          >
+            <Trash2 aria-hidden="true" className="size-4" /> Remove
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,35 @@
+import { CircleCheck } from "lucide-react";
+import { Link } from "react-router";
+import { pageMeta, publicUrlOf } from "../lib/seo.ts";
+import type { Route } from "./+types/checkout-success.ts";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Order Placed",
+    description: "Thank you for your order.",
+    publicUrl: publicUrlOf(matches),
+    path: "/checkout-success",
+    noindex: true,
+  });
+}
+
+export default function CheckoutSuccess() {
+  return (
+    <div className="page max-w-xl text-center">
+      <CircleCheck aria-hidden="true" className="mx-auto size-16 text-green-700" />
+      <h1 className="page-title mt-4">Thank you for your order!</h1>
+      <p className="mt-3 text-stone-700">
+        We have received your order and e-mailed you a confirmation. Pay in cash when your shoes arrive; delivery in
+        Karachi is free.
+      </p>
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        <Link to="/" className="button-primary">
+          Back to Home
+        </Link>
+        <Link to="/TrackOrder" className="button-secondary">
+          Track Your Order
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useRef } from "react";
+import { Link, useNavigate } from "react-router";
+import { CartLineItem } from "../components/cart/CartLineItem.tsx";
+import { CheckoutDialog } from "../components/cart/CheckoutDialog.tsx";
+import { OrderSummaryBox } from "../components/cart/OrderSummaryBox.tsx";
+import { useAuth } from "../lib/auth-store.ts";
+import { useCart } from "../lib/cart-store.ts";
+import { refreshCart } from "../lib/cart-sync.ts";
+import { pageMeta, publicUrlOf } from "../lib/seo.ts";
+import { toast } from "../lib/toast.ts";
+import type { Route } from "./+types/my-cart.ts";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "My Cart",
+    description: "Your shopping cart.",
+    publicUrl: publicUrlOf(matches),
+    path: "/my-cart",
+    noindex: true,
+  });
+}
+
+export default function MyCart() {
+  const lines = useCart();
+  const { token } = useAuth();
+  const navigate = useNavigate();
+  const checkout = useRef<HTMLDialogElement>(null);
+
+  // The server holds today's prices and what was added on other devices.
+  useEffect(() => {
+    if (token) void refreshCart(token);
+  }, [token]);
+
+  function startCheckout() {
+    if (!token) {
+      toast.error("You need to be signed in to place an order.");
+      navigate("/login");
+      return;
+    }
+    checkout.current?.showModal();
+  }
+
+  return (
+    <div className="page">
+      <h1 className="page-title">My Cart</h1>
+      {lines.length === 0 ? (
+        <div className="mt-8 rounded-2xl bg-stone-50 p-10 text-center">
+          <p className="text-lg text-stone-700">Your cart is empty.</p>
+          <Link to="/" className="button-primary mt-4">
+            Continue Shopping
+          </Link>
+        </div>
+      ) : (
+        <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
+          <ul className="divide-y divide-stone-200 border-y border-stone-200">
+            {lines.map((line) => (
+              <CartLineItem key={`${line.productId}:${line.size}`} line={line} />
+            ))}
+          </ul>
+          <div className="lg:sticky lg:top-24 lg:self-start">
+            <OrderSummaryBox lines={lines}>
+              <button type="button" className="button-primary mt-5 w-full" onClick={startCheckout}>
+                Proceed to Checkout
+              </button>
+              <p className="mt-3 text-center text-xs text-stone-600">Cash on delivery · Karachi only</p>
+            </OrderSummaryBox>
+          </div>
+        </div>
+      )}
+      <CheckoutDialog ref={checkout} lines={lines} />
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+// The whole journey of issue 5: a visitor is sent to sign in, signs up, signs in, adds two sizes,
+// changes a quantity, checks out, and sees the order pending on /TrackOrder.
+import { expect, test } from "@playwright/test";
+import { allProducts, expectNoAxeViolations, waitForHydration } from "./support.ts";
+
+test("a visitor signs up, orders two sizes and tracks the order", async ({ page }, testInfo) => {
+  const products = await allProducts(page);
+  const product = products.find((p) => p.sizes.filter((s) => s.stock >= 3).length >= 2);
+  expect(product, "a product with two sizes of 3 or more in stock").toBeDefined();
+  if (!product) return;
+  const [first, second] = product.sizes.filter((s) => s.stock >= 3);
+  const email = `buyer-${testInfo.project.name}-${Date.now()}@example.pk`;
+  const password = "Karachi-Shoes-2024!";
+
+  // A visitor cannot add to the cart.
+  await page.goto(`/products/${product._id}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("You need to be signed in to add items to the cart.")).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Sign up, then sign in.
+  await page.goto("/sign-up");
+  await waitForHydration(page);
+  await page.getByLabel("Username").fill(`buyer${Date.now()}`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByText("Sign up successful! Please sign in.")).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByText("Login successful")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  // Two sizes of the same product.
+  await page.goto(`/products/${product._id}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: `Size ${first?.size}`, exact: true }).click();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("Added to cart")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Remove from Cart" })).toBeVisible();
+  await page.getByRole("button", { name: `Size ${second?.size}`, exact: true }).click();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByRole("link", { name: "Cart, 2 lines" })).toBeVisible();
+
+  // The cart: change a quantity; the summary follows.
+  await page.getByRole("link", { name: "Cart, 2 lines" }).click();
+  await expect(page).toHaveURL(/\/my-cart$/);
+  await expect(page.getByRole("button", { name: `One fewer of ${product.name}, size ${first?.size}` })).toBeDisabled();
+  await page.getByRole("button", { name: `One more of ${product.name}, size ${first?.size}` }).click();
+  await expect(page.getByLabel(`Quantity of ${product.name}, size ${first?.size}`)).toHaveText("2");
+  const total = `Rs.${(product.discountPrice * 3).toLocaleString("en-PK")}`;
+  await expect(page.getByText("Total Amount").locator("..")).toContainText(total);
+  await expectNoAxeViolations(page);
+
+  // Checkout: a bad e-mail is refused on the spot; then the order goes through.
+  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+  const dialog = page.getByRole("dialog", { name: "Checkout Details" });
+  await dialog.getByLabel("Full Name").fill("Ayesha Khan");
+  await dialog.getByLabel("Address").fill("House 12, Street 4, near Dolmen Mall, Clifton");
+  await dialog.getByLabel("Phone Number").fill("03001234567");
+  await dialog.getByLabel("Email").fill("not an email");
+  await dialog.getByRole("button", { name: /Place Order/ }).click();
+  await expect(dialog.getByText("Please enter a valid email address.")).toBeVisible();
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByRole("button", { name: /Place Order/ }).click();
+  await expect(page).toHaveURL(/\/checkout-success$/);
+  await expect(page.getByRole("link", { name: "Back to Home" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cart, 0 lines" })).toBeVisible();
+
+  // The order, pending, on /TrackOrder.
+  await page.goto("/TrackOrder");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { name: "Track Your Order" })).toBeVisible();
+  const order = page.getByRole("listitem").filter({ hasText: "Order #" });
+  await expect(order).toHaveCount(1);
+  await expect(order.getByText("pending", { exact: true })).toBeVisible();
+  await expect(order).toContainText(total);
+});
+
+test("a signed-out visitor sees an empty cart and no orders request", async ({ page }) => {
+  let trackRequested = false;
+  page.on("request", (request) => {
+    if (request.url().includes("/api/orders/track")) trackRequested = true;
+  });
+  await page.goto("/my-cart");
+  await waitForHydration(page);
+  await expect(page.getByText("Your cart is empty.")).toBeVisible();
+  await page.goto("/TrackOrder");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { name: "Track Your Order" })).toBeVisible();
+  expect(trackRequested).toBe(false);
+});

@@ -1,0 +1,272 @@
+// `npm run bench`: measures the budgets of GUIDE.md section 4 side by side in one run and prints
+// a markdown table (also written to .tmp/bench.md). See docs/benchmarks.md.
+//
+//   npm run bench [-- --quick] [-- --skip-lighthouse]     DATABASE_URL=postgres://… for PostgreSQL
+import { randomBytes } from "node:crypto";
+import { access, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { prepareBigCatalogue } from "./bench/catalogue-100k.ts";
+import { timeStart } from "./bench/cold-start.ts";
+import { measureImages } from "./bench/images.ts";
+import { measureLighthouse } from "./bench/lighthouse.ts";
+import { type PairResult, runPair } from "./bench/load.ts";
+import { measureHomeJs } from "./bench/page-weight.ts";
+import { Report } from "./bench/report.ts";
+import { measureSearch, type SearchResult } from "./bench/search.ts";
+import { type BenchServer, startBenchServer } from "./bench/serve.ts";
+import { fmt, kb } from "./bench/stats.ts";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    "skip-lighthouse": { type: "boolean", default: false },
+  },
+});
+const quick = args.quick;
+const skipLighthouse = quick || args["skip-lighthouse"];
+const serverUrl = process.env.DATABASE_URL || undefined;
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const started = performance.now();
+const report = new Report();
+
+const LOAD = quick
+  ? { rounds: 2, durationMs: 1_500, connections: 50 }
+  : { rounds: 3, durationMs: 5_000, connections: 50 };
+const SEARCH = quick ? { rounds: 10, timeLimitMs: 20_000 } : { rounds: 40, timeLimitMs: 90_000 };
+const BIG_CATALOGUE = 100_000;
+
+await access(path.join(ROOT, "build", "server", "index.js")).catch(() => {
+  throw new Error("No production build: run `npm run build` first.");
+});
+
+// --- the database for this run -----------------------------------------------------------------
+const dataDir = await mkdtemp(path.join(tmpdir(), "shop-bench-"));
+let benchDbName: string | undefined;
+let databaseUrl: string | undefined;
+if (serverUrl) {
+  benchDbName = `shop_bench_${Date.now()}_${randomBytes(2).toString("hex")}`;
+  await adminQuery(serverUrl, `create database ${benchDbName}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${benchDbName}`;
+  databaseUrl = url.toString();
+}
+const dbLabel = databaseUrl ? `PostgreSQL (database ${benchDbName})` : "PGlite (embedded)";
+log(`bench on ${dbLabel}${quick ? ", quick" : ""}`);
+
+let server: BenchServer | undefined;
+try {
+  // 1. Cold start and warm restart of `node server/start.ts`.
+  log("cold start…");
+  const first = await timeStart({ dataDir, databaseUrl });
+  const warm = await timeStart({ dataDir, databaseUrl });
+  const startText = (t: { readyMs: number; startupMs: number | undefined }) =>
+    `${fmt(t.readyMs, 0)} ms to /readyz 200 (server's own startupMs ${t.startupMs ?? "n/a"})`;
+  report.add("Cold start, first start (migrate + seed)", startText(first));
+  report.add("Cold start, warm restart", startText(warm));
+
+  server = await startBenchServer({ dataDir, databaseUrl });
+  const base = server.base;
+
+  // 2. The home page's JavaScript.
+  log("home page JavaScript…");
+  const js = await measureHomeJs(base);
+  report.add(
+    "Home page JavaScript, first load (gzip -9)",
+    `${kb(js.totalGzipBytes)} (${js.files.length} files ${kb(js.externalGzipBytes)} + inline ${kb(js.inlineGzipBytes)})`,
+    "≤ 130 KB",
+    js.totalGzipBytes <= 130 * 1024,
+  );
+  report.detail(
+    "Home page scripts",
+    ["File", "Raw", "gzip -9"],
+    [...js.files]
+      .sort((a, b) => b.gzipBytes - a.gzipBytes)
+      .map((f) => [f.url, kb(f.rawBytes), kb(f.gzipBytes)])
+      .concat([["(inline scripts)", "", kb(js.inlineGzipBytes)]]),
+  );
+
+  // 3. Image bytes per width.
+  log("image sizes…");
+  for (const set of await measureImages(base, server.imageId)) {
+    report.add(
+      `Image bytes, ${set.label} (AVIF / WebP)`,
+      set.widths.map((w) => `${w.width}w ${kb(w.avif)} / ${kb(w.webp)}`).join("; "),
+    );
+  }
+
+  // 4. Catalogue reads against the ceiling, interleaved.
+  const reads: [string, string, string][] = [
+    ["Catalogue read: category page", server.categoryPath, "/__bench/memory/category"],
+    ["Catalogue read: product detail", server.productPath, "/__bench/memory/product"],
+  ];
+  for (const [label, realPath, ceilingPath] of reads) {
+    log(`${label}: ${LOAD.rounds}× (real, ceiling) of ${LOAD.durationMs} ms…`);
+    const pair = await runPair(`${base}${realPath}`, `${base}${ceilingPath}`, LOAD);
+    report.add(
+      `${label} (\`GET ${realPath.replace(server.productId, "{id}")}\`)`,
+      pairText(pair),
+      "≥ 0.80 of ceiling",
+      pair.ratio >= 0.8,
+    );
+  }
+  report.add("Server memory after the load tests (VmRSS)", `${fmt((await server.rss()) / 1048576, 0)} MB`);
+
+  // 5. Search on the demo catalogue.
+  log("search, demo catalogue…");
+  const demoSearch = await measureSearch(base, SEARCH);
+  addSearch("demo catalogue", demoSearch, false);
+
+  // 6. Lighthouse.
+  const pages = ["/", "/men", `/products/${server.productId}`, "/search?query=khussa"];
+  if (skipLighthouse) {
+    for (const page of pages)
+      report.skip(`Lighthouse mobile ${page}`, "100 / 100 / 100 / 100", "--skip-lighthouse or --quick");
+  } else {
+    log("lighthouse (3 runs per page)…");
+    const results = await measureLighthouse(base.replace("127.0.0.1", "localhost"), pages, { runs: 3, log });
+    for (const page of results) {
+      const s = page.scores;
+      const label = page.path.replace(server.productId, "{id}");
+      report.add(
+        `Lighthouse mobile \`${label}\` (perf / a11y / best practices / SEO)`,
+        `${s.performance} / ${s.accessibility} / ${s["best-practices"]} / ${s.seo} (LCP ${fmt(page.lcpMs, 0)} ms, TBT ${fmt(page.tbtMs, 0)} ms, CLS ${fmt(page.cls, 3)})`,
+        "100 / 100 / 100 / 100",
+        Object.values(s).every((v) => v === 100),
+      );
+      if (page.failing.length > 0) report.notes.push(`Lighthouse ${label} audits below 1: ${page.failing.join(", ")}.`);
+    }
+  }
+  await server.stop();
+  server = undefined;
+
+  // 7. Checkout on PostgreSQL.
+  await checkout();
+
+  // 8. Search on the generated 100,000-product catalogue.
+  if (quick) {
+    report.skip(`Search at ${fmt(BIG_CATALOGUE, 0)} products, p95`, "< 15 ms", "--quick");
+  } else {
+    log(`generating ${fmt(BIG_CATALOGUE, 0)} products (cached on PGlite)…`);
+    const big = await prepareBigCatalogue({ count: BIG_CATALOGUE, databaseUrl, log });
+    if (big.cached)
+      report.notes.push(
+        `The ${fmt(BIG_CATALOGUE, 0)}-product PGlite catalogue came from the cache in .tmp/bench-100k/.`,
+      );
+    else report.notes.push(`Generating ${fmt(BIG_CATALOGUE, 0)} products took ${fmt(big.generatedMs / 1000, 0)} s.`);
+    server = await startBenchServer({ dataDir: big.dataDir ?? dataDir, databaseUrl });
+    log("search, big catalogue…");
+    addSearch(`${fmt(BIG_CATALOGUE, 0)} generated products`, await measureSearch(server.base, SEARCH), true);
+    await server.stop();
+    server = undefined;
+  }
+} finally {
+  await server?.stop();
+  if (serverUrl && benchDbName) await adminQuery(serverUrl, `drop database if exists ${benchDbName} with (force)`);
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+const machine = `${availableParallelism()} × ${cpus()[0]?.model.trim() ?? "cpu"}, load average ${loadavg()
+  .map((l) => l.toFixed(1))
+  .join(" ")}`;
+const markdown = report.toMarkdown(
+  [
+    `## npm run bench — ${new Date().toISOString()}`,
+    "",
+    `Database: ${dbLabel}. Node ${process.version}. Machine: ${machine}.`,
+    `Mode: ${quick ? "quick" : "full"}; took ${fmt((performance.now() - started) / 1000, 0)} s.`,
+  ].join("\n"),
+);
+await mkdir(path.join(ROOT, ".tmp"), { recursive: true });
+await writeFile(path.join(ROOT, ".tmp", "bench.md"), markdown);
+console.log(markdown);
+process.exit(0);
+
+// --- helpers -------------------------------------------------------------------------------------
+
+function pairText(pair: PairResult): string {
+  const { real, ceiling } = pair;
+  const errors = real.errors + real.non200 + ceiling.errors + ceiling.non200;
+  return (
+    `${fmt(real.rps, 0)} req/s (p50 ${fmt(real.p50Ms)} ms, p95 ${fmt(real.p95Ms)} ms) vs ceiling ` +
+    `${fmt(ceiling.rps, 0)} req/s (p50 ${fmt(ceiling.p50Ms)} ms, p95 ${fmt(ceiling.p95Ms)} ms): ratio ${fmt(pair.ratio, 2)}` +
+    `, median of ${pair.rounds} rounds${errors > 0 ? `, ${errors} errors` : ""}`
+  );
+}
+
+function addSearch(label: string, result: SearchResult, budgeted: boolean): void {
+  report.add(
+    `Search latency, ${label} (sequential, ${result.samples} requests)`,
+    `p50 ${fmt(result.p50Ms)} ms, p95 ${fmt(result.p95Ms)} ms`,
+    budgeted ? "p95 < 15 ms" : "—",
+    budgeted ? result.p95Ms < 15 : "—",
+  );
+  const chapal = result.perQuery.find((q) => q.query === "chapal");
+  report.add(
+    `Search typo tolerance, ${label}: 'chapal' finds a Chappal first`,
+    chapal ? `first: ${chapal.first || "(nothing)"} (${chapal.results} results)` : "n/a",
+    "Chappal first",
+    result.typoFindsChappal,
+  );
+  report.detail(
+    `Search per query, ${label}`,
+    ["Query", "Results", "First result", "p50 ms", "p95 ms"],
+    result.perQuery.map((q) => [q.query, String(q.results), q.first, fmt(q.p50Ms), fmt(q.p95Ms)]),
+  );
+}
+
+interface CheckoutFigures {
+  buyers: number;
+  orders: number;
+  ordersPerSecond: number;
+  p95Ms: number;
+  failed: number;
+  oversold: number;
+  duplicates: number;
+}
+
+function isCheckoutFigures(value: unknown): value is CheckoutFigures {
+  if (typeof value !== "object" || value === null) return false;
+  const fields = ["buyers", "orders", "ordersPerSecond", "p95Ms", "failed", "oversold", "duplicates"];
+  return fields.every((f) => typeof (value as Record<string, unknown>)[f] === "number");
+}
+
+async function checkout(): Promise<void> {
+  const figure = "Checkout on PostgreSQL, 50 concurrent buyers";
+  const budget = "≥ 500 orders/s; 0 oversold, 0 duplicated";
+  const file = path.join(ROOT, "scripts", "bench-checkout.ts");
+  if (!serverUrl) return report.skip(figure, budget, "needs DATABASE_URL (PostgreSQL)");
+  const exists = await access(file).then(
+    () => true,
+    () => false,
+  );
+  if (!exists) return report.skip(figure, budget, "scripts/bench-checkout.ts does not exist yet");
+  const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  const run = module.benchCheckout;
+  if (typeof run !== "function")
+    return report.skip(figure, budget, "scripts/bench-checkout.ts exports no benchCheckout");
+  log("checkout…");
+  const result: unknown = await run({ databaseUrl: serverUrl, buyers: 50, durationMs: quick ? 3_000 : 10_000, log });
+  if (!isCheckoutFigures(result)) return report.skip(figure, budget, "benchCheckout answered an unexpected shape");
+  report.add(
+    figure,
+    `${fmt(result.ordersPerSecond, 0)} orders/s (${result.orders} orders, p95 ${fmt(result.p95Ms)} ms, ` +
+      `${result.failed} failed); oversold ${result.oversold}, duplicated ${result.duplicates}`,
+    budget,
+    result.ordersPerSecond >= 500 && result.oversold === 0 && result.duplicates === 0,
+  );
+}
+
+async function adminQuery(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

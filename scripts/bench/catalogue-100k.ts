@@ -1,0 +1,59 @@
+// The generated 100,000-product catalogue. On PGlite it is generated once into .tmp/bench-100k/
+// and reused while the migrations and the generator stay the same; on PostgreSQL the bench
+// generates it into its own database each run (which is fast enough there).
+import { createHash } from "node:crypto";
+import { readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { openDatabase } from "#server/db/client.ts";
+import { seedCategories, seedDemoCatalogue } from "#server/db/seed/seed.ts";
+import { GENERATOR_VERSION, generateCatalogue } from "../generate-catalogue.ts";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+export const CACHE_DIR = path.join(ROOT, ".tmp", "bench-100k");
+
+async function fingerprint(count: number): Promise<string> {
+  const journal = await readFile(path.join(ROOT, "server/db/migrations/meta/_journal.json"));
+  return createHash("sha256").update(`${count}:${GENERATOR_VERSION}:`).update(journal).digest("hex");
+}
+
+/** Generates (or finds) the big catalogue; answers the data directory, or, on PostgreSQL, nothing. */
+export async function prepareBigCatalogue(options: {
+  count: number;
+  databaseUrl?: string | undefined;
+  log: (line: string) => void;
+}): Promise<{ dataDir: string | undefined; generatedMs: number; cached: boolean }> {
+  const started = performance.now();
+  if (options.databaseUrl) {
+    const database = await openDatabase({ databaseUrl: options.databaseUrl });
+    try {
+      await seedCategories(database.db);
+      await seedDemoCatalogue(database.db);
+      await generateCatalogue(database.db, { count: options.count, log: options.log });
+    } finally {
+      await database.close();
+    }
+    return { dataDir: undefined, generatedMs: performance.now() - started, cached: false };
+  }
+  const marker = path.join(CACHE_DIR, "ready.json");
+  const expected = await fingerprint(options.count);
+  const found = await readFile(marker, "utf8").catch(() => "");
+  if (found.includes(expected)) return { dataDir: CACHE_DIR, generatedMs: 0, cached: true };
+  await rm(CACHE_DIR, { recursive: true, force: true });
+  const database = await openDatabase({ pgliteDir: path.join(CACHE_DIR, "pglite") });
+  try {
+    await seedCategories(database.db);
+    await seedDemoCatalogue(database.db);
+    await generateCatalogue(database.db, { count: options.count, log: options.log });
+  } finally {
+    await database.close();
+  }
+  const generatedMs = performance.now() - started;
+  await writeFile(marker, JSON.stringify({ fingerprint: expected, count: options.count, generatedMs }));
+  return { dataDir: CACHE_DIR, generatedMs, cached: false };
+}
+
+if (import.meta.main) {
+  const result = await prepareBigCatalogue({ count: 100_000, log: (line) => console.log(line) });
+  console.log(result);
+}
