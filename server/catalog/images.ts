@@ -131,9 +131,14 @@ export function createImageStore(options: { dataDir: string; db: Db }): ImageSto
         .resize({ width: MAX_ORIGINAL_SIDE, height: MAX_ORIGINAL_SIDE, fit: "inside", withoutEnlargement: true })
         .webp({ quality: 90 })
         .toBuffer({ resolveWithObject: true });
-      await writeAtomically(path.join(root, imageId, "original.webp"), data);
+      const original = path.join(root, imageId, "original.webp");
+      await writeAtomically(original, data);
+      // Rendered from the file just kept: the image's row may not be written yet.
+      const load = async () => ({ input: original, naturalWidth: info.width, svg: false });
       for (const width of IMAGE_WIDTHS) {
-        for (const format of IMAGE_FORMATS) await productVariant(imageId, width, format);
+        for (const format of IMAGE_FORMATS) {
+          await ensure(path.join(root, imageId, `${width}.${format}`), load, width, format);
+        }
       }
       return { width: info.width, height: info.height };
     },
