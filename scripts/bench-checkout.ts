@@ -10,7 +10,6 @@ import { performance as perfHooks } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { createSession } from "#server/accounts/sessions.ts";
 import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
@@ -18,6 +17,7 @@ import { type Db, openDatabase } from "#server/db/client.ts";
 import { selectRows } from "#server/db/rows.ts";
 import { users } from "#server/db/schema.ts";
 import { seedCategories, seedDemoCatalogue } from "#server/db/seed/seed.ts";
+import { createScratchDatabase } from "../server/db/scratch.ts";
 
 export interface BenchCheckoutOptions {
   /** A PostgreSQL server; the bench creates and drops its own database there. */
@@ -63,19 +63,16 @@ export async function benchCheckout(options: BenchCheckoutOptions): Promise<Benc
   const durationMs = options.durationMs ?? 10_000;
   const maxOrders = options.maxOrders ?? 1_000_000;
   const log = options.log ?? (() => {});
-  const name = `shop_bench_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  await adminQuery(options.databaseUrl, `create database ${name}`);
-  const url = new URL(options.databaseUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(options.databaseUrl, "shop_bench");
   const dataDir = await mkdtemp(path.join(tmpdir(), "shop-bench-"));
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const database = await openDatabase({ databaseUrl: scratch.url });
   try {
     await seedCategories(database.db);
     await seedDemoCatalogue(database.db);
     const config = loadConfig({
       NODE_ENV: "production",
       DATA_DIR: dataDir,
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: scratch.url,
       RATE_LIMIT_SCALE: "1000000",
       LOG_LEVEL: "warn",
     });
@@ -92,7 +89,7 @@ export async function benchCheckout(options: BenchCheckoutOptions): Promise<Benc
       );
       const shoppers = await makeShoppers(database.db, buyers);
       log(
-        `checkout bench: ${buyers} buyers, ${sizes.length} sizes, ${durationMs} ms, database ${name}, ` +
+        `checkout bench: ${buyers} buyers, ${sizes.length} sizes, ${durationMs} ms, database ${scratch.name}, ` +
           `${availableParallelism()} cores, load average ${loadavg()[0]?.toFixed(1)} before the run`,
       );
 
@@ -130,7 +127,7 @@ export async function benchCheckout(options: BenchCheckoutOptions): Promise<Benc
     }
   } finally {
     await database.close();
-    await adminQuery(options.databaseUrl, `drop database if exists ${name} with (force)`);
+    await scratch.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
@@ -314,16 +311,6 @@ function percentile(sorted: number[], p: number): number {
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
-
-async function adminQuery(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 if (isMainThread && process.argv[1] === fileURLToPath(import.meta.url)) {
   const databaseUrl = process.env.DATABASE_URL;

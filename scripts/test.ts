@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
+import { createScratchDatabase } from "../server/db/scratch.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const reports = path.join(root, ".tmp", "reports");
@@ -33,7 +33,9 @@ const vitestCode = run(bin("vitest"), [
 ]);
 
 console.log(`\n== Browser tests on ${target}\n`);
-const e2eDatabase = process.env.DATABASE_URL ? await createDatabase(process.env.DATABASE_URL, "e2e") : undefined;
+const e2eDatabase = process.env.DATABASE_URL
+  ? await createScratchDatabase(process.env.DATABASE_URL, "shop_e2e")
+  : undefined;
 const playwrightCode = run(bin("playwright"), ["test"], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, "playwright.json"),
   ...(e2eDatabase ? { DATABASE_URL: e2eDatabase.url } : {}),
@@ -64,21 +66,4 @@ process.exit(failed ? 1 : 0);
 function readJson<T>(name: string): T | undefined {
   const file = path.join(reports, name);
   return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as T) : undefined;
-}
-
-async function createDatabase(serverUrl: string, suffix: string) {
-  const name = `shop_${suffix}_${Date.now()}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }

@@ -1,17 +1,9 @@
 // The cart of SPEC.md section 4, kept in localStorage under `cart`.
+import type { CartLine } from "#shared/cart.ts";
 import { createLocalStore } from "./local-store.ts";
 
-export interface StoredCartLine {
-  productId: string;
-  size: number;
-  quantity: number;
-  name: string;
-  description: string;
-  image: string;
-  price: number;
-  discountPrice: number;
-  discountPercentage: number;
-}
+/** A cart line as SPEC.md section 3 lists it; the same shape the server's cart answers. */
+export type StoredCartLine = CartLine;
 
 const parseCart = (raw: string) => {
   const value: unknown = JSON.parse(raw);

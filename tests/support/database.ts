@@ -1,8 +1,7 @@
 // A fresh database per test file: PGlite in memory, or, when DATABASE_URL is set, a new
 // PostgreSQL database on that server, dropped afterwards.
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { type Database, openDatabase } from "#server/db/client.ts";
+import { createScratchDatabase } from "#server/db/scratch.ts";
 
 export interface TestDatabase extends Database {
   /** Connection string of the PostgreSQL database, when there is one. */
@@ -13,27 +12,14 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return { ...(await openDatabase({ pgliteDir: "memory://" })), url: undefined };
 
-  const name = `shop_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
-  await adminQuery(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+  const scratch = await createScratchDatabase(serverUrl, "shop_test");
+  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 20 });
   return {
     ...database,
-    url: url.toString(),
+    url: scratch.url,
     close: async () => {
       await database.close();
-      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+      await scratch.drop();
     },
   };
-}
-
-async function adminQuery(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
