@@ -8,6 +8,8 @@ export interface PageMeta {
   /** Absolute origin of the shop (PUBLIC_URL) and the page's path. */
   publicUrl: string | undefined;
   path: string;
+  /** Query string for the canonical URL, already encoded (e.g. "?query=black%20khussa"). */
+  search?: string;
   image?: string | undefined;
   type?: "website" | "product";
   noindex?: boolean;
@@ -15,7 +17,7 @@ export interface PageMeta {
 
 export function pageMeta(page: PageMeta): MetaDescriptor[] {
   const title = page.title === SHOP_NAME ? SHOP_NAME : `${page.title} | ${SHOP_NAME}`;
-  const url = page.publicUrl ? `${page.publicUrl}${encodeURI(page.path)}` : undefined;
+  const url = page.publicUrl ? `${page.publicUrl}${encodeURI(page.path)}${page.search ?? ""}` : undefined;
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: page.description },

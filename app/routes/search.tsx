@@ -17,7 +17,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     description: "Search men's and women's shoes by name: chappal, khussa, sneakers, heels and more.",
     publicUrl: publicUrlOf(matches),
     path: "/search",
-    noindex: Boolean(query),
+    search: query ? `?query=${encodeURIComponent(query)}` : "",
   });
 }
 
