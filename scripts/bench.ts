@@ -61,108 +61,40 @@ log(`bench on ${dbLabel}${quick ? ", quick" : ""}`);
 let server: BenchServer | undefined;
 try {
   // 1. Cold start and warm restart of `node server/start.ts`.
-  log("cold start…");
-  const first = await timeStart({ dataDir, databaseUrl });
-  const warm = await timeStart({ dataDir, databaseUrl });
-  const startText = (t: { readyMs: number; startupMs: number | undefined }) =>
-    `${fmt(t.readyMs, 0)} ms to /readyz 200 (server's own startupMs ${t.startupMs ?? "n/a"})`;
-  report.add("Cold start, first start (migrate + seed)", startText(first));
-  report.add("Cold start, warm restart", startText(warm));
+  await section("Cold start", async () => {
+    log("cold start…");
+    const first = await timeStart({ dataDir, databaseUrl });
+    const warm = await timeStart({ dataDir, databaseUrl });
+    const startText = (t: { readyMs: number; startupMs: number | undefined }) =>
+      `${fmt(t.readyMs, 0)} ms to /readyz 200 (server's own startupMs ${t.startupMs ?? "n/a"})`;
+    report.add("Cold start, first start (migrate + seed)", startText(first));
+    report.add("Cold start, warm restart", startText(warm));
+  });
 
   server = await startBenchServer({ dataDir, databaseUrl });
-  const base = server.base;
-
-  // 2. The home page's JavaScript.
-  log("home page JavaScript…");
-  const js = await measureHomeJs(base);
-  report.add(
-    "Home page JavaScript, first load (gzip -9)",
-    `${kb(js.totalGzipBytes)} (${js.files.length} files ${kb(js.externalGzipBytes)} + inline ${kb(js.inlineGzipBytes)})`,
-    "≤ 130 KB",
-    js.totalGzipBytes <= 130 * 1024,
-  );
-  report.detail(
-    "Home page scripts",
-    ["File", "Raw", "gzip -9"],
-    [...js.files]
-      .sort((a, b) => b.gzipBytes - a.gzipBytes)
-      .map((f) => [f.url, kb(f.rawBytes), kb(f.gzipBytes)])
-      .concat([["(inline scripts)", "", kb(js.inlineGzipBytes)]]),
-  );
-
-  // 3. Image bytes per width.
-  log("image sizes…");
-  for (const set of await measureImages(base, server.imageId)) {
-    report.add(
-      `Image bytes, ${set.label} (AVIF / WebP)`,
-      set.widths.map((w) => `${w.width}w ${kb(w.avif)} / ${kb(w.webp)}`).join("; "),
-    );
-  }
-
-  // 4. Catalogue reads against the ceiling, interleaved.
-  const reads: [string, string, string][] = [
-    ["Catalogue read: category page", server.categoryPath, "/__bench/memory/category"],
-    ["Catalogue read: product detail", server.productPath, "/__bench/memory/product"],
-  ];
-  for (const [label, realPath, ceilingPath] of reads) {
-    log(`${label}: ${LOAD.rounds}× (real, ceiling) of ${LOAD.durationMs} ms…`);
-    const pair = await runPair(`${base}${realPath}`, `${base}${ceilingPath}`, LOAD);
-    report.add(
-      `${label} (\`GET ${realPath.replace(server.productId, "{id}")}\`)`,
-      pairText(pair),
-      "≥ 0.80 of ceiling",
-      pair.ratio >= 0.8,
-    );
-  }
-  report.add("Server memory after the load tests (VmRSS)", `${fmt((await server.rss()) / 1048576, 0)} MB`);
-
-  // 5. Search on the demo catalogue.
-  log("search, demo catalogue…");
-  const demoSearch = await measureSearch(base, SEARCH);
-  addSearch("demo catalogue", demoSearch, false);
-
-  // 6. Lighthouse.
-  const pages = ["/", "/men", `/products/${server.productId}`, "/search?query=khussa"];
-  if (skipLighthouse) {
-    for (const page of pages)
-      report.skip(`Lighthouse mobile ${page}`, "100 / 100 / 100 / 100", "--skip-lighthouse or --quick");
-  } else {
-    log("lighthouse (3 runs per page)…");
-    const results = await measureLighthouse(base.replace("127.0.0.1", "localhost"), pages, { runs: 3, log });
-    for (const page of results) {
-      const s = page.scores;
-      const label = page.path.replace(server.productId, "{id}");
-      report.add(
-        `Lighthouse mobile \`${label}\` (perf / a11y / best practices / SEO)`,
-        `${s.performance} / ${s.accessibility} / ${s["best-practices"]} / ${s.seo} (LCP ${fmt(page.lcpMs, 0)} ms, TBT ${fmt(page.tbtMs, 0)} ms, CLS ${fmt(page.cls, 3)})`,
-        "100 / 100 / 100 / 100",
-        Object.values(s).every((v) => v === 100),
-      );
-      if (page.failing.length > 0) report.notes.push(`Lighthouse ${label} audits below 1: ${page.failing.join(", ")}.`);
-    }
-  }
+  await measureDemo(server);
   await server.stop();
   server = undefined;
 
   // 7. Checkout on PostgreSQL.
-  await checkout();
+  await section("Checkout on PostgreSQL", checkout);
 
   // 8. Search on the generated 100,000-product catalogue.
   if (quick) {
     report.skip(`Search at ${fmt(BIG_CATALOGUE, 0)} products, p95`, "< 15 ms", "--quick");
   } else {
-    log(`generating ${fmt(BIG_CATALOGUE, 0)} products (cached on PGlite)…`);
-    const big = await prepareBigCatalogue({ count: BIG_CATALOGUE, databaseUrl, log });
-    if (big.cached)
+    await section(`Search at ${fmt(BIG_CATALOGUE, 0)} products`, async () => {
+      log(`generating ${fmt(BIG_CATALOGUE, 0)} products (cached on PGlite)…`);
+      const big = await prepareBigCatalogue({ count: BIG_CATALOGUE, databaseUrl, log });
       report.notes.push(
-        `The ${fmt(BIG_CATALOGUE, 0)}-product PGlite catalogue came from the cache in .tmp/bench-100k/.`,
+        big.cached
+          ? `The ${fmt(BIG_CATALOGUE, 0)}-product PGlite catalogue came from the cache in .tmp/bench-100k/.`
+          : `Generating ${fmt(BIG_CATALOGUE, 0)} products took ${fmt(big.generatedMs / 1000, 0)} s.`,
       );
-    else report.notes.push(`Generating ${fmt(BIG_CATALOGUE, 0)} products took ${fmt(big.generatedMs / 1000, 0)} s.`);
-    server = await startBenchServer({ dataDir: big.dataDir ?? dataDir, databaseUrl });
-    log("search, big catalogue…");
-    addSearch(`${fmt(BIG_CATALOGUE, 0)} generated products`, await measureSearch(server.base, SEARCH), true);
-    await server.stop();
-    server = undefined;
+      server = await startBenchServer({ dataDir: big.dataDir ?? dataDir, databaseUrl });
+      log("search, big catalogue…");
+      addSearch(`${fmt(BIG_CATALOGUE, 0)} generated products`, await measureSearch(server.base, SEARCH), true);
+    });
   }
 } finally {
   await server?.stop();
@@ -187,6 +119,101 @@ console.log(markdown);
 process.exit(0);
 
 // --- helpers -------------------------------------------------------------------------------------
+
+/** Runs one part of the bench; a failure becomes a row of the table instead of ending the run. */
+async function section(figure: string, run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log(`${figure} failed: ${message}`);
+    report.add(figure, `error: ${message.split("\n")[0] ?? ""}`, "—", "error");
+  }
+}
+
+/** Sections 2–6: everything measured on the demo catalogue by one bench server. */
+async function measureDemo(server: BenchServer): Promise<void> {
+  const base = server.base;
+  // 2. The home page's JavaScript.
+  await section("Home page JavaScript", async () => {
+    log("home page JavaScript…");
+    const js = await measureHomeJs(base);
+    report.add(
+      "Home page JavaScript, first load (gzip -9)",
+      `${kb(js.totalGzipBytes)} (${js.files.length} files ${kb(js.externalGzipBytes)} + inline ${kb(js.inlineGzipBytes)})`,
+      "≤ 130 KB",
+      js.totalGzipBytes <= 130 * 1024,
+    );
+    report.detail(
+      "Home page scripts",
+      ["File", "Raw", "gzip -9"],
+      [...js.files]
+        .sort((a, b) => b.gzipBytes - a.gzipBytes)
+        .map((f) => [f.url, kb(f.rawBytes), kb(f.gzipBytes)])
+        .concat([["(inline scripts)", "", kb(js.inlineGzipBytes)]]),
+    );
+  });
+
+  // 3. Image bytes per width.
+  await section("Image bytes", async () => {
+    log("image sizes…");
+    for (const set of await measureImages(base, server.imageId)) {
+      report.add(
+        `Image bytes, ${set.label} (AVIF / WebP)`,
+        set.widths.map((w) => `${w.width}w ${kb(w.avif)} / ${kb(w.webp)}`).join("; "),
+      );
+    }
+  });
+
+  // 4. Catalogue reads against the ceiling, interleaved.
+  const reads: [string, string, string][] = [
+    ["Catalogue read: category page", server.categoryPath, "/__bench/memory/category"],
+    ["Catalogue read: product detail", server.productPath, "/__bench/memory/product"],
+  ];
+  for (const [label, realPath, ceilingPath] of reads) {
+    const figure = `${label} (\`GET ${realPath.replace(server.productId, "{id}")}\`)`;
+    await section(figure, async () => {
+      log(`${label}: ${LOAD.rounds}× (real, ceiling) of ${LOAD.durationMs} ms…`);
+      const pair = await runPair(`${base}${realPath}`, `${base}${ceilingPath}`, LOAD);
+      report.add(figure, pairText(pair), "≥ 0.80 of ceiling", pair.ratio >= 0.8);
+    });
+  }
+  await section("Server memory", async () => {
+    report.add("Server memory after the load tests (VmRSS)", `${fmt((await server.rss()) / 1048576, 0)} MB`);
+  });
+
+  // 5. Search on the demo catalogue.
+  await section("Search, demo catalogue", async () => {
+    log("search, demo catalogue…");
+    addSearch("demo catalogue", await measureSearch(base, SEARCH), false);
+  });
+
+  // 6. Lighthouse.
+  const pages = ["/", "/men", `/products/${server.productId}`, "/search?query=khussa"];
+  const pageLabel = (page: string) => page.replace(server.productId, "{id}");
+  if (skipLighthouse) {
+    for (const page of pages)
+      report.skip(`Lighthouse mobile \`${pageLabel(page)}\``, "100 / 100 / 100 / 100", "--skip-lighthouse or --quick");
+    return;
+  }
+  log("lighthouse (3 runs per page)…");
+  for (const pagePath of pages) {
+    const label = pageLabel(pagePath);
+    const figure = `Lighthouse mobile \`${label}\` (perf / a11y / best practices / SEO)`;
+    await section(figure, async () => {
+      const [page] = await measureLighthouse(base.replace("127.0.0.1", "localhost"), [pagePath], { runs: 3, log });
+      if (!page) throw new Error("no result");
+      const s = page.scores;
+      report.add(
+        figure,
+        `${s.performance} / ${s.accessibility} / ${s["best-practices"]} / ${s.seo} (LCP ${fmt(page.lcpMs, 0)} ms, TBT ${fmt(page.tbtMs, 0)} ms, CLS ${fmt(page.cls, 3)})`,
+        "100 / 100 / 100 / 100",
+        Object.values(s).every((v) => v === 100),
+      );
+      if (page.failing.length > 0) report.notes.push(`Lighthouse ${label} audits below 1: ${page.failing.join(", ")}.`);
+    });
+  }
+}
 
 function pairText(pair: PairResult): string {
   const { real, ceiling } = pair;

@@ -6,6 +6,7 @@ import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
 import { registerAccountRoutes } from "./accounts/routes.ts";
 import { registerCartRoutes } from "./cart/routes.ts";
+import { type CatalogChanges, createLocalCatalogChanges } from "./catalog/changes.ts";
 import { createImageStore } from "./catalog/images.ts";
 import { registerCatalogRoutes } from "./catalog/routes.ts";
 import { createCatalogService } from "./catalog/service.ts";
@@ -20,6 +21,13 @@ import { registerStaticFiles } from "./plugins/static-files.ts";
 import { createLoadContext } from "./web/context.ts";
 import type { PageSource } from "./web/page-handlers.ts";
 import { registerPages } from "./web/react-router.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Catalogue writes publish here; caches subscribe (server/catalog/changes.ts). */
+    catalogChanges: CatalogChanges;
+  }
+}
 
 export const ROOT_DIR = fileURLToPath(new URL("..", import.meta.url));
 
@@ -49,8 +57,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
+  // Every write to products or stock publishes here; caches of the catalogue listen.
+  const catalogChanges = createLocalCatalogChanges();
   const catalog = createCatalogService(database.db);
   const images = createImageStore({ dataDir: config.dataDir, db: database.db });
+
+  app.decorate("catalogChanges", catalogChanges);
 
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_request, reply) => {

@@ -2,6 +2,7 @@
 // in headless Chromium from Debian's packages; the median of `runs` runs per page and category.
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { get } from "./http.ts";
 import { median } from "./stats.ts";
 
 export const LIGHTHOUSE_CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -28,11 +29,53 @@ const CHROME_FLAGS = [
   "--no-first-run",
 ];
 
+/**
+ * Fetches each page and every picture it names once, so the runs measure serving the pictures,
+ * not rendering them the first time (which `server/start.ts` does ahead in the background).
+ */
+export async function warmPages(base: string, paths: string[], limit = 600): Promise<number> {
+  const urls = new Set<string>();
+  for (const path of paths) {
+    const page = await get(`${base}${path}`, { headers: { accept: "text/html" } });
+    for (const match of page.body.toString("utf8").matchAll(/\/images\/[A-Za-z0-9/_.-]+\.(?:avif|webp)/g)) {
+      urls.add(match[0]);
+    }
+  }
+  let fetched = 0;
+  for (const url of [...urls].slice(0, limit)) {
+    await get(`${base}${url}`, { timeoutMs: 120_000 });
+    fetched++;
+  }
+  return fetched;
+}
+
+type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+
+/** One Lighthouse run; a run that fails to record (NO_NAVSTART and the like) is tried again, twice. */
+async function runOnce(url: string, port: number, log: (line: string) => void): Promise<Result> {
+  let problem = "";
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...LIGHTHOUSE_CATEGORIES],
+      maxWaitForLoad: 45_000,
+    });
+    if (result && !result.lhr.runtimeError) return result.lhr;
+    problem = result?.lhr.runtimeError?.message ?? "no result";
+    log(`  lighthouse ${url} attempt ${attempt}: ${problem}`);
+  }
+  throw new Error(`lighthouse on ${url}: ${problem}`);
+}
+
 export async function measureLighthouse(
   base: string,
   paths: string[],
   options: { runs: number; log: (line: string) => void },
 ): Promise<LighthousePage[]> {
+  const warmed = await warmPages(base, paths);
+  options.log(`  warmed ${warmed} pictures`);
   const chrome = await launch({ chromePath: "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
   try {
     const pages: LighthousePage[] = [];
@@ -43,16 +86,7 @@ export async function measureLighthouse(
       const tbt: number[] = [];
       const cls: number[] = [];
       for (let run = 0; run < options.runs; run++) {
-        const result = await lighthouse(`${base}${path}`, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: [...LIGHTHOUSE_CATEGORIES],
-          maxWaitForLoad: 45_000,
-        });
-        if (!result) throw new Error(`lighthouse gave no result for ${path}`);
-        const { lhr } = result;
-        if (lhr.runtimeError) throw new Error(`lighthouse on ${path}: ${lhr.runtimeError.message}`);
+        const lhr = await runOnce(`${base}${path}`, chrome.port, options.log);
         const score = (c: LighthouseCategory) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
         runs.push({
           performance: score("performance"),

@@ -1,6 +1,6 @@
 // The bench's output: one markdown table (figure, measured, budget, met?) plus detail sections.
 
-export type Met = "yes" | "no" | "—" | "skipped";
+export type Met = "yes" | "no" | "—" | "skipped" | "error";
 
 export interface Row {
   figure: string;
