@@ -1,0 +1,336 @@
+// The admin half of the API contract (issue 6, GUIDE.md section 3): request schemas the admin API
+// parses with and the admin screens validate with, and the answers both sides read. Every body is
+// strict, so a request can never smuggle in a role, an id, a status or a timestamp.
+import { z } from "zod";
+import type { ImageRef, ProductImage, SizeStock } from "./catalog.ts";
+import { productIdSchema } from "./catalog-schemas.ts";
+import { CATEGORY_SLUGS, type CategorySlug, isCategorySlug } from "./categories.ts";
+import { ORDER_STATUSES, type Order, type OrderStatus } from "./orders.ts";
+import { MAX_SIZE, MIN_SIZE } from "./sizes.ts";
+
+/** Rows per page of every admin list. */
+export const ADMIN_PAGE_SIZE = 25;
+/** Sizes at or below this stock (and above 0) are listed as low on the dashboard. */
+export const ADMIN_LOW_STOCK_AT = 3;
+export const ADMIN_LOW_STOCK_LIMIT = 20;
+
+/** Picture uploads: the raw file is the request body, its type the Content-Type header. */
+export const ADMIN_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+export type AdminImageType = (typeof ADMIN_IMAGE_TYPES)[number];
+export const ADMIN_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const ADMIN_IMAGE_ALT_MAX = 200;
+export const ADMIN_MAX_IMAGES = 12;
+
+export const PRODUCT_NAME_MAX = 120;
+export const PRODUCT_DESCRIPTION_MAX = 4000;
+export const PRODUCT_FEATURES_MAX = 20;
+export const PRODUCT_FEATURE_MAX = 200;
+export const PRODUCT_PRICE_MAX = 10_000_000;
+export const SIZE_STOCK_MAX = 100_000;
+
+/** The order workflow: which status each status may move to (anything else is refused with 409). */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  pending: ["confirm", "cancelled"],
+  confirm: ["delivered", "cancelled"],
+  delivered: [],
+  cancelled: [],
+};
+
+export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+export const ADMIN_MESSAGES = {
+  productNotFound: "No product has that id.",
+  orderNotFound: "No order has that id.",
+  imageNotFound: "This product has no picture with that id.",
+  imageType: `Upload a JPEG, PNG or WebP picture (Content-Type ${ADMIN_IMAGE_TYPES.join(", ")}).`,
+  imageTooBig: `The picture is too big: at most ${ADMIN_IMAGE_MAX_BYTES / 1024 / 1024} MB, please.`,
+  imageEmpty: "The upload is empty: send the picture's bytes as the request body.",
+  imageUnreadable: "That file is not a picture we can read. Upload a JPEG, PNG or WebP photo.",
+  imageMismatch: "The file's contents do not match its type. Upload a real JPEG, PNG or WebP photo.",
+  tooManyImages: `A product can have at most ${ADMIN_MAX_IMAGES} pictures. Remove one first.`,
+  imageOrder: "Send every picture id of this product exactly once, in the new order.",
+  duplicateSize: "Each size can be listed only once.",
+  discountAbovePrice: "The discount price cannot be more than the price.",
+  alreadyArchived: "This product is already archived.",
+  notArchived: "This product is not archived.",
+  archivedEdit: "This product is archived. Restore it before changing it.",
+} as const;
+
+export function orderMoveRefusedMessage(from: OrderStatus, to: OrderStatus): string {
+  const allowed = ORDER_TRANSITIONS[from];
+  if (from === to) return `This order is already ${statusLabel(to)}.`;
+  if (allowed.length === 0) return `This order is ${statusLabel(from)}: its status can no longer change.`;
+  return `A ${statusLabel(from)} order can only be moved to ${allowed.map(statusLabel).join(" or ")}, not ${statusLabel(to)}.`;
+}
+
+export function statusLabel(status: OrderStatus): string {
+  return { pending: "pending", confirm: "confirmed", delivered: "delivered", cancelled: "cancelled" }[status];
+}
+
+/** Extra fields (role, _id, archivedAt, …) are refused with their names, never silently dropped. */
+const strictBody = <T extends z.core.$ZodLooseShape>(shape: T) =>
+  z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `Unexpected field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}.`
+        : "Send the details as a JSON object.",
+  });
+
+const text = (what: string, max: number) =>
+  z
+    .string({ error: `The ${what} must be text.` })
+    .trim()
+    .min(1, { error: `Please enter the ${what}.` })
+    .max(max, { error: `The ${what} can be at most ${max} characters long.` });
+
+const rupees = (what: string) =>
+  z
+    .number({ error: `The ${what} must be a whole number of rupees.` })
+    .int({ error: `The ${what} must be a whole number of rupees.` })
+    .min(1, { error: `The ${what} must be at least Rs.1.` })
+    .max(PRODUCT_PRICE_MAX, { error: `The ${what} can be at most Rs.${PRODUCT_PRICE_MAX}.` });
+
+const sizeError = `Size must be a whole number from ${MIN_SIZE} to ${MAX_SIZE}.`;
+const stockError = `Stock must be a whole number from 0 to ${SIZE_STOCK_MAX}.`;
+export const sizeStockInputSchema = strictBody({
+  size: z.number({ error: sizeError }).int({ error: sizeError }).min(MIN_SIZE, { error: sizeError }).max(MAX_SIZE, {
+    error: sizeError,
+  }),
+  stock: z
+    .number({ error: stockError })
+    .int({ error: stockError })
+    .min(0, { error: stockError })
+    .max(SIZE_STOCK_MAX, { error: stockError }),
+});
+
+const categoryError = `Choose a category: ${CATEGORY_SLUGS.join(", ")}.`;
+
+/**
+ * A product as the admin creates or replaces it (POST and PUT take the same body). Sizes not
+ * listed are not offered (the shop shows them as unavailable); discountPrice defaults to price.
+ */
+export const productInputSchema = strictBody({
+  name: text("name", PRODUCT_NAME_MAX),
+  description: text("description", PRODUCT_DESCRIPTION_MAX),
+  features: z
+    .array(text("feature", PRODUCT_FEATURE_MAX), { error: "Features must be a list of short texts." })
+    .max(PRODUCT_FEATURES_MAX, { error: `At most ${PRODUCT_FEATURES_MAX} features, please.` })
+    .default([]),
+  category: z
+    .string({ error: categoryError })
+    .refine(isCategorySlug, { error: categoryError })
+    .transform((v) => v as CategorySlug),
+  price: rupees("price"),
+  discountPrice: rupees("discount price").optional().nullable(),
+  sizes: z
+    .array(sizeStockInputSchema, { error: "Sizes must be a list of { size, stock }." })
+    .max(MAX_SIZE - MIN_SIZE + 1, { error: "Each size can be listed only once." })
+    .refine((sizes) => new Set(sizes.map((s) => s.size)).size === sizes.length, {
+      error: "Each size can be listed only once.",
+    }),
+})
+  .refine((p) => p.discountPrice == null || p.discountPrice <= p.price, {
+    error: "The discount price cannot be more than the price.",
+    path: ["discountPrice"],
+  })
+  .transform((p) => ({ ...p, discountPrice: p.discountPrice ?? p.price }));
+export type ProductInput = z.output<typeof productInputSchema>;
+/** What a form may send (discountPrice optional). */
+export type ProductInputBody = z.input<typeof productInputSchema>;
+
+const pageSchema = z.coerce
+  .number({ error: "page must be a whole number from 1." })
+  .int({ error: "page must be a whole number from 1." })
+  .min(1, { error: "page must be a whole number from 1." })
+  .max(10_000, { error: "page must be a whole number from 1 to 10000." })
+  .default(1);
+
+/** An optional search box: empty means no filter. */
+const searchText = z
+  .string({ error: "The search must be text." })
+  .trim()
+  .max(100, { error: "A search can be at most 100 characters long." })
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/**
+ * GET /api/admin/products. Without `archived` the list holds live and archived products;
+ * archived=false only live ones, archived=true only archived ones.
+ */
+export const adminProductsQuerySchema = z.object({
+  query: searchText,
+  category: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || isCategorySlug(v), { error: `Unknown category. ${categoryError}` })
+    .transform((v) => v as CategorySlug | undefined),
+  archived: z
+    .enum(["true", "false", ""], { error: "archived must be true or false." })
+    .optional()
+    .transform((v) => (v === "true" ? true : v === "false" ? false : undefined)),
+  page: pageSchema,
+});
+export type AdminProductsQuery = z.output<typeof adminProductsQuerySchema>;
+
+const statusError = `status must be one of: ${ORDER_STATUSES.join(", ")}.`;
+
+/** GET /api/admin/orders. `query` matches the customer's name, e-mail or username, or the order id. */
+export const adminOrdersQuerySchema = z.object({
+  status: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || (ORDER_STATUSES as readonly string[]).includes(v), { error: statusError })
+    .transform((v) => v as OrderStatus | undefined),
+  query: searchText,
+  page: pageSchema,
+});
+export type AdminOrdersQuery = z.output<typeof adminOrdersQuerySchema>;
+
+/** GET /api/admin/customers. `query` matches username or e-mail. */
+export const adminCustomersQuerySchema = z.object({ query: searchText, page: pageSchema });
+export type AdminCustomersQuery = z.output<typeof adminCustomersQuerySchema>;
+
+const moveError = "status must be one of: confirm, delivered, cancelled.";
+/** POST /api/admin/orders/:id/status */
+export const orderStatusInputSchema = strictBody({
+  status: z.enum(["confirm", "delivered", "cancelled"], { error: moveError }),
+});
+export type OrderStatusInput = z.output<typeof orderStatusInputSchema>;
+
+/** PUT /api/admin/products/:id/images/order: every image id of the product, once, in the new order. */
+export const imageOrderInputSchema = strictBody({
+  imageIds: z
+    .array(z.uuid({ error: "That is not a valid picture id." }), { error: ADMIN_MESSAGES.imageOrder })
+    .max(ADMIN_MAX_IMAGES, { error: ADMIN_MESSAGES.imageOrder }),
+});
+export type ImageOrderInput = z.output<typeof imageOrderInputSchema>;
+
+/** POST /api/admin/products/:id/images?alt=… (the body is the picture itself). */
+export const imageUploadQuerySchema = z.object({
+  alt: z
+    .string({ error: "alt must be text." })
+    .trim()
+    .max(ADMIN_IMAGE_ALT_MAX, { error: `The picture's description can be at most ${ADMIN_IMAGE_ALT_MAX} characters.` })
+    .optional(),
+});
+
+export const adminIdParamsSchema = z.object({ id: productIdSchema });
+export const orderIdParamsSchema = z.object({ id: z.uuid({ error: "That is not a valid order id." }) });
+export const imageParamsSchema = z.object({
+  id: productIdSchema,
+  imageId: z.uuid({ error: "That is not a valid picture id." }),
+});
+
+// ---- Answers ----
+
+export interface AdminCount {
+  orders: number;
+  /** Sum of totalAmount of the period's orders that are not cancelled (rupees). */
+  revenue: number;
+}
+
+export interface LowStockSize {
+  productId: string;
+  name: string;
+  size: number;
+  stock: number;
+}
+
+/** GET /api/admin/dashboard. Days follow Karachi time; `week` is today and the 6 days before it. */
+export interface AdminDashboard {
+  today: AdminCount;
+  week: AdminCount;
+  waiting: { pending: number; confirm: number };
+  byStatus: Record<OrderStatus, number>;
+  lowStock: LowStockSize[];
+}
+
+export interface AdminProductSummary {
+  _id: string;
+  name: string;
+  category: CategorySlug;
+  price: number;
+  discountPrice: number;
+  discountPercentage: number;
+  /** Pairs in stock over all sizes. */
+  stock: number;
+  archived: boolean;
+  thumbnail: ImageRef | null;
+}
+
+export interface AdminProductList {
+  products: AdminProductSummary[];
+  page: number;
+  hasMore: boolean;
+  total: number;
+}
+
+export interface AdminProduct {
+  _id: string;
+  name: string;
+  description: string;
+  features: string[];
+  category: CategorySlug;
+  price: number;
+  discountPrice: number;
+  discountPercentage: number;
+  stock: number;
+  /** Every size 37..46 in order; a size that is not offered has stock 0 and offered false. */
+  sizes: (SizeStock & { offered: boolean })[];
+  images: ProductImage[];
+  archivedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AdminOrderSummary {
+  _id: string;
+  status: OrderStatus;
+  totalAmount: number;
+  createdAt: string;
+  customer: { name: string; email: string };
+  itemCount: number;
+}
+
+export interface AdminOrderList {
+  orders: AdminOrderSummary[];
+  page: number;
+  hasMore: boolean;
+  total: number;
+}
+
+export interface OrderHistoryEntry {
+  from: OrderStatus | null;
+  to: OrderStatus;
+  at: string;
+  /** Who moved it; null when the shop itself did (placing the order). */
+  actor: { username: string } | null;
+}
+
+/** GET /api/admin/orders/:id: the order as customers see it, its account and its history. */
+export interface AdminOrder extends Order {
+  customer: { _id: string; username: string; email: string };
+  history: OrderHistoryEntry[];
+  /** Where the workflow lets this order move next (ORDER_TRANSITIONS). */
+  allowedMoves: OrderStatus[];
+}
+
+export interface AdminCustomer {
+  _id: string;
+  username: string;
+  email: string;
+  role: "customer" | "admin";
+  createdAt: string;
+  orderCount: number;
+}
+
+export interface AdminCustomerList {
+  customers: AdminCustomer[];
+  page: number;
+  hasMore: boolean;
+  total: number;
+}
