@@ -34,6 +34,14 @@ describe("server-rendered pages", () => {
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
   });
 
+  it("fetches the hydration scripts at low priority, after the stylesheet and the hero picture", async () => {
+    const { html } = await page(t, "/");
+    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(0);
+    for (const tag of preloads) expect(tag).toContain('fetchpriority="low"');
+    expect(html).toMatch(/<img[^>]*fetchpriority="high"[^>]*>/i);
+  });
+
   it("picks Best Sellers and New Arrivals by category and position", async () => {
     const list = async (slug: string) =>
       (await t.app.inject({ url: `/api/products?category=${slug}` })).json<ProductList>().products;

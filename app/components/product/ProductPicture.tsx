@@ -25,10 +25,19 @@ export function ProductPicture({ image, sizes, priority = false, eager = false, 
         width={image.width}
         height={image.height}
         loading={priority || eager ? "eager" : "lazy"}
-        fetchPriority={priority ? "high" : "auto"}
+        fetchPriority={fetchPriority(priority, eager)}
         decoding={priority ? "sync" : "async"}
         className={className}
       />
     </picture>
   );
+}
+
+/**
+ * The hero picture first; the rest of a grid after the stylesheet and the hero, even when it is on
+ * screen (Chrome would otherwise raise every visible picture to high and split a slow link with them).
+ */
+function fetchPriority(priority: boolean, eager: boolean): "high" | "low" | "auto" {
+  if (priority) return "high";
+  return eager ? "auto" : "low";
 }

@@ -1,0 +1,19 @@
+// Hydration waits for the first paint: the server's HTML is already the whole page, so the
+// customer should see it before React spends a phone's CPU on taking it over. A frame callback
+// runs just before the browser paints; the timeout inside it runs just after.
+import { StrictMode, startTransition } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+
+function hydrate() {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  });
+}
+
+requestAnimationFrame(() => setTimeout(hydrate, 0));
