@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
 import { registerAccountRoutes } from "./accounts/routes.ts";
+import { registerAdminRoutes } from "./admin/routes.ts";
 import { registerCartRoutes } from "./cart/routes.ts";
 import { type CatalogChanges, createLocalCatalogChanges } from "./catalog/changes.ts";
 import { createImageStore } from "./catalog/images.ts";
@@ -85,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerAccountRoutes(app, { db: database.db, config, auth, mailer });
   registerCartRoutes(app, { db: database.db, auth });
   registerOrderRoutes(app, { db: database.db, auth, mailer, shop: config.shop });
+  registerAdminRoutes(app, { db: database.db, auth, mailer, images, dataDir: config.dataDir, shop: config.shop });
 
   const pages = await options.pages?.(app);
   if (pages) {

@@ -1,0 +1,55 @@
+// The owner's first screen: today's and this week's orders and revenue (Karachi days), orders
+// waiting for a move, and sizes running low. One round trip each, no HTTP here.
+import { sql } from "drizzle-orm";
+import { ADMIN_LOW_STOCK_AT, ADMIN_LOW_STOCK_LIMIT, type AdminDashboard, type LowStockSize } from "#shared/admin.ts";
+import type { OrderStatus } from "#shared/orders.ts";
+import type { Db } from "../db/client.ts";
+import { selectRows } from "../db/rows.ts";
+
+/** The shop's day starts at midnight in Karachi, wherever the server runs. */
+export const SHOP_TIME_ZONE = "Asia/Karachi";
+
+export async function loadDashboard(db: Db): Promise<AdminDashboard> {
+  const today = sql`(date_trunc('day', now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE})`;
+  const [counts] = await selectRows<{
+    today_orders: number;
+    today_revenue: number;
+    week_orders: number;
+    week_revenue: number;
+  }>(
+    db,
+    sql`select count(*) filter (where created_at >= ${today})::int as today_orders,
+               coalesce(sum(total_amount) filter (where created_at >= ${today} and status <> 'cancelled'), 0)::int
+                 as today_revenue,
+               count(*)::int as week_orders,
+               coalesce(sum(total_amount) filter (where status <> 'cancelled'), 0)::int as week_revenue
+        from orders where created_at >= ${today} - interval '6 days'`,
+  );
+  const statusRows = await selectRows<{ status: OrderStatus; n: number }>(
+    db,
+    sql`select status, count(*)::int as n from orders group by status`,
+  );
+  const byStatus: Record<OrderStatus, number> = { pending: 0, confirm: 0, delivered: 0, cancelled: 0 };
+  for (const row of statusRows) byStatus[row.status] = row.n;
+  const low = await selectRows<{ product_id: string; name: string; size: number; stock: number }>(
+    db,
+    sql`select s.product_id, p.name, s.size, s.stock
+        from product_sizes s join products p on p.id = s.product_id
+        where p.archived_at is null and s.stock > 0 and s.stock <= ${ADMIN_LOW_STOCK_AT}
+        order by s.stock, p.name, s.size
+        limit ${ADMIN_LOW_STOCK_LIMIT}`,
+  );
+  const lowStock: LowStockSize[] = low.map((r) => ({
+    productId: r.product_id,
+    name: r.name,
+    size: r.size,
+    stock: r.stock,
+  }));
+  return {
+    today: { orders: counts?.today_orders ?? 0, revenue: counts?.today_revenue ?? 0 },
+    week: { orders: counts?.week_orders ?? 0, revenue: counts?.week_revenue ?? 0 },
+    waiting: { pending: byStatus.pending, confirm: byStatus.confirm },
+    byStatus,
+    lowStock,
+  };
+}

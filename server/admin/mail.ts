@@ -1,0 +1,32 @@
+// The e-mail a customer gets when the shop moves their order (confirmed, delivered, cancelled).
+import { formatRs } from "#shared/money.ts";
+import type { Order, OrderStatus } from "#shared/orders.ts";
+import { SHOP_NAME } from "#shared/shop.ts";
+import type { Mail } from "../mail/mailer.ts";
+import { orderReference, type ShopContact } from "../orders/mail.ts";
+
+const NEWS: Partial<Record<OrderStatus, { subject: string; line: string }>> = {
+  confirm: {
+    subject: "is confirmed",
+    line: "We have confirmed your order. Our rider will bring it to you soon; please keep the cash ready.",
+  },
+  delivered: { subject: "was delivered", line: "Your order was delivered. Thank you for shopping with us!" },
+  cancelled: {
+    subject: "was cancelled",
+    line: "Your order was cancelled. Nothing is owed. If you did not expect this, please get in touch.",
+  },
+};
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function orderStatusMail(order: Order, shop: ShopContact): Mail | undefined {
+  const news = NEWS[order.status];
+  if (!news) return undefined;
+  const ref = orderReference(order._id);
+  const name = order.shippingAddress.fullName;
+  const contact = `Questions? Call or WhatsApp ${shop.phone} or write to ${shop.email}.`;
+  const summary = `Order ${ref}: ${order.items.length} line${order.items.length === 1 ? "" : "s"}, total ${formatRs(order.totalAmount)}.`;
+  const text = [`Dear ${name},`, "", news.line, "", summary, "", contact].join("\n");
+  const html = `<p>Dear ${escapeHtml(name)},</p><p>${escapeHtml(news.line)}</p><p>${escapeHtml(summary)}</p><p>${escapeHtml(contact)}</p>`;
+  return { to: order.shippingAddress.email, subject: `Your order ${ref} at ${SHOP_NAME} ${news.subject}`, text, html };
+}

@@ -1,0 +1,166 @@
+// A product's pictures as the shop owner manages them: upload (through the same pipeline as the
+// demo pictures: an original kept, AVIF and WebP at three widths), reorder and remove.
+import { randomUUID } from "node:crypto";
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import sharp from "sharp";
+import { ADMIN_MAX_IMAGES, ADMIN_MESSAGES, type AdminImageType } from "#shared/admin.ts";
+import { type ImageStore, InvalidImageError } from "../catalog/images.ts";
+import type { Db } from "../db/client.ts";
+import { selectRows } from "../db/rows.ts";
+import { badRequest, conflict, notFound } from "../http/errors.ts";
+
+/** Bigger pictures would take hundreds of MB to decode; no shoe photo needs more. */
+const MAX_PIXELS = 50_000_000;
+
+const SHARP_FORMAT: Record<AdminImageType, string> = { "image/jpeg": "jpeg", "image/png": "png", "image/webp": "webp" };
+
+/** The file's first bytes must say what its Content-Type says. */
+function magicMatches(type: AdminImageType, data: Buffer): boolean {
+  switch (type) {
+    case "image/jpeg":
+      return data.length > 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff;
+    case "image/png":
+      return data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    case "image/webp":
+      return data.subarray(0, 4).toString("latin1") === "RIFF" && data.subarray(8, 12).toString("latin1") === "WEBP";
+  }
+}
+
+/** Refuses anything that is not a whole, decodable picture of the type it claims to be. */
+async function checkPicture(type: AdminImageType, data: Buffer): Promise<void> {
+  if (data.length === 0) throw badRequest(ADMIN_MESSAGES.imageEmpty);
+  if (!magicMatches(type, data)) throw badRequest(ADMIN_MESSAGES.imageMismatch);
+  try {
+    const meta = await sharp(data).metadata();
+    if (meta.format !== SHARP_FORMAT[type]) throw badRequest(ADMIN_MESSAGES.imageMismatch);
+    if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_PIXELS) {
+      throw badRequest("The picture has too many pixels: at most 50 megapixels, please.");
+    }
+    // A full decode: a truncated or corrupt file fails here rather than half-way through the pipeline.
+    await sharp(data, { failOn: "error" }).resize(16).raw().toBuffer();
+  } catch (error) {
+    if (error instanceof Error && "statusCode" in error) throw error;
+    throw badRequest(ADMIN_MESSAGES.imageUnreadable);
+  }
+}
+
+export interface AdminImageService {
+  /** Checks, keeps and renders the picture, then adds it last; answers its id. */
+  add(productId: string, upload: { type: AdminImageType; data: Buffer; alt?: string | undefined }): Promise<string>;
+  reorder(productId: string, imageIds: string[]): Promise<void>;
+  remove(productId: string, imageId: string): Promise<void>;
+}
+
+export function createAdminImageService(db: Db, deps: { images: ImageStore; dataDir: string }): AdminImageService {
+  async function productName(tx: Db, productId: string, lock: boolean): Promise<string> {
+    const [row] = await selectRows<{ name: string }>(
+      tx,
+      lock
+        ? sql`select name from products where id = ${productId} for update`
+        : sql`select name from products where id = ${productId}`,
+    );
+    if (!row) throw notFound(ADMIN_MESSAGES.productNotFound);
+    return row.name;
+  }
+
+  async function imageCount(tx: Db, productId: string): Promise<number> {
+    const [row] = await selectRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from product_images where product_id = ${productId}`,
+    );
+    return row?.n ?? 0;
+  }
+
+  return {
+    async add(productId, upload) {
+      // Cheap refusals before the expensive render.
+      await productName(db, productId, false);
+      if ((await imageCount(db, productId)) >= ADMIN_MAX_IMAGES) throw conflict(ADMIN_MESSAGES.tooManyImages);
+      await checkPicture(upload.type, upload.data);
+
+      const imageId = randomUUID();
+      const folder = path.join(deps.dataDir, "images", imageId);
+      try {
+        let size: { width: number; height: number };
+        try {
+          size = await deps.images.saveUpload(imageId, upload.data);
+        } catch (error) {
+          if (error instanceof InvalidImageError) throw badRequest(error.message);
+          throw error;
+        }
+        await db.transaction(async (raw) => {
+          const tx = raw as unknown as Db;
+          const name = await productName(tx, productId, true);
+          // Checked again under the product's lock: two uploads at once cannot pass the limit.
+          if ((await imageCount(tx, productId)) >= ADMIN_MAX_IMAGES) throw conflict(ADMIN_MESSAGES.tooManyImages);
+          await tx.execute(
+            sql`insert into product_images (id, product_id, position, alt, width, height, source)
+                values (${imageId}, ${productId},
+                        (select coalesce(max(position), -1) + 1 from product_images where product_id = ${productId}),
+                        ${upload.alt || name}, ${size.width}, ${size.height}, 'upload')`,
+          );
+          await tx.execute(sql`update products set updated_at = now() where id = ${productId}`);
+        });
+      } catch (error) {
+        // Nothing of a refused upload stays behind.
+        await rm(folder, { recursive: true, force: true });
+        throw error;
+      }
+      return imageId;
+    },
+
+    async reorder(productId, imageIds) {
+      await db.transaction(async (raw) => {
+        const tx = raw as unknown as Db;
+        await productName(tx, productId, true);
+        const rows = await selectRows<{ id: string }>(
+          tx,
+          sql`select id from product_images where product_id = ${productId}`,
+        );
+        const wanted = imageIds.map((id) => id.toLowerCase());
+        const have = new Set(rows.map((r) => r.id));
+        if (
+          wanted.length !== have.size ||
+          new Set(wanted).size !== wanted.length ||
+          !wanted.every((id) => have.has(id))
+        ) {
+          throw badRequest(ADMIN_MESSAGES.imageOrder);
+        }
+        if (wanted.length === 0) return;
+        const values = sql.join(
+          wanted.map((id, position) => sql`(${id}::uuid, ${position}::smallint)`),
+          sql`, `,
+        );
+        await tx.execute(
+          sql`update product_images i set position = v.position
+              from (values ${values}) as v(id, position)
+              where i.id = v.id and i.product_id = ${productId}`,
+        );
+        await tx.execute(sql`update products set updated_at = now() where id = ${productId}`);
+      });
+    },
+
+    async remove(productId, imageId) {
+      await db.transaction(async (raw) => {
+        const tx = raw as unknown as Db;
+        await productName(tx, productId, true);
+        const deleted = await selectRows<{ id: string }>(
+          tx,
+          sql`delete from product_images where id = ${imageId} and product_id = ${productId} returning id`,
+        );
+        if (deleted.length === 0) throw notFound(ADMIN_MESSAGES.imageNotFound);
+        // Close the gap so positions stay 0..n-1 (the first picture is the card's).
+        await tx.execute(
+          sql`update product_images i set position = r.position
+              from (select id, (row_number() over (order by position, created_at) - 1)::smallint as position
+                    from product_images where product_id = ${productId}) r
+              where i.id = r.id`,
+        );
+        await tx.execute(sql`update products set updated_at = now() where id = ${productId}`);
+      });
+      // The files stay on disk: orders placed earlier still show this picture by its address.
+    },
+  };
+}

@@ -1,0 +1,228 @@
+// The catalogue as the shop owner manages it: list (archived included), read, create, replace,
+// archive and restore. No HTTP here: routes pass parsed input and publish the change afterwards.
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import {
+  ADMIN_MESSAGES,
+  ADMIN_PAGE_SIZE,
+  type AdminProduct,
+  type AdminProductList,
+  type AdminProductsQuery,
+  type ProductInput,
+} from "#shared/admin.ts";
+import { imageSrcset, imageVariantUrl, type ProductImage } from "#shared/catalog.ts";
+import type { CategorySlug } from "#shared/categories.ts";
+import { discountPercentage } from "#shared/money.ts";
+import { SIZES } from "#shared/sizes.ts";
+import type { Db } from "../db/client.ts";
+import { selectRows } from "../db/rows.ts";
+import { conflict, notFound } from "../http/errors.ts";
+
+interface ProductRow {
+  id: string;
+  name: string;
+  description: string;
+  category_slug: CategorySlug;
+  features: string[];
+  price: number;
+  discount_price: number;
+  archived_ms: number | null;
+  created_ms: number;
+  updated_ms: number;
+  images: { id: string; alt: string; width: number; height: number }[];
+  sizes: { size: number; stock: number }[];
+}
+
+const ms = (column: string) => sql.raw(`(extract(epoch from p.${column}) * 1000)::float8`);
+
+const productColumns = sql`
+  p.id, p.name, p.description, p.category_slug, p.features, p.price, p.discount_price,
+  ${ms("archived_at")} as archived_ms, ${ms("created_at")} as created_ms, ${ms("updated_at")} as updated_ms,
+  coalesce((select json_agg(json_build_object('id', i.id, 'alt', i.alt, 'width', i.width, 'height', i.height)
+                            order by i.position, i.created_at)
+            from product_images i where i.product_id = p.id), '[]'::json) as images,
+  coalesce((select json_agg(json_build_object('size', s.size, 'stock', s.stock) order by s.size)
+            from product_sizes s where s.product_id = p.id), '[]'::json) as sizes`;
+
+/** The width clients that take a single address get (as the shop API). */
+const DEFAULT_IMAGE_WIDTH = 640;
+
+export function toProductImage(image: { id: string; alt: string; width: number; height: number }): ProductImage {
+  return {
+    ...image,
+    src: imageVariantUrl(image.id, DEFAULT_IMAGE_WIDTH, "webp"),
+    srcset: { avif: imageSrcset(image.id, "avif"), webp: imageSrcset(image.id, "webp") },
+  };
+}
+
+function toAdminProduct(row: ProductRow): AdminProduct {
+  const stocks = new Map(row.sizes.map((s) => [s.size, s.stock]));
+  return {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    features: row.features,
+    category: row.category_slug,
+    price: row.price,
+    discountPrice: row.discount_price,
+    discountPercentage: discountPercentage(row.price, row.discount_price),
+    stock: row.sizes.reduce((sum, s) => sum + s.stock, 0),
+    sizes: SIZES.map((size) => ({ size, stock: stocks.get(size) ?? 0, offered: stocks.has(size) })),
+    images: row.images.map(toProductImage),
+    archivedAt: row.archived_ms === null ? null : new Date(Number(row.archived_ms)).toISOString(),
+    createdAt: new Date(Number(row.created_ms)).toISOString(),
+    updatedAt: new Date(Number(row.updated_ms)).toISOString(),
+  };
+}
+
+/** `%` and `_` typed into the search box are matched literally. */
+export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface AdminProductService {
+  list(query: AdminProductsQuery): Promise<AdminProductList>;
+  /** The product, archived or not; undefined when there is none. */
+  get(id: string, db?: Db): Promise<AdminProduct | undefined>;
+  create(input: ProductInput): Promise<AdminProduct>;
+  update(id: string, input: ProductInput): Promise<AdminProduct>;
+  archive(id: string): Promise<AdminProduct>;
+  restore(id: string): Promise<AdminProduct>;
+}
+
+export function createAdminProductService(db: Db): AdminProductService {
+  async function get(id: string, on: Db = db): Promise<AdminProduct | undefined> {
+    const [row] = await selectRows<ProductRow>(on, sql`select ${productColumns} from products p where p.id = ${id}`);
+    return row && toAdminProduct(row);
+  }
+
+  async function mustGet(id: string, on: Db = db): Promise<AdminProduct> {
+    const product = await get(id, on);
+    if (!product) throw notFound(ADMIN_MESSAGES.productNotFound);
+    return product;
+  }
+
+  /** Replaces the offered sizes: listed ones get their stock, unlisted ones stop being offered. */
+  async function writeSizes(tx: Db, productId: string, sizes: ProductInput["sizes"]): Promise<void> {
+    const listed = sizes.map((s) => s.size);
+    await tx.execute(
+      listed.length === 0
+        ? sql`delete from product_sizes where product_id = ${productId}`
+        : sql`delete from product_sizes where product_id = ${productId} and size not in ${listed}`,
+    );
+    if (sizes.length === 0) return;
+    const values = sql.join(
+      [...sizes]
+        .sort((a, b) => a.size - b.size)
+        .map((s) => sql`(${productId}::uuid, ${s.size}::smallint, ${s.stock}::integer)`),
+      sql`, `,
+    );
+    await tx.execute(
+      sql`insert into product_sizes (product_id, size, stock) values ${values}
+          on conflict (product_id, size) do update set stock = excluded.stock`,
+    );
+  }
+
+  const nextPosition = (slug: CategorySlug) =>
+    sql`(select coalesce(max(position), -1) + 1 from products where category_slug = ${slug})`;
+
+  async function setArchived(id: string, archived: boolean): Promise<AdminProduct> {
+    const rows = await selectRows<{ id: string }>(
+      db,
+      archived
+        ? sql`update products set archived_at = now(), updated_at = now()
+              where id = ${id} and archived_at is null returning id`
+        : sql`update products set archived_at = null, updated_at = now()
+              where id = ${id} and archived_at is not null returning id`,
+    );
+    const product = await mustGet(id);
+    if (rows.length === 0) throw conflict(archived ? ADMIN_MESSAGES.alreadyArchived : ADMIN_MESSAGES.notArchived);
+    return product;
+  }
+
+  return {
+    get,
+
+    async list(query) {
+      const filters = [sql`true`];
+      if (query.category) filters.push(sql`p.category_slug = ${query.category}`);
+      if (query.archived === true) filters.push(sql`p.archived_at is not null`);
+      if (query.archived === false) filters.push(sql`p.archived_at is null`);
+      if (query.query) {
+        const q = query.query.toLowerCase();
+        filters.push(sql`(p.search_text like ${likePattern(q)} or p.id::text = ${q})`);
+      }
+      const rows = await selectRows<ProductRow & { total: number }>(
+        db,
+        sql`select ${productColumns}, count(*) over ()::int as total
+            from products p where ${sql.join(filters, sql` and `)}
+            order by p.archived_at is not null, p.updated_at desc, p.id
+            limit ${ADMIN_PAGE_SIZE + 1} offset ${(query.page - 1) * ADMIN_PAGE_SIZE}`,
+      );
+      const products = rows.slice(0, ADMIN_PAGE_SIZE).map((row) => {
+        const p = toAdminProduct(row);
+        const first = p.images[0];
+        return {
+          _id: p._id,
+          name: p.name,
+          category: p.category,
+          price: p.price,
+          discountPrice: p.discountPrice,
+          discountPercentage: p.discountPercentage,
+          stock: p.stock,
+          archived: p.archivedAt !== null,
+          thumbnail: first ? { id: first.id, alt: first.alt, width: first.width, height: first.height } : null,
+        };
+      });
+      const total = rows[0]?.total ?? (await countProducts(db, filters));
+      return { products, page: query.page, hasMore: rows.length > ADMIN_PAGE_SIZE, total };
+    },
+
+    async create(input) {
+      const id = randomUUID();
+      return db.transaction(async (raw) => {
+        const tx = raw as unknown as Db;
+        await tx.execute(
+          sql`insert into products (id, category_slug, name, description, features, price, discount_price, position)
+              values (${id}, ${input.category}, ${input.name}, ${input.description},
+                      ${JSON.stringify(input.features)}::jsonb, ${input.price}, ${input.discountPrice},
+                      ${nextPosition(input.category)})`,
+        );
+        await writeSizes(tx, id, input.sizes);
+        return mustGet(id, tx);
+      });
+    },
+
+    async update(id, input) {
+      return db.transaction(async (raw) => {
+        const tx = raw as unknown as Db;
+        // The product row first, then its sizes: the same order as every other writer of both.
+        const [current] = await selectRows<{ category_slug: string }>(
+          tx,
+          sql`select category_slug from products where id = ${id} for update`,
+        );
+        if (!current) throw notFound(ADMIN_MESSAGES.productNotFound);
+        const position = current.category_slug === input.category ? sql`position` : nextPosition(input.category);
+        await tx.execute(
+          sql`update products set category_slug = ${input.category}, name = ${input.name},
+                 description = ${input.description}, features = ${JSON.stringify(input.features)}::jsonb,
+                 price = ${input.price}, discount_price = ${input.discountPrice}, position = ${position},
+                 updated_at = now()
+              where id = ${id}`,
+        );
+        await selectRows(tx, sql`select 1 from product_sizes where product_id = ${id} order by size for update`);
+        await writeSizes(tx, id, input.sizes);
+        return mustGet(id, tx);
+      });
+    },
+
+    archive: (id) => setArchived(id, true),
+    restore: (id) => setArchived(id, false),
+  };
+}
+
+async function countProducts(db: Db, filters: ReturnType<typeof sql>[]): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from products p where ${sql.join(filters, sql` and `)}`,
+  );
+  return row?.n ?? 0;
+}
