@@ -6,7 +6,7 @@ import { chromium } from "@playwright/test";
 
 const [baseUrl = "http://127.0.0.1:3000", outDir = ".tmp/screenshots", ...paths] = process.argv.slice(2);
 const routes = paths.length > 0 ? paths : ["/", "/men", "/women/heels-&-sandals", "/search?query=chapal", "/contact"];
-const widths = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
+const widths = { phone: { width: 375, height: 812 }, desktop: { width: 1280, height: 800 } };
 
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({
@@ -20,10 +20,11 @@ for (const [name, viewport] of Object.entries(widths)) {
     await page.evaluate(async () => {
       // Let lazy images load: scroll through the page once.
       for (let y = 0; y < document.body.scrollHeight; y += 600) {
-        window.scrollTo(0, y);
+        window.scrollTo({ top: y, behavior: "instant" });
         await new Promise((r) => setTimeout(r, 60));
       }
-      window.scrollTo(0, 0);
+      // Instant: the shop's CSS scrolls smoothly, and a capture mid-scroll draws the sticky header mid-page.
+      window.scrollTo({ top: 0, behavior: "instant" });
     });
     await page.waitForLoadState("networkidle");
     const file = path.join(outDir, `${name}-${route.replace(/[^a-z0-9]+/gi, "_") || "home"}.png`);
