@@ -17,6 +17,7 @@ import { createMailer } from "./mail/mailer.ts";
 import { registerOrderRoutes } from "./orders/routes.ts";
 import { createAuth } from "./plugins/auth.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
+import { registerRequestGuards } from "./plugins/request-guards.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerStaticFiles } from "./plugins/static-files.ts";
 import { createLoadContext } from "./web/context.ts";
@@ -53,6 +54,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith("https://") });
+  // After the headers, so a refused request still carries them.
+  registerRequestGuards(app);
   await app.register(compress, {
     threshold: 1024,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },

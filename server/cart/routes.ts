@@ -15,14 +15,12 @@ export function registerCartRoutes(root: FastifyInstance, deps: { db: Db; auth: 
 async function cartRoutes(app: FastifyInstance, auth: Auth, cart: CartService): Promise<void> {
   // Clients often send `Content-Type: application/json` on a DELETE without a body; inside the
   // cart routes an empty JSON body means "no body" instead of a 400.
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+  // Anything else goes to Fastify's own parser, which refuses __proto__ and constructor keys.
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     const text = typeof body === "string" ? body : body.toString("utf8");
     if (text.trim() === "") return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(Object.assign(new Error("The request body is not valid JSON."), { statusCode: 400 }), undefined);
-    }
+    parseJson(request, text, done);
   });
 
   app.get("/api/user/cart", async (request) => {

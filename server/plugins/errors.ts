@@ -1,6 +1,9 @@
 // One place decides what an error looks like on the wire: `{ message }`, never a stack trace.
 import type { FastifyError, FastifyInstance } from "fastify";
+import { isDatabaseUnavailable } from "../db/availability.ts";
 import { HttpError } from "../http/errors.ts";
+
+export const BRIEFLY_UNAVAILABLE = "The shop is briefly unavailable. Please try again in a minute.";
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -11,6 +14,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: bad JSON, body too large, wrong content type, rate limit.
       return reply.code(status).send({ message: clientErrorMessage(error) });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is away (restart, failover, network): a retry soon will work, so say so.
+      request.log.warn({ err: error }, "database unavailable");
+      return reply.code(503).header("retry-after", "30").send({ message: BRIEFLY_UNAVAILABLE });
     }
     request.log.error({ err: error }, "request failed");
     return reply.code(500).send({ message: "Something went wrong on our side. Please try again." });

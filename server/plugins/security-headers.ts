@@ -26,7 +26,18 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
       },
     },
     crossOriginEmbedderPolicy: false,
+    // HSTS only when the shop's public address is https (PUBLIC_URL; a TLS proxy in front is the
+    // usual setup): browsers ignore it over plain http, and a local http shop must stay reachable.
     strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    // The same as frame-ancestors 'none', for browsers that predate it.
+    frameguard: { action: "deny" },
+  });
+  // A shoe shop needs no camera, microphone, location, payment or sensor APIs: none may be used.
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.header("permissions-policy", PERMISSIONS_POLICY);
   });
 }
+
+export const PERMISSIONS_POLICY =
+  "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()";
