@@ -20,13 +20,22 @@ export const sizeSchema = z
   .min(MIN_SIZE, { error: sizeError })
   .max(MAX_SIZE, { error: sizeError });
 
+/** Fields outside the cart line (userId, role, status, …) are refused, never silently ignored. */
+const cartBody = <T extends z.core.$ZodLooseShape>(shape: T) =>
+  z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `Unexpected field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}.`
+        : "Send the cart line as a JSON object.",
+  });
+
 const cartProductId = z.string({ error: "Say which product: productId is missing." }).pipe(productIdSchema);
 
 /**
  * A cart line as the web cart sends it. The display fields (name, price, …) are accepted so the
  * client can send its whole line, but the server always takes them from the database.
  */
-export const cartAddSchema = z.object({
+export const cartAddSchema = cartBody({
   productId: cartProductId,
   size: z
     .unknown()
@@ -43,14 +52,14 @@ export const cartAddSchema = z.object({
 export type CartAdd = z.output<typeof cartAddSchema>;
 
 /** Without a size, every line of the product is removed (it may be in the cart in two sizes). */
-export const cartRemoveSchema = z.object({
+export const cartRemoveSchema = cartBody({
   productId: cartProductId,
   size: sizeSchema.optional(),
 });
 export type CartRemove = z.output<typeof cartRemoveSchema>;
 
 /** Without a size, the product must be in the cart in exactly one size. */
-export const cartUpdateSchema = z.object({
+export const cartUpdateSchema = cartBody({
   productId: cartProductId,
   quantity: quantitySchema,
   size: sizeSchema.optional(),

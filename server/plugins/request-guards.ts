@@ -1,7 +1,7 @@
 // Guards every request meets before a route sees it (docs/security.md, "Input"):
 // - API writes carry JSON only. A form post or text/plain body is what a cross-site form can send
 //   without a preflight, so it is refused with 415 instead of being parsed into something.
-//   Admin uploads under /api/admin send the picture itself (image/*).
+//   The admin's picture upload alone sends the picture itself (image/*).
 // - No text may hold a NUL character: PostgreSQL cannot store one, and it has no use in a shoe shop.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { HttpError } from "../http/errors.ts";
@@ -10,13 +10,14 @@ export const JSON_ONLY = "Send the request body as application/json.";
 export const NO_NUL = "Text may not contain the NUL character (\\u0000). Please remove it and try again.";
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const UPLOAD_ROUTE = "/api/admin/products/:id/images";
 
 export function registerRequestGuards(app: FastifyInstance): void {
   app.addHook("onRequest", async (request) => {
     if (!WRITES.has(request.method) || !request.url.startsWith("/api/") || !hasBody(request)) return;
-    const type = mediaType(request.headers["content-type"]);
-    if (type === "application/json") return;
-    if (type.startsWith("image/") && request.url.startsWith("/api/admin/")) return;
+    if (mediaType(request.headers["content-type"]) === "application/json") return;
+    // The picture upload takes the image itself and words its own refusal of other types.
+    if (request.method === "POST" && request.routeOptions.url === UPLOAD_ROUTE) return;
     throw new HttpError(415, JSON_ONLY);
   });
 
