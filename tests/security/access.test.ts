@@ -2,6 +2,7 @@
 // assignment on every write, impossible quantities, a tampered total, and forged or dead tokens.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { selectRows } from "#server/db/rows.ts";
 import type { Cart } from "#shared/cart.ts";
 import type { Order } from "#shared/orders.ts";
 import { bearer, newPerson, post, signIn, signUp, tokenOf, waitForResetLink } from "../support/accounts.ts";
@@ -152,12 +153,15 @@ describe("mass assignment", () => {
     });
     expect(order.statusCode).toBe(201);
     expect(order.json<Order>()).toMatchObject({ status: "pending", totalAmount: product.discountPrice });
-    const [owner] = (await t.database.db.execute(sql`select user_id from orders where id = ${order.json<Order>()._id}`))
-      .rows as { user_id: string }[];
+    const [owner] = await selectRows<{ user_id: string }>(
+      t.database.db,
+      sql`select user_id from orders where id = ${order.json<Order>()._id}`,
+    );
     expect(owner?.user_id).toBe(alice.id);
-    const [role] = (await t.database.db.execute(sql`select role from users where id = ${alice.id}`)).rows as {
-      role: string;
-    }[];
+    const [role] = await selectRows<{ role: string }>(
+      t.database.db,
+      sql`select role from users where id = ${alice.id}`,
+    );
     expect(role?.role).toBe("customer");
   });
 });
