@@ -21,8 +21,8 @@ Makes the account with that e-mail an admin of the shop: the only way to grant t
   - No account with that e-mail yet: creates one (username from the e-mail's local part, with a
     number added if taken) with the password you type, or ADMIN_PASSWORD when it is set.
   - An account exists: promotes it to admin. Its password changes only if you type a new one (or
-    set ADMIN_PASSWORD); press Enter at the prompt to keep the current password. A new password
-    signs the account out everywhere.
+    set ADMIN_PASSWORD); press Enter at the prompt, or run without a terminal and without
+    ADMIN_PASSWORD, to keep the current password. A new password signs the account out everywhere.
 
 Passwords follow the sign-up rules: 8 to 128 characters and not one of the most common passwords.
 Uses DATA_DIR and DATABASE_URL like the shop. With the embedded database (no DATABASE_URL) the shop
@@ -91,19 +91,22 @@ try {
 try {
   let password = process.env.ADMIN_PASSWORD;
   if (password === undefined) {
-    if (!process.stdin.isTTY) throw new AdminSetupError("Type the password in a terminal, or set ADMIN_PASSWORD.");
     // Only to word the prompt; createOrPromoteAdmin decides.
     const [exists] = await selectRows<{ id: string }>(
       database.db,
       sql`select id from users where lower(email) = ${args.email.trim().toLowerCase()}`,
     );
-    password = await askHidden(
-      exists ? "New password (press Enter to keep the current one): " : "Password for the new admin: ",
-    );
-    if (password !== "") {
-      const problem = adminPasswordProblem(password);
-      if (problem) throw new AdminSetupError(problem);
-      if ((await askHidden("Type it again: ")) !== password) throw new AdminSetupError("The passwords do not match.");
+    if (process.stdin.isTTY) {
+      password = await askHidden(
+        exists ? "New password (press Enter to keep the current one): " : "Password for the new admin: ",
+      );
+      if (password !== "") {
+        const problem = adminPasswordProblem(password);
+        if (problem) throw new AdminSetupError(problem);
+        if ((await askHidden("Type it again: ")) !== password) throw new AdminSetupError("The passwords do not match.");
+      }
+    } else if (!exists) {
+      throw new AdminSetupError("A new admin needs a password: type it in a terminal, or set ADMIN_PASSWORD.");
     }
   }
   const result = await createOrPromoteAdmin(database.db, { email: args.email, password });
