@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CatalogChange } from "#server/catalog/changes.ts";
 import { selectRows } from "#server/db/rows.ts";
-import type { AdminCustomerList, AdminDashboard, AdminOrder, AdminOrderList } from "#shared/admin.ts";
+import type { AdminCustomerList, AdminDashboard, AdminOrder, AdminOrderList, AdminProduct } from "#shared/admin.ts";
 import type { Order } from "#shared/orders.ts";
 import { mailsTo } from "./support/accounts.ts";
 import { call, makeAdmin } from "./support/admin.ts";
@@ -276,5 +276,33 @@ describe("dashboard", () => {
     const archived = (await call(t, admin, "GET", "/api/admin/dashboard")).json<AdminDashboard>();
     expect(archived.lowStock.some((l) => l.productId === p1.id)).toBe(false);
     await call(t, admin, "POST", `/api/admin/products/${p1.id}/restore`);
+  });
+});
+
+describe("concurrent writers", () => {
+  it("checkouts, cancellations and product edits of the same sizes never fail with 500", async () => {
+    const placed = await Promise.all([order(), order(), order()]);
+    const current = (await call(t, admin, "GET", `/api/admin/products/${p1.id}`)).json<AdminProduct>();
+    const edit = () =>
+      call(t, admin, "PUT", `/api/admin/products/${p1.id}`, {
+        name: current.name,
+        description: current.description,
+        features: current.features,
+        category: current.category,
+        price: current.price,
+        discountPrice: current.discountPrice,
+        sizes: current.sizes.filter((s) => s.offered).map((s) => ({ size: s.size, stock: 30 })),
+      });
+    const results = await Promise.all([
+      ...placed.map(({ order: o }) => move(o._id, "cancelled")),
+      edit(),
+      ...Array.from({ length: 4 }, async () => {
+        const s = await makeShopper(t);
+        return placeOrder(t, s, orderBody(s, [{ product: p1, size: sz(p1), quantity: 1 }]));
+      }),
+      edit(),
+    ]);
+    for (const res of results) expect([200, 201], res.body).toContain(res.statusCode);
+    expect(await stockOf(t, p1.id, sz(p1))).toBeGreaterThanOrEqual(0);
   });
 });

@@ -58,7 +58,7 @@ export function createAdminImageService(db: Db, deps: { images: ImageStore; data
     const [row] = await selectRows<{ name: string }>(
       tx,
       lock
-        ? sql`select name from products where id = ${productId} for update`
+        ? sql`select name from products where id = ${productId} for no key update`
         : sql`select name from products where id = ${productId}`,
     );
     if (!row) throw notFound(ADMIN_MESSAGES.productNotFound);

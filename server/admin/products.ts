@@ -194,10 +194,12 @@ export function createAdminProductService(db: Db): AdminProductService {
     async update(id, input) {
       return db.transaction(async (raw) => {
         const tx = raw as unknown as Db;
-        // The product row first, then its sizes: the same order as every other writer of both.
+        // The product row first, then its sizes in size order (as checkout locks them). "No key
+        // update" because a checkout's new order line takes a key-share lock on the product: a
+        // plain FOR UPDATE here would wait for it while it waits for our size rows (a deadlock).
         const [current] = await selectRows<{ category_slug: string }>(
           tx,
-          sql`select category_slug from products where id = ${id} for update`,
+          sql`select category_slug from products where id = ${id} for no key update`,
         );
         if (!current) throw notFound(ADMIN_MESSAGES.productNotFound);
         const position = current.category_slug === input.category ? sql`position` : nextPosition(input.category);
