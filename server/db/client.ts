@@ -62,6 +62,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on("error", () => {});
+  // The pool listens for errors only on idle clients. A connection the server ends while a request
+  // holds it (between two statements of a transaction, say) would emit an unheard 'error' and crash
+  // the process; the request's own query already fails with the error and answers 503.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" });
   // Several instances may start at once: the advisory lock lets exactly one migrate at a time.
   const lockClient = await pool.connect();

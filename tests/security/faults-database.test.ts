@@ -1,0 +1,174 @@
+// The database going away and coming back. On PGlite (the default) the database is closed under
+// the running app; with DATABASE_URL, a TCP proxy between the app and PostgreSQL is cut and
+// restored, and the app's connections are killed with pg_terminate_backend in mid-request.
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import { type Database, openDatabase } from "#server/db/client.ts";
+import { createScratchDatabase, type ScratchDatabase } from "#server/db/scratch.ts";
+import { seedCategories, seedDemoCatalogue } from "#server/db/seed/seed.ts";
+import { BRIEFLY_UNAVAILABLE } from "#server/plugins/errors.ts";
+import { CATEGORY_SLUGS } from "#shared/categories.ts";
+import type { TestApp } from "../support/app.ts";
+import { createTestApp } from "../support/app.ts";
+import { count, makeShopper, orderBody, placeOrder, products, stockOf } from "../support/shoppers.ts";
+import { expectNoStack, expectRefusal } from "./support.ts";
+
+const serverUrl = process.env.DATABASE_URL;
+const listUrl = `/api/products?category=${CATEGORY_SLUGS[0]}`;
+
+function expectUnavailable(res: Awaited<ReturnType<TestApp["app"]["inject"]>>) {
+  expect(res.statusCode, res.body).toBe(503);
+  expect(res.json()).toEqual({ message: BRIEFLY_UNAVAILABLE });
+  expect(res.headers["retry-after"]).toBe("30");
+  expectNoStack(res.body);
+}
+
+describe(`database gone (${serverUrl ? "PostgreSQL" : "PGlite"} closed under the app)`, () => {
+  it("every API call answers 503 with a message, /readyz reports it, writes answer 503 too", async () => {
+    const t = await createTestApp();
+    const shopper = await makeShopper(t);
+    const [p] = await products(t, 1);
+    if (!p) throw new Error("no product");
+    await t.database.close();
+    try {
+      expectUnavailable(await t.app.inject({ method: "GET", url: listUrl }));
+      expectUnavailable(await t.app.inject({ method: "GET", url: "/api/user/cart", headers: shopper.headers }));
+      expectUnavailable(
+        await placeOrder(t, shopper, orderBody(shopper, [{ product: p, size: p.sizes[0] as number, quantity: 1 }])),
+      );
+      const login = await t.app.inject({
+        method: "POST",
+        url: "/api/user/login",
+        payload: { email: shopper.email, password: "x" },
+      });
+      expectUnavailable(login);
+      const ready = await t.app.inject({ method: "GET", url: "/readyz" });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ status: "unavailable", message: expect.any(String) });
+      expect((await t.app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
+    } finally {
+      await t.app.close();
+    }
+  });
+});
+
+/** A TCP proxy to PostgreSQL that can be cut (connections dropped, new ones refused) and restored. */
+async function startProxy(target: URL) {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on("close", () => sockets.delete(s));
+      s.on("error", () => {});
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const listen = (port: number) => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  await listen(0);
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    port,
+    async cut() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      });
+    },
+    restore: () => listen(port),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe.skipIf(!serverUrl)("PostgreSQL going away mid-request and coming back (needs DATABASE_URL)", () => {
+  let scratch: ScratchDatabase;
+  let proxy: Awaited<ReturnType<typeof startProxy>>;
+  let database: Database;
+  let t: TestApp;
+  beforeAll(async () => {
+    scratch = await createScratchDatabase(serverUrl as string, "shop_fault");
+    proxy = await startProxy(new URL(scratch.url));
+    const viaProxy = new URL(scratch.url);
+    viaProxy.hostname = "127.0.0.1";
+    viaProxy.port = String(proxy.port);
+    database = await openDatabase({ databaseUrl: viaProxy.toString(), poolSize: 5 });
+    await seedCategories(database.db);
+    await seedDemoCatalogue(database.db);
+    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: `/tmp/shop-fault-${process.pid}` });
+    const app = await buildApp({ config, database });
+    await app.ready();
+    t = { app, config, database: { ...database, url: viaProxy.toString() }, close: async () => {} };
+  });
+  afterAll(async () => {
+    await t?.app.close();
+    await database?.close().catch(() => {});
+    await proxy?.close().catch(() => {});
+    await scratch?.drop();
+  });
+
+  it("answers 503 while the server is unreachable, /readyz says so, and recovers without a restart", async () => {
+    const shopper = await makeShopper(t);
+    const [p] = await products(t, 1);
+    if (!p) throw new Error("no product");
+    const size = p.sizes[0] as number;
+    expect((await t.app.inject({ method: "GET", url: listUrl })).statusCode).toBe(200);
+    const orders = await count(t, "orders");
+    const stock = await stockOf(t, p.id, size);
+
+    await proxy.cut();
+    expectUnavailable(await t.app.inject({ method: "GET", url: listUrl }));
+    expectUnavailable(await placeOrder(t, shopper, orderBody(shopper, [{ product: p, size, quantity: 1 }])));
+    expect((await t.app.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(503);
+
+    await proxy.restore();
+    expect((await t.app.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: listUrl })).statusCode).toBe(200);
+    // The order refused during the outage was not written; a new one goes through.
+    expect(await count(t, "orders")).toBe(orders);
+    expect(await stockOf(t, p.id, size)).toBe(stock);
+    const placed = await placeOrder(t, shopper, orderBody(shopper, [{ product: p, size, quantity: 1 }]));
+    expect(placed.statusCode).toBe(201);
+    expect(await stockOf(t, p.id, size)).toBe(stock - 1);
+  });
+
+  it("a checkout whose connection is terminated mid-transaction answers 503 and writes nothing", async () => {
+    const { default: pg } = await import("pg");
+    const shopper = await makeShopper(t);
+    const [p] = await products(t, 1);
+    if (!p) throw new Error("no product");
+    const size = p.sizes[1] as number;
+    const stock = await stockOf(t, p.id, size);
+    const orders = await count(t, "orders");
+
+    // Hold the size's row lock from outside the app, so the checkout waits inside its transaction.
+    const locker = new pg.Client({ connectionString: scratch.url });
+    await locker.connect();
+    await locker.query("begin");
+    await locker.query("select stock from product_sizes where product_id = $1 and size = $2 for update", [p.id, size]);
+    const checkout = placeOrder(t, shopper, orderBody(shopper, [{ product: p, size, quantity: 1 }]));
+    for (let i = 0; i < 200; i++) {
+      const { rows } = await locker.query(
+        "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+      );
+      if ((rows[0] as { n: number }).n > 0) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    // The server ends every other session of this database (what a failover or restart does).
+    await locker.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+    );
+    expectUnavailable(await checkout);
+    await locker.query("rollback");
+    await locker.end();
+
+    // The pool replaces the dead connections: the same checkout now succeeds, nothing was half-written.
+    expect(await count(t, "orders")).toBe(orders);
+    expect(await stockOf(t, p.id, size)).toBe(stock);
+    const again = await placeOrder(t, shopper, orderBody(shopper, [{ product: p, size, quantity: 1 }]));
+    expect(again.statusCode).toBe(201);
+    expect(await stockOf(t, p.id, size)).toBe(stock - 1);
+    expectRefusal(await t.app.inject({ method: "GET", url: "/api/products/not-an-id" }), 400);
+  });
+});
