@@ -13,6 +13,8 @@ import { createScratchDatabase } from "#server/db/scratch.ts";
 import { seedCategories } from "#server/db/seed/seed.ts";
 
 const run = promisify(execFile);
+/** Each case starts node several times (and hashes passwords): generous, as the machine is shared. */
+const CLI_TIMEOUT = 180_000;
 const serverUrl = process.env.DATABASE_URL;
 let dataDir: string;
 let databaseUrl: string | undefined;
@@ -76,7 +78,7 @@ async function signIn(app: Awaited<ReturnType<typeof buildApp>>, email: string, 
   return res.statusCode === 200 ? res.json<{ token: string; user: { role: string } }>() : undefined;
 }
 
-it("creates an admin who can sign in and open the dashboard", async () => {
+it("creates an admin who can sign in and open the dashboard", { timeout: CLI_TIMEOUT }, async () => {
   const created = await createAdmin("Owner.Shop@example.pk", "Shop-Owner-Pass-24");
   expect(created.code, created.stderr).toBe(0);
   expect(created.stdout).toContain("Created the admin account owner.shop@example.pk (username owner.shop).");
@@ -93,7 +95,7 @@ it("creates an admin who can sign in and open the dashboard", async () => {
   });
 });
 
-it("refuses weak passwords and a new admin without one", async () => {
+it("refuses weak passwords and a new admin without one", { timeout: CLI_TIMEOUT }, async () => {
   const weak = await createAdmin("second@example.pk", "password");
   expect(weak.code).toBe(1);
   expect(weak.stderr).toMatch(/most common passwords/);
@@ -106,7 +108,9 @@ it("refuses weak passwords and a new admin without one", async () => {
   expect([badEmail.code, badEmail.stderr.trim()]).toEqual([1, "That is not a valid e-mail address."]);
 });
 
-it("promotes an existing customer, keeping the password unless a new one is given", async () => {
+it("promotes an existing customer, keeping the password unless a new one is given", {
+  timeout: CLI_TIMEOUT,
+}, async () => {
   await withShop(async (app) => {
     const signup = await app.inject({
       method: "POST",
@@ -137,15 +141,19 @@ it("promotes an existing customer, keeping the password unless a new one is give
   });
 });
 
-it.skipIf(serverUrl !== undefined)("says to stop the shop first while it holds the embedded database", async () => {
-  const shop = await openDatabase({ pgliteDir: path.join(dataDir, "pglite") });
-  try {
-    const res = await createAdmin("third@example.pk", "Shop-Owner-Pass-24");
-    expect(res.code).toBe(1);
-    expect(res.stderr).toMatch(/^Stop the shop first: /);
-  } finally {
-    await shop.close();
-  }
-  const after = await createAdmin("third@example.pk", "Shop-Owner-Pass-24");
-  expect(after.code, after.stderr).toBe(0);
-});
+it.skipIf(serverUrl !== undefined)(
+  "says to stop the shop first while it holds the embedded database",
+  { timeout: CLI_TIMEOUT },
+  async () => {
+    const shop = await openDatabase({ pgliteDir: path.join(dataDir, "pglite") });
+    try {
+      const res = await createAdmin("third@example.pk", "Shop-Owner-Pass-24");
+      expect(res.code).toBe(1);
+      expect(res.stderr).toMatch(/^Stop the shop first: /);
+    } finally {
+      await shop.close();
+    }
+    const after = await createAdmin("third@example.pk", "Shop-Owner-Pass-24");
+    expect(after.code, after.stderr).toBe(0);
+  },
+);
