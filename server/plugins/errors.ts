@@ -4,6 +4,11 @@ import { isDatabaseUnavailable } from "../db/availability.ts";
 import { HttpError } from "../http/errors.ts";
 
 export const BRIEFLY_UNAVAILABLE = "The shop is briefly unavailable. Please try again in a minute.";
+export const CANNOT_SAVE_FILES = "The shop cannot save files right now. Please try again in a minute.";
+
+// DATA_DIR refusing writes (disk full, read-only, permissions): a fault of the machine, not of the request.
+const DISK_ERRNO = new Set(["ENOSPC", "EROFS", "EDQUOT", "EACCES", "EPERM", "ENOTDIR", "EIO"]);
+const isDiskError = (error: unknown) => DISK_ERRNO.has(String((error as { code?: unknown }).code));
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -19,6 +24,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // The database is away (restart, failover, network): a retry soon will work, so say so.
       request.log.warn({ err: error }, "database unavailable");
       return reply.code(503).header("retry-after", "30").send({ message: BRIEFLY_UNAVAILABLE });
+    }
+    if (isDiskError(error)) {
+      request.log.error({ err: error }, "the data folder refuses writes");
+      return reply.code(503).header("retry-after", "60").send({ message: CANNOT_SAVE_FILES });
     }
     request.log.error({ err: error }, "request failed");
     return reply.code(500).send({ message: "Something went wrong on our side. Please try again." });

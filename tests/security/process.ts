@@ -1,0 +1,126 @@
+// The real server as a child process (`node server/start.ts`) on a data folder of its own, for
+// the tests that kill it, stop it or take its disk away. Pictures are not warmed: DATA_DIR/images
+// is made a plain file, so the background warm-up fails at once instead of taking a CPU core.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { ROOT_DIR } from "#server/app.ts";
+import { createScratchDatabase, type ScratchDatabase } from "#server/db/scratch.ts";
+
+export interface ShopProcess {
+  url: string;
+  child: ChildProcess;
+  /** Every log line so far (JSON from pino). */
+  logs: string[];
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export interface ShopData {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  start(): Promise<ShopProcess>;
+  remove(): Promise<void>;
+}
+
+/** A data folder (and, with DATABASE_URL, a scratch database) that survives restarts of the server. */
+export async function shopData(options: { breakDirs?: string[] } = {}): Promise<ShopData> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "shop-process-"));
+  // A plain file where a folder should be: writes below it fail even for root (chmod would not).
+  for (const dir of ["images", ...(options.breakDirs ?? [])]) {
+    await writeFile(path.join(dataDir, dir), "this folder is read-only for the test\n");
+  }
+  const scratch: ScratchDatabase | undefined = process.env.DATABASE_URL
+    ? await createScratchDatabase(process.env.DATABASE_URL, "shop_process")
+    : undefined;
+  return {
+    dataDir,
+    databaseUrl: scratch?.url,
+    start: () => startShop(dataDir, scratch?.url),
+    async remove() {
+      await scratch?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function startShop(dataDir: string, databaseUrl: string | undefined): Promise<ShopProcess> {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: "test",
+    LOG_LEVEL: "info",
+    HOST: "127.0.0.1",
+    PORT: "0",
+    DATA_DIR: dataDir,
+    SEED_DEMO: "true",
+    RATE_LIMIT_SCALE: "100",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  const child = spawn(process.execPath, ["server/start.ts"], { cwd: ROOT_DIR, env, stdio: ["ignore", "pipe", "pipe"] });
+  const logs: string[] = [];
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal })),
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let buffer = "";
+    const onData = (chunk: Buffer) => {
+      buffer += chunk.toString("utf8");
+      const lines = buffer.split("\n");
+      buffer = lines.pop() ?? "";
+      for (const line of lines) {
+        logs.push(line);
+        const found = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
+        if (found?.[1]) resolve(found[1]);
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    void exited.then(({ code }) =>
+      reject(new Error(`the shop exited (${code}) before listening:\n${logs.join("\n")}`)),
+    );
+  });
+  return { url, child, logs, exited };
+}
+
+export interface Answer {
+  status: number;
+  body: string;
+  headers: http.IncomingHttpHeaders;
+}
+
+/** One request on its own connection (no keep-alive), so a killed server shows as a failed request. */
+export function request(
+  base: string,
+  method: string,
+  url: string,
+  options: { body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      new URL(url, base),
+      {
+        method,
+        agent: false,
+        headers: {
+          ...(payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}),
+          ...options.headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), headers: res.headers }),
+        );
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
+
+export const json = <T>(answer: Answer): T => JSON.parse(answer.body) as T;
