@@ -6,7 +6,7 @@ import type { Product, ProductList } from "#shared/catalog.ts";
 import { CATEGORY_SLUGS } from "#shared/categories.ts";
 import type { Order } from "#shared/orders.ts";
 import { ADDRESS } from "../support/shoppers.ts";
-import { type Answer, json, request, type ShopData, type ShopProcess, shopData } from "./process.ts";
+import { type Answer, halfSentRequest, json, request, type ShopData, type ShopProcess, shopData } from "./process.ts";
 
 const backend = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
 let data: ShopData | undefined;
@@ -191,13 +191,24 @@ describe(`graceful shutdown on SIGTERM (${backend})`, () => {
     const planned = plan(pairs, people, 16, "term");
     await withUserIds(running.url, planned);
 
-    const inFlight = planned.map((p) => send((running as ShopProcess).url, p));
-    await Promise.race(inFlight);
+    // Every checkout has sent its headers and half its body: the server is in the middle of each.
+    const inFlight = planned.map((p) =>
+      halfSentRequest((running as ShopProcess).url, "/api/orders/new-order", p.body, {
+        authorization: `Bearer ${p.buyer.token}`,
+        "idempotency-key": p.key,
+      }),
+    );
+    const logged = (pattern: RegExp) => (running as ShopProcess).logs.filter((l) => pattern.test(l)).length;
+    const incoming = /"incoming request".*new-order|new-order.*"incoming request"/;
+    for (let i = 0; i < 2000 && logged(incoming) < planned.length; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(logged(incoming)).toBe(planned.length);
     running.child.kill("SIGTERM");
-    const answers = await Promise.all(inFlight);
-    expect(answers.map((a) => a.status)).toEqual(planned.map(() => 201));
+    for (let i = 0; i < 2000 && logged(/"shutting down"/) === 0; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(logged(/"shutting down"/)).toBe(1);
+    // Shutdown has begun; now the bodies arrive, and every checkout still completes.
+    const answers = await Promise.all(inFlight.map((r) => r.finish()));
+    expect(answers.map((a) => `${a.status} ${a.status === 201 ? "" : a.body}`)).toEqual(planned.map(() => "201 "));
     expect(await running.exited).toEqual({ code: 0, signal: null });
-    expect(running.logs.some((l) => l.includes('"shutting down"'))).toBe(true);
 
     running = await data.start();
     expect((await expectConsistent(running.url, people, before)).length).toBe(planned.length);

@@ -124,3 +124,37 @@ export function request(
 }
 
 export const json = <T>(answer: Answer): T => JSON.parse(answer.body) as T;
+
+/** A request whose body is sent in two halves: the server is reading it until `finish` sends the rest. */
+export function halfSentRequest(
+  base: string,
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+): { finish(): Promise<Answer> } {
+  const payload = Buffer.from(JSON.stringify(body));
+  const half = Math.floor(payload.length / 2);
+
+  const req = http.request(new URL(url, base), {
+    method: "POST",
+    agent: false,
+    headers: { "content-type": "application/json", "content-length": payload.length, ...headers },
+  });
+  const answer = new Promise<Answer>((resolve, reject) => {
+    req.on("response", (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), headers: res.headers }),
+      );
+    });
+    req.on("error", reject);
+  });
+  req.write(payload.subarray(0, half));
+  return {
+    finish() {
+      req.end(payload.subarray(half));
+      return answer;
+    },
+  };
+}
