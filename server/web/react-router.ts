@@ -6,7 +6,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { createRequest } from "@remix-run/node-fetch-server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RouterContextProvider } from "react-router";
-import { notFound } from "../http/errors.ts";
+import { HttpError, notFound } from "../http/errors.ts";
 
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 
@@ -24,6 +24,11 @@ export async function registerPages(app: FastifyInstance, options: WebOptions): 
     scope.all("/*", async (request, reply) => {
       if (request.url.startsWith("/api/"))
         throw notFound(`There is nothing at ${request.method} ${request.url.split("?")[0]}.`);
+      // Pages are only read (forms post to the API): React Router would answer other methods
+      // (OPTIONS, TRACE, PUT...) with a logged error and a 500.
+      if (request.method !== "GET" && request.method !== "HEAD") {
+        throw new HttpError(405, "Pages can only be read (GET).", { allow: "GET, HEAD" });
+      }
       const handle = await options.handler();
       const response = await handle(createRequest(request.raw, reply.raw), options.loadContext(request, reply));
       return sendWebResponse(reply, response);

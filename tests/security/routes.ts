@@ -16,10 +16,13 @@ export function routeTable(app: FastifyInstance): RouteEntry[] {
     if (!match) continue;
     const depth = Math.floor((match[1] ?? "").length / 4);
     stack.length = depth;
-    const url = (stack[depth - 1] ?? "") + (match[2] ?? "");
+    const segment = match[2] ?? "";
+    const parent = stack[depth - 1] ?? "";
+    const url = parent.endsWith("/") && segment.startsWith("/") ? parent + segment.slice(1) : parent + segment;
     stack[depth] = url;
     for (const method of (match[3] ?? "").split(", ").filter(Boolean)) {
-      if (method !== "HEAD" && !url.startsWith("/assets/")) routes.push({ method, url });
+      const path = url.startsWith("/") ? url : `/${url}`;
+      if (method !== "HEAD" && !path.startsWith("/assets/")) routes.push({ method, url: path });
     }
   }
   return routes;
