@@ -56,6 +56,7 @@ export const ADMIN_MESSAGES = {
   alreadyArchived: "This product is already archived.",
   notArchived: "This product is not archived.",
   archivedEdit: "This product is archived. Restore it before changing it.",
+  stockChanged: "Stock changed while you were editing (an order came in). Reload the product and try again.",
 } as const;
 
 export function orderMoveRefusedMessage(from: OrderStatus, to: OrderStatus): string {
@@ -103,6 +104,16 @@ export const sizeStockInputSchema = strictBody({
     .int({ error: stockError })
     .min(0, { error: stockError })
     .max(SIZE_STOCK_MAX, { error: stockError }),
+  /**
+   * The stock the admin saw when the form opened. Orders keep selling while the form is open; when
+   * this no longer matches, the save is refused (409) instead of overwriting what was sold.
+   */
+  expectedStock: z
+    .number({ error: stockError })
+    .int({ error: stockError })
+    .min(0, { error: stockError })
+    .max(SIZE_STOCK_MAX, { error: stockError })
+    .optional(),
 });
 
 const categoryError = `Choose a category: ${CATEGORY_SLUGS.join(", ")}.`;

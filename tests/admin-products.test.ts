@@ -4,11 +4,11 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CatalogChange } from "#server/catalog/changes.ts";
 import { selectRows } from "#server/db/rows.ts";
-import type { AdminProduct, AdminProductList } from "#shared/admin.ts";
+import { ADMIN_MESSAGES, type AdminProduct, type AdminProductList } from "#shared/admin.ts";
 import type { Product, ProductList } from "#shared/catalog.ts";
 import { call, makeAdmin, newProduct } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
-import { makeShopper, type Shopper } from "./support/shoppers.ts";
+import { makeShopper, orderBody, placeOrder, type Shopper, stockOf, type TestProduct } from "./support/shoppers.ts";
 
 let t: TestApp;
 let admin: Shopper;
@@ -165,6 +165,35 @@ describe("replace", () => {
       newProduct(),
     );
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe("stock edits while orders keep selling", () => {
+  it("refuses a save whose expected stock an order has since changed, and writes nothing", async () => {
+    const product = await create({ price: 3000, discountPrice: 3000, sizes: [{ size: 40, stock: 5 }] });
+    const buyer = await makeShopper(t);
+    const sold = await placeOrder(
+      t,
+      buyer,
+      orderBody(buyer, [{ product: { id: product._id, discountPrice: 3000 } as TestProduct, size: 40, quantity: 2 }]),
+    );
+    expect(sold.statusCode, sold.body).toBe(201);
+
+    // The admin opened the form at stock 5 and types 8: saving would erase the 2 just sold.
+    const stale = await call(t, admin, "PUT", `/api/admin/products/${product._id}`, {
+      ...newProduct({ name: product.name, price: 3000, discountPrice: 3000 }),
+      sizes: [{ size: 40, stock: 8, expectedStock: 5 }],
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(`${ADMIN_MESSAGES.stockChanged} (size 40 now has 3.)`);
+    expect(await stockOf(t, product._id, 40)).toBe(3);
+
+    const fresh = await call(t, admin, "PUT", `/api/admin/products/${product._id}`, {
+      ...newProduct({ name: product.name, price: 3000, discountPrice: 3000 }),
+      sizes: [{ size: 40, stock: 8, expectedStock: 3 }],
+    });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(await stockOf(t, product._id, 40)).toBe(8);
   });
 });
 

@@ -210,7 +210,11 @@ export function createAdminProductService(db: Db): AdminProductService {
                  updated_at = now()
               where id = ${id}`,
         );
-        await selectRows(tx, sql`select 1 from product_sizes where product_id = ${id} order by size for update`);
+        const locked = await selectRows<{ size: number; stock: number }>(
+          tx,
+          sql`select size, stock from product_sizes where product_id = ${id} order by size for update`,
+        );
+        refuseChangedStock(locked, input.sizes);
         await writeSizes(tx, id, input.sizes);
         return mustGet(id, tx);
       });
@@ -219,6 +223,15 @@ export function createAdminProductService(db: Db): AdminProductService {
     archive: (id) => setArchived(id, true),
     restore: (id) => setArchived(id, false),
   };
+}
+
+/** A size whose stock moved since the admin loaded it (an order, a cancellation) is not overwritten. */
+function refuseChangedStock(current: { size: number; stock: number }[], sizes: ProductInput["sizes"]): void {
+  const stocks = new Map(current.map((s) => [s.size, s.stock]));
+  const moved = sizes.filter((s) => s.expectedStock !== undefined && (stocks.get(s.size) ?? 0) !== s.expectedStock);
+  if (moved.length === 0) return;
+  const now = moved.map((s) => `size ${s.size} now has ${stocks.get(s.size) ?? 0}`).join(", ");
+  throw conflict(`${ADMIN_MESSAGES.stockChanged} (${now}.)`);
 }
 
 async function countProducts(db: Db, filters: ReturnType<typeof sql>[]): Promise<number> {
