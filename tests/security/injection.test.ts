@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NO_NUL } from "#server/plugins/request-guards.ts";
 import type { Order } from "#shared/orders.ts";
 import { newPerson, post, signUp } from "../support/accounts.ts";
+import { call, makeAdmin, newProduct } from "../support/admin.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { makeShopper, orderBody, placeOrder, products, type Shopper, type TestProduct } from "../support/shoppers.ts";
 import {
@@ -163,6 +164,33 @@ describe("cross-site scripting", () => {
     expect(track.headers["content-type"]).toMatch(/^application\/json/);
     expect(track.headers["x-content-type-options"]).toBe("nosniff");
     expect(track.json<Order[]>()[0]?.shippingAddress.fullName).toBe(payload);
+  });
+
+  it("escapes markup an administrator typed into a product on its page, its card and in search", async () => {
+    const admin = await makeAdmin(t);
+    const created = await call(
+      t,
+      admin,
+      "POST",
+      "/api/admin/products",
+      newProduct({
+        name: `Shoe ${XSS_PAYLOADS[0]}`.slice(0, 80),
+        description: `Lovely ${XSS_PAYLOADS[1]} ${XSS_PAYLOADS[4]}`,
+        features: [XSS_PAYLOADS[2], XSS_PAYLOADS[3]],
+      }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ _id: string }>()._id;
+    for (const url of [`/products/${id}`, "/men/formal-shoes", `/search?query=${q("Shoe script")}`]) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(200);
+      // The product is there, its markup escaped (as text in HTML, or \u003c inside script data).
+      if (url.startsWith("/products/")) expect(page.body).toContain("window.__xss");
+      expect(page.body).not.toContain("<script>window.__xss");
+      expect(page.body).not.toContain("<img src=x");
+      expect(page.body).not.toContain("<svg onload");
+      expect(page.body).not.toMatch(/<\/title><script>/);
+    }
   });
 
   it.each(XSS_PAYLOADS)("escapes %j reflected by the search page, its title and canonical link", async (payload) => {
