@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_ADMIN } from "./e2e/admin-account.ts";
 
 // The built shop on its own port and its own fresh data folder (and database, see scripts/test.ts).
 const port = Number(process.env.E2E_PORT ?? 3107);
@@ -46,6 +47,9 @@ export default defineConfig({
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
       RATE_LIMIT_SCALE: "100",
+      // The shop owner of e2e/admin.spec.ts, made before the shop starts (scripts/e2e-server.ts).
+      E2E_ADMIN_EMAIL: E2E_ADMIN.email,
+      E2E_ADMIN_PASSWORD: E2E_ADMIN.password,
     },
     reuseExistingServer: false,
     timeout: 120_000,

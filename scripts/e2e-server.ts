@@ -1,9 +1,28 @@
-// The shop for browser tests: a fresh data folder each run, removed when the server stops.
+// The shop for browser tests: a fresh data folder each run, removed when the server stops, and
+// (with E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD) an admin made the way `npm run create-admin`
+// makes one, before the shop opens the database (PGlite allows one process per folder).
 import { rmSync } from "node:fs";
+import path from "node:path";
 
 const dataDir = process.env.DATA_DIR;
 if (dataDir?.startsWith(".tmp/")) {
   const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
   process.on("exit", cleanUp);
 }
+
+const adminEmail = process.env.E2E_ADMIN_EMAIL;
+const adminPassword = process.env.E2E_ADMIN_PASSWORD;
+if (adminEmail && adminPassword) {
+  const { loadConfig } = await import("../server/config.ts");
+  const { openDatabase } = await import("../server/db/client.ts");
+  const { createOrPromoteAdmin } = await import("../server/admin/create-admin.ts");
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, "pglite"),
+  });
+  await createOrPromoteAdmin(database.db, { email: adminEmail, password: adminPassword });
+  await database.close();
+}
+
 await import("../server/start.ts");

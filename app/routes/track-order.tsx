@@ -1,21 +1,15 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { formatRs } from "#shared/money.ts";
-import type { Order, OrderStatus } from "#shared/orders.ts";
+import type { Order } from "#shared/orders.ts";
 import { previewWords } from "#shared/text.ts";
+import { OrderStatusBadge } from "../components/OrderStatusBadge.tsx";
 import { useAuth } from "../lib/auth-store.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
 import type { Route } from "./+types/track-order.ts";
 
 /** Order descriptions are cut to 4 words (SPEC.md section 9). */
 const ORDER_PREVIEW_WORDS = 4;
-
-const BADGES: Record<OrderStatus, string> = {
-  pending: "bg-yellow-300 text-yellow-950",
-  confirm: "bg-blue-900 text-white",
-  delivered: "bg-green-700 text-white",
-  cancelled: "bg-stone-300 text-stone-900",
-};
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -105,7 +99,7 @@ function OrderCard({ order }: { order: Order }) {
           Order <span className="font-mono text-sm">#{order._id.slice(0, 8)}</span>
           <span className="ml-2 text-sm font-normal text-stone-600">{placed}</span>
         </h2>
-        <span className={`rounded-full px-3 py-1 text-sm font-semibold ${BADGES[order.status]}`}>{order.status}</span>
+        <OrderStatusBadge status={order.status} />
       </div>
       <ul className="mt-3 divide-y divide-stone-100">
         {order.items.map((item) => (

@@ -8,7 +8,7 @@ import { MobileMenu } from "./MobileMenu.tsx";
 import { NavDropdown } from "./NavDropdown.tsx";
 
 export function SiteHeader() {
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, user } = useAuth();
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
@@ -29,6 +29,11 @@ export function SiteHeader() {
             Contact
           </NavLink>
         </div>
+        {user?.role === "admin" ? (
+          <NavLink to="/admin" className="nav-link">
+            Admin
+          </NavLink>
+        ) : null}
         <Link to="/search" className="icon-button" aria-label="Search">
           <Search aria-hidden="true" className="size-5" />
         </Link>

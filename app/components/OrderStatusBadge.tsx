@@ -1,0 +1,14 @@
+// An order's status as a coloured badge (SPEC.md section 4: pending yellow, confirm dark blue,
+// delivered green), shared by the customer's order list and the admin's.
+import type { OrderStatus } from "#shared/orders.ts";
+
+const BADGES: Record<OrderStatus, string> = {
+  pending: "bg-yellow-300 text-yellow-950",
+  confirm: "bg-blue-900 text-white",
+  delivered: "bg-green-700 text-white",
+  cancelled: "bg-stone-300 text-stone-900",
+};
+
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return <span className={`rounded-full px-3 py-1 text-sm font-semibold ${BADGES[status]}`}>{status}</span>;
+}

@@ -1,0 +1,82 @@
+// The owner's morning view: today's and this week's orders and takings, what waits for a move,
+// and the sizes about to sell out.
+import { Link } from "react-router";
+import type { AdminDashboard } from "#shared/admin.ts";
+import { formatRs } from "#shared/money.ts";
+import { ORDER_STATUSES } from "#shared/orders.ts";
+import { AdminEmpty, AdminError, AdminLoading } from "../../components/admin/AdminStatus.tsx";
+import { OrderStatusBadge } from "../../components/OrderStatusBadge.tsx";
+import { useAdminData } from "../../lib/admin-api.ts";
+
+export default function Dashboard() {
+  const dashboard = useAdminData<AdminDashboard>("/dashboard");
+  if (dashboard.state === "loading") return <AdminLoading what="the dashboard" />;
+  if (dashboard.state === "failed") return <AdminError message={dashboard.message} onRetry={dashboard.reload} />;
+  const { today, week, byStatus, lowStock } = dashboard.data;
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="takings">
+        <h2 id="takings" className="text-xl font-bold">
+          Orders and takings
+        </h2>
+        <dl className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-4">
+          <Figure label="Orders today" value={String(today.orders)} />
+          <Figure label="Takings today" value={formatRs(today.revenue)} />
+          <Figure label="Orders this week" value={String(week.orders)} />
+          <Figure label="Takings this week" value={formatRs(week.revenue)} />
+        </dl>
+        <p className="mt-2 text-xs text-stone-600">Takings leave out cancelled orders. Days follow Karachi time.</p>
+      </section>
+
+      <section aria-labelledby="by-status">
+        <h2 id="by-status" className="text-xl font-bold">
+          Orders by status
+        </h2>
+        <ul className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-4">
+          {ORDER_STATUSES.map((status) => (
+            <li key={status}>
+              <Link
+                to={`/admin/orders?status=${status}`}
+                className="flex items-center justify-between gap-2 rounded-xl border border-stone-200 p-4 hover:border-brand-700"
+              >
+                <OrderStatusBadge status={status} />
+                <span className="text-2xl font-bold">{byStatus[status]}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="low-stock">
+        <h2 id="low-stock" className="text-xl font-bold">
+          Low stock
+        </h2>
+        {lowStock.length === 0 ? (
+          <AdminEmpty>No size is running low.</AdminEmpty>
+        ) : (
+          <ul className="mt-3 divide-y divide-stone-100 rounded-xl border border-stone-200">
+            {lowStock.map((row) => (
+              <li key={`${row.productId}:${row.size}`} className="flex items-center justify-between gap-3 p-3">
+                <Link to={`/admin/products/${row.productId}`} className="font-semibold text-brand-700 hover:underline">
+                  {row.name}
+                </Link>
+                <span className="shrink-0 text-sm">
+                  Size {row.size}: <strong>{row.stock} left</strong>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-xl border border-stone-200 p-4">
+      <dt className="text-sm text-stone-600">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+// One product: create it (/admin/products/new) or change it, its pictures, and archive or
+// restore it. Archived products leave the shop but stay in the orders that hold them.
+import { useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import type { AdminProduct, ProductInputBody } from "#shared/admin.ts";
+import { AdminError, AdminLoading, AdminNotice } from "../../components/admin/AdminStatus.tsx";
+import { PictureManager } from "../../components/admin/PictureManager.tsx";
+import { ProductForm } from "../../components/admin/ProductForm.tsx";
+import { adminCall, needsSignIn, useAdminData } from "../../lib/admin-api.ts";
+
+export default function ProductEdit() {
+  const { productId } = useParams();
+  return productId ? <EditProduct id={productId} /> : <NewProduct />;
+}
+
+function NewProduct() {
+  const navigate = useNavigate();
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string>();
+  async function save(body: ProductInputBody) {
+    setSaving(true);
+    setError(undefined);
+    const result = await adminCall<AdminProduct>("/products", { method: "POST", json: body });
+    setSaving(false);
+    if (needsSignIn(result)) return navigate("/login");
+    if (!result.ok) return setError(result.message);
+    navigate(`/admin/products/${result.data._id}?created=1`);
+  }
+  return (
+    <div>
+      <BackLink />
+      <h2 className="mb-4 text-xl font-bold">New product</h2>
+      {error ? <AdminError message={error} /> : null}
+      <ProductForm saving={saving} onSave={save} />
+      <p className="mt-6 text-sm text-stone-600">Pictures can be added once the product is created.</p>
+    </div>
+  );
+}
+
+function EditProduct({ id }: { id: string }) {
+  const navigate = useNavigate();
+  const product = useAdminData<AdminProduct>(`/products/${id}`);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string>();
+  const [notice, setNotice] = useState<string | undefined>(() =>
+    typeof window !== "undefined" && window.location.search.includes("created=1") ? "Product created." : undefined,
+  );
+
+  if (product.state === "loading") return <AdminLoading what="the product" />;
+  if (product.state === "failed") return <AdminError message={product.message} onRetry={product.reload} />;
+  const current = product.data;
+
+  async function act(call: () => ReturnType<typeof adminCall<AdminProduct>>, done: string) {
+    setSaving(true);
+    setError(undefined);
+    setNotice(undefined);
+    const result = await call();
+    setSaving(false);
+    if (needsSignIn(result)) return navigate("/login");
+    if (!result.ok) return setError(result.message);
+    product.replace(result.data);
+    setNotice(done);
+  }
+
+  const save = (body: ProductInputBody) =>
+    act(() => adminCall<AdminProduct>(`/products/${id}`, { method: "PUT", json: body }), "Changes saved.");
+  const archive = () => {
+    if (!window.confirm(`Archive ${current.name}? It leaves the shop; orders that hold it keep it.`)) return;
+    void act(() => adminCall<AdminProduct>(`/products/${id}`, { method: "DELETE" }), "Product archived.");
+  };
+  const restore = () =>
+    act(() => adminCall<AdminProduct>(`/products/${id}/restore`, { method: "POST" }), "Product back on sale.");
+
+  return (
+    <div>
+      <BackLink />
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-bold">
+          {current.name}
+          {current.archivedAt ? <span className="ml-2 rounded bg-stone-200 px-2 text-sm">archived</span> : null}
+        </h2>
+        <div className="flex gap-2">
+          {current.archivedAt ? (
+            <button type="button" className="button-secondary" disabled={saving} onClick={restore}>
+              Restore to the shop
+            </button>
+          ) : (
+            <>
+              <Link to={`/products/${id}`} className="button-secondary">
+                View in shop
+              </Link>
+              <button type="button" className="button-secondary text-red-800" disabled={saving} onClick={archive}>
+                Archive
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+      {notice ? <AdminNotice>{notice}</AdminNotice> : null}
+      {error ? <AdminError message={error} onRetry={error.includes("Reload") ? product.reload : undefined} /> : null}
+      {/* A new key whenever the server's product or stock changes: the form starts from what it now holds. */}
+      <ProductForm key={formKey(current)} product={current} saving={saving} onSave={save} />
+      <PictureManager product={current} onChange={product.replace} />
+    </div>
+  );
+}
+
+const formKey = (p: AdminProduct) => `${p.updatedAt}:${p.sizes.map((s) => s.stock).join(",")}`;
+
+function BackLink() {
+  return (
+    <Link to="/admin/products" className="mb-3 inline-block text-sm font-semibold text-brand-700 hover:underline">
+      ← All products
+    </Link>
+  );
+}
