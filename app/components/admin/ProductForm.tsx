@@ -132,7 +132,11 @@ export function ProductForm({ product, saving, onSave }: ProductFormProps) {
           />
         </label>
         <p id="percent-off" className="col-span-2 text-sm text-stone-600" aria-live="polite">
-          {percent === undefined ? "The discount price cannot be more than the price." : `${percent}% off`}
+          {price === ""
+            ? ""
+            : percent === undefined
+              ? "The discount price cannot be more than the price."
+              : `${percent}% off`}
         </p>
       </div>
 

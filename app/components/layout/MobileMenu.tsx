@@ -1,12 +1,14 @@
-// The phone menu: a sheet with Home, expandable Men and Women sections, and Contact. A native
+// The phone menu: a sheet with Home, expandable Men and Women sections, Contact (and Admin for admins). A native
 // <dialog> opened as a modal gives the focus trap, Escape and focus return without a library.
 import { ChevronDown, Menu, X } from "lucide-react";
 import { useRef, useState } from "react";
 import { NavLink } from "react-router";
 import { GENDER_LABEL, type Gender } from "#shared/categories.ts";
+import { useAuth } from "../../lib/auth-store.ts";
 import { dropdownItems } from "../../lib/navigation.ts";
 
 export function MobileMenu() {
+  const isAdmin = useAuth().user?.role === "admin";
   const dialog = useRef<HTMLDialogElement>(null);
   const [expanded, setExpanded] = useState<Gender | null>(null);
   const close = () => dialog.current?.close();
@@ -83,6 +85,13 @@ export function MobileMenu() {
               Contact
             </NavLink>
           </li>
+          {isAdmin ? (
+            <li>
+              <NavLink to="/admin" className={link} onClick={close}>
+                Admin
+              </NavLink>
+            </li>
+          ) : null}
         </ul>
       </dialog>
     </>

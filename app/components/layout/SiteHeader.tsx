@@ -30,7 +30,7 @@ export function SiteHeader() {
           </NavLink>
         </div>
         {user?.role === "admin" ? (
-          <NavLink to="/admin" className="nav-link">
+          <NavLink to="/admin" className="nav-link hidden md:inline">
             Admin
           </NavLink>
         ) : null}
