@@ -78,7 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  registerCatalogRoutes(app, { catalog, images });
+  registerCatalogRoutes(app, { catalog, images, changes: catalogChanges });
   // Shared by every domain that needs a signed-in user or sends mail (accounts, cart, orders).
   const auth = createAuth(database.db);
   const mailer = createMailer({

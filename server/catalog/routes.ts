@@ -1,5 +1,5 @@
 // The product half of SPEC.md section 7, under /api, and the image files.
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   IMAGE_FORMATS,
   IMAGE_WIDTHS,
@@ -10,7 +10,9 @@ import {
 } from "#shared/catalog.ts";
 import { categoryQuerySchema, productIdSchema, searchQuerySchema, sizeQuerySchema } from "#shared/catalog-schemas.ts";
 import { notFound, parseOr400 } from "../http/errors.ts";
+import type { CatalogChanges } from "./changes.ts";
 import { CONTENT_TYPES, type ImageStore, openVariant } from "./images.ts";
+import { type CachedAnswer, createReadCache } from "./read-cache.ts";
 import type { CatalogService } from "./service.ts";
 
 export const NO_PRODUCT_FOUND = "No product found.";
@@ -18,30 +20,41 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 
 export function registerCatalogRoutes(
   app: FastifyInstance,
-  deps: { catalog: CatalogService; images: ImageStore },
+  deps: { catalog: CatalogService; images: ImageStore; changes: CatalogChanges },
 ): void {
   const { catalog, images } = deps;
 
-  app.get("/api/products/search", async (request) => {
+  const cache = createReadCache(deps.changes);
+  const list = (value: unknown) => ({ value, productIds: "list" as const });
+
+  app.get("/api/products/search", async (request, reply) => {
     const { query } = parseOr400(searchQuerySchema, request.query);
-    return catalog.search(query);
+    const answer = await cache.answer(`search:${query}`, async () => list(await catalog.search(query)));
+    return sendCached(request, reply, answer);
   });
 
-  app.get("/api/products/size", async (request) => {
+  app.get("/api/products/size", async (request, reply) => {
     const { size, page } = parseOr400(sizeQuerySchema, request.query);
-    return catalog.listBySize(size, page);
+    const answer = await cache.answer(`size:${size}:${page}`, async () => list(await catalog.listBySize(size, page)));
+    return sendCached(request, reply, answer);
   });
 
-  app.get("/api/products", async (request) => {
+  app.get("/api/products", async (request, reply) => {
     const { category, page } = parseOr400(categoryQuerySchema, request.query);
-    return catalog.listCategory(category, page);
+    const answer = await cache.answer(`category:${category}:${page}`, async () =>
+      list(await catalog.listCategory(category, page)),
+    );
+    return sendCached(request, reply, answer);
   });
 
-  app.get<{ Params: { productId: string } }>("/api/products/:productId", async (request) => {
+  app.get<{ Params: { productId: string } }>("/api/products/:productId", async (request, reply) => {
     const id = parseOr400(productIdSchema, request.params.productId);
-    const product = await catalog.getProduct(id);
-    if (!product) throw notFound(NO_PRODUCT_FOUND);
-    return product;
+    const answer = await cache.answer(`product:${id}`, async () => {
+      const product = await catalog.getProduct(id);
+      if (!product) throw notFound(NO_PRODUCT_FOUND);
+      return { value: product, productIds: [id] };
+    });
+    return sendCached(request, reply, answer);
   });
 
   app.get<{ Params: { imageId: string; file: string } }>("/images/:imageId/:file", async (request, reply) => {
@@ -60,6 +73,16 @@ export function registerCatalogRoutes(
     const file = await images.siteVariant(name as SiteImageName, variant.width, variant.format);
     return reply.header("cache-control", IMMUTABLE).type(CONTENT_TYPES[variant.format]).send(openVariant(file));
   });
+}
+
+/**
+ * A catalogue answer from the cache: 304 when the client holds these bytes already. Browsers and
+ * proxies may keep it but must ask again each time (stock changes with every order).
+ */
+function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  reply.header("etag", answer.etag).header("cache-control", "public, max-age=0, must-revalidate");
+  if (request.headers["if-none-match"] === answer.etag) return reply.code(304).send();
+  return reply.type("application/json; charset=utf-8").send(answer.body);
 }
 
 function parseVariant(file: string, widths: readonly number[]): { width: number; format: ImageFormat } | undefined {

@@ -29,6 +29,8 @@ export function registerOrderRoutes(
     try {
       const { order, created } = await orders.place(user.id, input, key);
       if (!created) return reply.code(200).header("idempotent-replayed", "true").send(order);
+      // The order took stock: whatever keeps a copy of these products must read them again.
+      app.catalogChanges.publish({ productIds: [...new Set(order.items.map((item) => item.productId))] });
       orders.sendConfirmation(order);
       return reply.code(201).send(order);
     } catch (error) {

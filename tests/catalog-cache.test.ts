@@ -1,0 +1,142 @@
+// Catalogue reads come from a cache of their JSON bytes (server/catalog/read-cache.ts): strong
+// ETags with 304s, and never a stale answer after an order, an admin edit or any published change.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLocalCatalogChanges } from "#server/catalog/changes.ts";
+import { createReadCache } from "#server/catalog/read-cache.ts";
+import type { AdminProduct } from "#shared/admin.ts";
+import type { Product, ProductList } from "#shared/catalog.ts";
+import { call, makeAdmin } from "./support/admin.ts";
+import { createTestApp, type TestApp } from "./support/app.ts";
+import { makeShopper, orderBody, placeOrder, products, type Shopper } from "./support/shoppers.ts";
+
+let t: TestApp;
+let admin: Shopper;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await makeAdmin(t);
+});
+afterAll(() => t?.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url, headers });
+const productOf = async (id: string) => (await get(`/api/products/${id}`)).json<Product>();
+
+describe("HTTP caching of catalogue reads", () => {
+  it("answers a strong ETag and 304 when the client already holds the bytes", async () => {
+    const [product] = await products(t, 1);
+    for (const url of [`/api/products/${product?.id}`, "/api/products?category=men-formal-shoes"]) {
+      const first = await get(url);
+      expect(first.statusCode).toBe(200);
+      expect(first.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
+      const etag = String(first.headers.etag);
+      expect(etag).toMatch(/^"[\w-]{27}"$/);
+      const again = await get(url, { "if-none-match": etag });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe("");
+      const other = await get(url, { "if-none-match": '"something-else"' });
+      expect(other.statusCode).toBe(200);
+      expect(other.body).toBe(first.body);
+    }
+  });
+
+  it("does not cache a miss: an unknown product stays a 404 with its message", async () => {
+    const res = await get("/api/products/00000000-0000-4000-8000-000000000000");
+    expect([res.statusCode, res.json().message]).toEqual([404, "No product found."]);
+  });
+});
+
+describe("invalidation", () => {
+  it("shows the stock an order took on the very next read", async () => {
+    const [product] = await products(t, 1);
+    if (!product) throw new Error("no product");
+    const before = await productOf(product.id);
+    const size = before.sizes.find((s) => s.stock >= 2);
+    if (!size) throw new Error("no size with stock");
+    const listed = (await get(`/api/products?category=${before.category}`)).json<ProductList>();
+    expect(listed.products.find((p) => p._id === product.id)?.stock).toBe(before.stock);
+
+    const buyer = await makeShopper(t);
+    const res = await placeOrder(t, buyer, orderBody(buyer, [{ product, size: size.size, quantity: 1 }]));
+    expect(res.statusCode, res.body).toBe(201);
+
+    const after = await productOf(product.id);
+    expect(after.sizes.find((s) => s.size === size.size)?.stock).toBe(size.stock - 1);
+    const relisted = (await get(`/api/products?category=${before.category}`)).json<ProductList>();
+    expect(relisted.products.find((p) => p._id === product.id)?.stock).toBe(before.stock - 1);
+  });
+
+  it("shows an admin's new price in the product, its category and search at once", async () => {
+    const [, product] = await products(t, 2);
+    if (!product) throw new Error("no product");
+    const current = (await call(t, admin, "GET", `/api/admin/products/${product.id}`)).json<AdminProduct>();
+    await productOf(product.id);
+    await get(`/api/products?category=${current.category}`);
+    await get(`/api/products/search?query=${encodeURIComponent(current.name)}`);
+
+    const edited = await call(t, admin, "PUT", `/api/admin/products/${product.id}`, {
+      name: current.name,
+      description: current.description,
+      features: current.features,
+      category: current.category,
+      price: current.price + 100,
+      discountPrice: current.price + 100,
+      sizes: current.sizes.filter((s) => s.offered).map(({ size, stock }) => ({ size, stock })),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+
+    expect((await productOf(product.id)).price).toBe(current.price + 100);
+    const list = (await get(`/api/products?category=${current.category}`)).json<ProductList>();
+    expect(list.products.find((p) => p._id === product.id)?.price).toBe(current.price + 100);
+    const found = (await get(`/api/products/search?query=${encodeURIComponent(current.name)}`)).json<Product[]>();
+    expect(found.find((p) => p._id === product.id)?.price).toBe(current.price + 100);
+  });
+});
+
+describe("the cache itself", () => {
+  const source =
+    (value: unknown, productIds: readonly string[] | "list" = "list") =>
+    async () => ({ value, productIds });
+
+  it("keeps at most maxEntries, dropping the least recently used", async () => {
+    const cache = createReadCache(createLocalCatalogChanges(), { maxEntries: 2, maxBytes: 1_000, ttlMs: 60_000 });
+    await cache.answer("a", source(1));
+    await cache.answer("b", source(2));
+    await cache.answer("a", source("not loaded again"));
+    await cache.answer("c", source(3));
+    expect(cache.size.entries).toBe(2);
+    expect((await cache.answer("a", source("reloaded"))).body.toString()).toBe("1");
+    expect((await cache.answer("b", source("reloaded"))).body.toString()).toBe('"reloaded"');
+  });
+
+  it("keeps at most maxBytes and expires entries after ttlMs", async () => {
+    let clock = 0;
+    const cache = createReadCache(createLocalCatalogChanges(), {
+      maxEntries: 100,
+      maxBytes: 10,
+      ttlMs: 50,
+      now: () => clock,
+    });
+    await cache.answer("a", source("12345678"));
+    await cache.answer("b", source("12345678"));
+    expect(cache.size).toEqual({ entries: 1, bytes: 10 });
+    clock = 60;
+    expect((await cache.answer("b", source("new"))).body.toString()).toBe('"new"');
+  });
+
+  it("drops product answers only for the changed product, lists for any change, and never stores a load a change overtook", async () => {
+    const changes = createLocalCatalogChanges();
+    const cache = createReadCache(changes, { maxEntries: 100, maxBytes: 10_000, ttlMs: 60_000 });
+    await cache.answer("product:p1", source("p1", ["p1"]));
+    await cache.answer("product:p2", source("p2", ["p2"]));
+    await cache.answer("list", source(["p1", "p2"]));
+    changes.publish({ productIds: ["p1"] });
+    expect(cache.size.entries).toBe(1);
+    expect((await cache.answer("product:p2", source("changed", ["p2"]))).body.toString()).toBe('"p2"');
+
+    const slow = cache.answer("product:p3", async () => {
+      changes.publish({ productIds: ["p3"] });
+      return { value: "stale", productIds: ["p3"] };
+    });
+    expect((await slow).body.toString()).toBe('"stale"');
+    expect((await cache.answer("product:p3", source("fresh", ["p3"]))).body.toString()).toBe('"fresh"');
+  });
+});
