@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { type Product, type ProductSummary, toSummary } from "#shared/catalog.ts";
-import { CATEGORIES, type CategorySlug } from "#shared/categories.ts";
+import type { CategorySlug } from "#shared/categories.ts";
 import { SHOP_NAME } from "#shared/shop.ts";
-import { CategoryCarousel } from "../components/home/CategoryCarousel.tsx";
+import { CategoryCarousel, categorySlides } from "../components/home/CategoryCarousel.tsx";
 import { GenderBanner } from "../components/home/GenderBanner.tsx";
 import { ShopBySize } from "../components/home/ShopBySize.tsx";
 import { ShopClaims } from "../components/home/ShopClaims.tsx";
@@ -51,15 +51,22 @@ export async function loader({ context }: Route.LoaderArgs) {
     ...slugs.map((slug) => catalog.pickByPositions(slug, [...(wanted.get(slug) ?? [])])),
   ]);
   const bySlug = new Map(slugs.map((slug, index) => [slug, lists[index]]));
+  // One summary object per product: a product in both grids is then sent to the browser once.
+  const summaries = new Map<string, ProductSummary>();
+  const summaryOf = (product: Product) => {
+    const summary = summaries.get(product._id) ?? toSummary(product);
+    summaries.set(product._id, summary);
+    return summary;
+  };
   const pick = (list: [CategorySlug, number][]) =>
     list
       .map(([slug, position]) => bySlug.get(slug)?.get(position))
       .filter((p): p is Product => p !== undefined)
-      .map(toSummary);
+      .map(summaryOf);
   return {
     bestSellers: pick(BEST_SELLERS),
     newArrivals: pick(NEW_ARRIVALS),
-    slides: CATEGORIES.map((category) => ({ category, image: covers[category.slug] })),
+    slides: categorySlides(covers),
   };
 }
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { toSummary } from "#shared/catalog.ts";
-import { CATEGORIES, categoryBySlug, GENDER_LABEL, type Gender, OVERVIEW_SECTIONS } from "#shared/categories.ts";
-import { CategoryCarousel } from "../components/home/CategoryCarousel.tsx";
+import { categoryBySlug, GENDER_LABEL, type Gender, OVERVIEW_SECTIONS } from "#shared/categories.ts";
+import { CategoryCarousel, categorySlides } from "../components/home/CategoryCarousel.tsx";
 import { GenderBanner } from "../components/home/GenderBanner.tsx";
 import { ShopBySize } from "../components/home/ShopBySize.tsx";
 import { ProductGrid } from "../components/product/ProductGrid.tsx";
@@ -39,7 +39,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       ...categoryBySlug(slug),
       products: (lists[index]?.products.slice(0, SECTION_LENGTH) ?? []).map(toSummary),
     })),
-    slides: CATEGORIES.map((category) => ({ category, image: covers[category.slug] })),
+    slides: categorySlides(covers),
   };
 }
 

@@ -6,15 +6,26 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { ImageRef } from "#shared/catalog.ts";
-import type { Category } from "#shared/categories.ts";
+import { CATEGORIES, type Category, type CategorySlug } from "#shared/categories.ts";
 import { ProductPicture } from "../product/ProductPicture.tsx";
 
 export const AUTOPLAY_MS = 3000;
 const SLIDES_TO_SCROLL = 2;
 
+/** What a page's loader sends per slide: the category by slug (the browser has the list) and its picture. */
 export interface CategorySlide {
-  category: Category;
-  image: ImageRef | undefined;
+  slug: CategorySlug;
+  image: Omit<ImageRef, "alt"> | undefined;
+}
+
+const BY_SLUG = new Map<CategorySlug, Category>(CATEGORIES.map((c) => [c.slug, c]));
+
+/** Slides for every category in navigation order; the picture's alt is left out, the slide shows the name. */
+export function categorySlides(covers: Partial<Record<CategorySlug, ImageRef>>): CategorySlide[] {
+  return CATEGORIES.map(({ slug }) => {
+    const cover = covers[slug];
+    return { slug, image: cover && { id: cover.id, width: cover.width, height: cover.height } };
+  });
 }
 
 function groupCount(slides: number, visible: number): number {
@@ -87,31 +98,34 @@ export function CategoryCarousel({ slides }: { slides: CategorySlide[] }) {
           ref={track}
           className="-ml-3 flex snap-x snap-mandatory overflow-x-auto scroll-smooth [scrollbar-width:none] motion-reduce:scroll-auto"
         >
-          {slides.map(({ category, image }, index) => (
-            <li
-              key={category.slug}
-              className="min-w-0 flex-[0_0_50%] snap-start pl-3 min-[769px]:flex-[0_0_33.333%] min-[1025px]:flex-[0_0_25%]"
-              aria-roledescription="slide"
-              aria-label={`${index + 1} of ${slides.length}`}
-            >
-              <Link to={category.path} className="group block overflow-hidden rounded-xl border border-stone-200">
-                <div className="aspect-square bg-stone-100">
-                  {image && (
-                    <ProductPicture
-                      image={image}
-                      alt=""
-                      sizes="(min-width: 1025px) 25vw, (min-width: 769px) 33vw, 50vw"
-                      className="size-full object-cover transition duration-300 group-hover:scale-105"
-                    />
-                  )}
-                </div>
-                <p className="p-3 text-center text-sm font-semibold text-stone-900 md:text-base">
-                  <span className="sr-only">{category.gender === "men" ? "Men's" : "Women's"} </span>
-                  {category.name}
-                </p>
-              </Link>
-            </li>
-          ))}
+          {slides.map(({ slug, image }, index) => {
+            const category = BY_SLUG.get(slug);
+            if (!category) return null;
+            return (
+              <li
+                key={category.slug}
+                className="min-w-0 flex-[0_0_50%] snap-start pl-3 min-[769px]:flex-[0_0_33.333%] min-[1025px]:flex-[0_0_25%]"
+                aria-roledescription="slide"
+                aria-label={`${index + 1} of ${slides.length}`}
+              >
+                <Link to={category.path} className="group block overflow-hidden rounded-xl border border-stone-200">
+                  <div className="aspect-square bg-stone-100">
+                    {image && (
+                      <ProductPicture
+                        image={{ ...image, alt: "" }}
+                        sizes="(min-width: 1025px) 25vw, (min-width: 769px) 33vw, 50vw"
+                        className="size-full object-cover transition duration-300 group-hover:scale-105"
+                      />
+                    )}
+                  </div>
+                  <p className="p-3 text-center text-sm font-semibold text-stone-900 md:text-base">
+                    <span className="sr-only">{category.gender === "men" ? "Men's" : "Women's"} </span>
+                    {category.name}
+                  </p>
+                </Link>
+              </li>
+            );
+          })}
         </ul>
         <button
           type="button"
