@@ -1,4 +1,4 @@
-// The catalogue's public reads (a product, a category page, a size, a search) kept as the exact
+// The catalogue's public reads (a product, a category page, a size listing) kept as the exact
 // bytes of their JSON answer with a strong ETag, until the catalogue changes. A change published
 // on `CatalogChanges` drops the answers that hold the changed products and every list (a list
 // may gain or lose any product). Entries also expire after a few seconds: another instance's

@@ -27,10 +27,11 @@ export function registerCatalogRoutes(
   const cache = createReadCache(deps.changes);
   const list = (value: unknown) => ({ value, productIds: "list" as const });
 
-  app.get("/api/products/search", async (request, reply) => {
+  // Search is not cached: queries are a long tail of free text (few repeats, and a cache anyone can
+  // fill), and its speed is the search's own (server/catalog/queries.ts).
+  app.get("/api/products/search", async (request) => {
     const { query } = parseOr400(searchQuerySchema, request.query);
-    const answer = await cache.answer(`search:${query}`, async () => list(await catalog.search(query)));
-    return sendCached(request, reply, answer);
+    return catalog.search(query);
   });
 
   app.get("/api/products/size", async (request, reply) => {
