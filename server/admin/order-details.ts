@@ -2,41 +2,20 @@
 // the account that placed it, and every status move with its time and who made it.
 import { sql } from "drizzle-orm";
 import { type AdminOrder, ORDER_TRANSITIONS, type OrderHistoryEntry } from "#shared/admin.ts";
-import { discountPercentage } from "#shared/money.ts";
 import type { OrderStatus } from "#shared/orders.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
+import { type OrderRow, toOrder } from "../orders/service.ts";
 
-interface OrderRow {
-  id: string;
-  status: OrderStatus;
-  subtotal: number;
-  total_amount: number;
-  full_name: string;
-  address_line: string;
-  phone_number: string;
-  email: string;
-  city: string;
-  postal_code: string | null;
-  created_ms: number;
+interface AdminOrderRow extends OrderRow {
   user_id: string;
   username: string;
   user_email: string;
-  items: {
-    product_id: string;
-    name: string;
-    description: string;
-    image_url: string[];
-    size: number;
-    quantity: number;
-    price: number;
-    discount_price: number;
-  }[];
   history: { from_status: OrderStatus | null; to_status: OrderStatus; at_ms: number; username: string | null }[];
 }
 
 export async function loadAdminOrder(db: Db, orderId: string): Promise<AdminOrder | undefined> {
-  const [row] = await selectRows<OrderRow>(
+  const [row] = await selectRows<AdminOrderRow>(
     db,
     sql`select o.id, o.status, o.subtotal, o.total_amount, o.full_name, o.address_line, o.phone_number, o.email,
                o.city, o.postal_code, (extract(epoch from o.created_at) * 1000)::float8 as created_ms,
@@ -62,31 +41,8 @@ export async function loadAdminOrder(db: Db, orderId: string): Promise<AdminOrde
     actor: e.username === null ? null : { username: e.username },
   }));
   return {
-    _id: row.id,
-    items: row.items.map((l) => ({
-      productId: l.product_id,
-      name: l.name,
-      description: l.description,
-      imageUrl: l.image_url,
-      price: l.price,
-      discountPrice: l.discount_price,
-      discountPercentage: discountPercentage(l.price, l.discount_price),
-      size: l.size,
-      quantity: l.quantity,
-    })),
-    status: row.status,
-    totalAmount: row.total_amount,
-    subtotal: row.subtotal,
-    paymentMethod: "cod",
-    shippingAddress: {
-      fullName: row.full_name,
-      addressLine: row.address_line,
-      phoneNumber: row.phone_number,
-      email: row.email,
-      city: row.city,
-      postalCode: row.postal_code ?? undefined,
-    },
-    createdAt: new Date(Number(row.created_ms)).toISOString(),
+    // Exactly what the customer sees of it, plus who placed it and what happened to it.
+    ...toOrder(row),
     customer: { _id: row.user_id, username: row.username, email: row.user_email },
     history,
     allowedMoves: [...ORDER_TRANSITIONS[row.status]],

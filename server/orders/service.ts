@@ -22,7 +22,8 @@ export interface OrderService {
   flush(): Promise<void>;
 }
 
-interface OrderRow {
+/** An order row with its lines as `json_agg` returns them; admin reads add their own columns. */
+export interface OrderRow {
   id: string;
   status: OrderStatus;
   subtotal: number;
@@ -91,7 +92,7 @@ export function createOrderService(
   };
 }
 
-function toOrder(row: OrderRow): Order {
+export function toOrder(row: OrderRow): Order {
   const items: OrderItem[] = row.items.map((l) => ({
     productId: l.product_id,
     name: l.name,
