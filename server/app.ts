@@ -8,6 +8,7 @@ import { registerAccountRoutes } from "./accounts/routes.ts";
 import { registerAdminRoutes } from "./admin/routes.ts";
 import { registerCartRoutes } from "./cart/routes.ts";
 import { type CatalogChanges, createLocalCatalogChanges } from "./catalog/changes.ts";
+import { createRedisCatalogChanges } from "./catalog/changes-redis.ts";
 import { createImageStore } from "./catalog/images.ts";
 import { registerCatalogRoutes } from "./catalog/routes.ts";
 import { createCatalogService } from "./catalog/service.ts";
@@ -62,7 +63,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Every write to products or stock publishes here; caches of the catalogue listen.
-  const catalogChanges = createLocalCatalogChanges();
+  let catalogChanges: CatalogChanges = createLocalCatalogChanges();
+  if (config.redisUrl) {
+    // Several instances: a change made on one must reach the caches of all.
+    const shared = await createRedisCatalogChanges(config.redisUrl, app.log);
+    app.addHook("onClose", () => shared.close());
+    catalogChanges = shared;
+  }
   const catalog = createCatalogService(database.db);
   const images = createImageStore({ dataDir: config.dataDir, db: database.db });
 
