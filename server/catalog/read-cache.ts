@@ -1,8 +1,8 @@
 // The catalogue's public reads (a product, a category page, a size listing) kept as the exact
 // bytes of their JSON answer with a strong ETag, until the catalogue changes. A change published
 // on `CatalogChanges` drops the answers that hold the changed products and every list (a list
-// may gain or lose any product). Entries also expire after a few seconds: another instance's
-// writes reach this one only through that bound until changes travel between instances.
+// may gain or lose any product). Entries also expire after a few seconds, which bounds a stale
+// answer when a change never arrives (Redis away, or several instances without REDIS_URL).
 import { createHash } from "node:crypto";
 import type { CatalogChange, CatalogChanges } from "./changes.ts";
 
