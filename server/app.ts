@@ -18,6 +18,7 @@ import { createMailer } from "./mail/mailer.ts";
 import { registerOrderRoutes } from "./orders/routes.ts";
 import { createAuth } from "./plugins/auth.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
+import { registerMetrics } from "./plugins/metrics.ts";
 import { registerRequestGuards } from "./plugins/request-guards.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerStaticFiles } from "./plugins/static-files.ts";
@@ -57,6 +58,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith("https://") });
   // After the headers, so a refused request still carries them.
   registerRequestGuards(app);
+  registerMetrics(app, { token: config.metricsToken });
   await app.register(compress, {
     threshold: 1024,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },

@@ -20,6 +20,12 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl,
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   TRUST_PROXY: z.string().optional(),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.string().min(16, { error: "METRICS_TOKEN must be at least 16 characters." }).optional())
+    .optional(),
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
   SHOP_PHONE: z.string().default("+92 300 1234567"),
   SHOP_EMAIL: z.string().default("support@shoeshop.pk"),
@@ -38,6 +44,8 @@ export interface Config {
   publicUrl: string;
   rateLimitScale: number;
   trustProxy: string | undefined;
+  /** Lets a scraper from another machine read /metrics (Authorization: Bearer …). */
+  metricsToken: string | undefined;
   seedDemo: boolean;
   logLevel: string;
   shop: { phone: string; email: string; instagram: string };
@@ -61,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     rateLimitScale: e.RATE_LIMIT_SCALE,
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
     seedDemo: e.SEED_DEMO === "true",
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     shop: { phone: e.SHOP_PHONE, email: e.SHOP_EMAIL, instagram: e.SHOP_INSTAGRAM },
