@@ -43,7 +43,7 @@ const playwrightCode = run(bin("playwright"), ["test"], {
 await e2eDatabase?.drop();
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
-const vitest = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number }>("vitest.json");
+const vitest = readJson<VitestReport>("vitest.json");
 if (vitest) {
   counts.passed += vitest.numPassedTests;
   counts.failed += vitest.numFailedTests;
@@ -61,7 +61,37 @@ const failed = vitestCode !== 0 || playwrightCode !== 0;
 if (failed && counts.failed === 0) counts.failed = 1; // a runner that crashed before reporting
 console.log(`\n${target}:`);
 console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+// CI keeps only the tail of a long log: name what failed here, where it is read.
+for (const line of vitestFailures(vitest)) console.log(`failed: ${line}`);
 process.exit(failed ? 1 : 0);
+
+type VitestReport = {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  testResults: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
+};
+
+/** One line per failed test, and per file that failed outside its tests (a hook, an import). */
+function vitestFailures(report: VitestReport | undefined): string[] {
+  const lines: string[] = [];
+  for (const file of report?.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    const failedTests = file.assertionResults.filter((test) => test.status === "failed");
+    for (const test of failedTests) lines.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    if (file.status === "failed" && failedTests.length === 0) lines.push(`${where}: ${firstLine(file.message)}`);
+  }
+  return lines;
+}
+
+function firstLine(text: string | undefined): string {
+  return (text ?? "").split("\n")[0]?.slice(0, 300) ?? "";
+}
 
 function readJson<T>(name: string): T | undefined {
   const file = path.join(reports, name);
