@@ -9,6 +9,12 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   HOST: z.string().default("0.0.0.0"),
@@ -31,7 +37,32 @@ const envSchema = z.object({
   SHOP_EMAIL: z.string().default("support@shoeshop.pk"),
   SHOP_INSTAGRAM: z.string().default("shoeshop.pk"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  IMAGES_DIR: optionalText,
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_PREFIX: optionalText,
+  S3_PATH_STYLE: z.enum(["true", "false"]).optional(),
 });
+
+export interface S3StorageConfig {
+  kind: "s3";
+  bucket: string;
+  /** The store's address; AWS's regional endpoint when not given. */
+  endpoint: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Put before every key: "" or ending in "/". */
+  prefix: string;
+  /** `endpoint/bucket/key` (MinIO and most self-hosted stores) rather than `bucket.endpoint/key`. */
+  pathStyle: boolean;
+}
+
+/** Where uploaded images and rendered variants live (server/catalog/blob-store.ts). */
+export type ImageStorageConfig = { kind: "directory"; dir: string } | S3StorageConfig;
 
 export interface Config {
   env: "development" | "production" | "test";
@@ -47,6 +78,7 @@ export interface Config {
   /** Lets a scraper from another machine read /metrics (Authorization: Bearer …). */
   metricsToken: string | undefined;
   seedDemo: boolean;
+  imageStorage: ImageStorageConfig;
   logLevel: string;
   shop: { phone: string; email: string; instagram: string };
 }
@@ -58,11 +90,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems.join("; ")}`);
   }
   const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
@@ -71,7 +104,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
     seedDemo: e.SEED_DEMO === "true",
+    imageStorage: imageStorage(e, dataDir),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     shop: { phone: e.SHOP_PHONE, email: e.SHOP_EMAIL, instagram: e.SHOP_INSTAGRAM },
+  };
+}
+
+const S3_REQUIRED = ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
+/** A directory unless S3 is configured; half an S3 configuration stops the start with what is missing. */
+function imageStorage(e: z.output<typeof envSchema>, dataDir: string): ImageStorageConfig {
+  const given = (Object.keys(e) as (keyof typeof e)[]).filter((k) => k.startsWith("S3_") && e[k] !== undefined);
+  if (given.length === 0) return { kind: "directory", dir: path.resolve(e.IMAGES_DIR ?? path.join(dataDir, "images")) };
+  const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = e;
+  if (!bucket || !accessKeyId || !secretAccessKey) {
+    const missing = S3_REQUIRED.filter((k) => e[k] === undefined);
+    throw new Error(
+      `Invalid configuration: images on S3 need ${S3_REQUIRED.join(", ")}; missing ${missing.join(", ")} (given ${given.join(", ")}).`,
+    );
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new Error(
+      `Invalid configuration: S3_BUCKET "${bucket}" is not a bucket name (3 to 63 of a-z, 0-9, "." and "-").`,
+    );
+  }
+  if (e.IMAGES_DIR) {
+    throw new Error("Invalid configuration: set IMAGES_DIR or S3_BUCKET for images, not both.");
+  }
+  const region = e.S3_REGION ?? "us-east-1";
+  const prefix = (e.S3_PREFIX ?? "").replace(/^\/+|\/+$/g, "");
+  return {
+    kind: "s3",
+    bucket,
+    endpoint: e.S3_ENDPOINT ?? `https://s3.${region}.amazonaws.com`,
+    region,
+    accessKeyId,
+    secretAccessKey,
+    prefix: prefix === "" ? "" : `${prefix}/`,
+    pathStyle: e.S3_PATH_STYLE ? e.S3_PATH_STYLE === "true" : e.S3_ENDPOINT !== undefined,
   };
 }

@@ -1,6 +1,7 @@
 // `npm start`: open (and on first start migrate and seed) the database, then listen.
 import path from "node:path";
 import { buildApp, ROOT_DIR } from "./app.ts";
+import { openBlobStore } from "./catalog/blob-open.ts";
 import { createImageStore } from "./catalog/images.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
@@ -36,7 +37,7 @@ process.on("SIGINT", () => void shutdown("SIGINT"));
 await app.listen({ host: config.host, port: config.port });
 // Render the pictures the first visitors will see, in the background, one at a time.
 if (!dev) {
-  createImageStore({ dataDir: config.dataDir, db: database.db })
+  createImageStore({ dataDir: config.dataDir, db: database.db, blobs: openBlobStore(config.imageStorage) })
     .warm()
     .catch((error: unknown) => app.log.warn({ err: error }, "image warm-up stopped"));
 }

@@ -168,6 +168,34 @@ describe("replace", () => {
   });
 });
 
+describe("search learns the owner's words", () => {
+  const found = async (query: string) =>
+    (await t.app.inject({ url: `/api/products/search?query=${encodeURIComponent(query)}` }))
+      .json<{ name: string }[]>()
+      .map((p) => p.name);
+
+  it("finds a new product by a word no other product uses, misspelt too, and by its new name", async () => {
+    expect(await found("quokka")).toEqual([]);
+    const product = await create({ name: "Quokka Moccasins", category: "women-loafers" });
+    expect(await found("quokka")).toEqual(["Quokka Moccasins"]);
+    expect(await found("qokka")).toEqual(["Quokka Moccasins"]);
+    // A code of letters and digits is indexed whole, not stemmed: it must be found as typed.
+    const coded = await create({ name: "Okapi Loafers mwt6qj2y", category: "women-loafers" });
+    expect(await found("okapi loafers mwt6qj2y")).toEqual([coded.name]);
+
+    const renamed = await call(
+      t,
+      admin,
+      "PUT",
+      `/api/admin/products/${product._id}`,
+      newProduct({ name: "Wombat Moccasins", category: "women-loafers" }),
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await found("wombat")).toEqual(["Wombat Moccasins"]);
+    expect(await found("quokka")).toEqual([]);
+  });
+});
+
 describe("stock edits while orders keep selling", () => {
   it("refuses a save whose expected stock an order has since changed, and writes nothing", async () => {
     const product = await create({ price: 3000, discountPrice: 3000, sizes: [{ size: 40, stock: 5 }] });

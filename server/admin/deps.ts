@@ -12,7 +12,6 @@ export interface AdminDeps {
   auth: Auth;
   mailer: Mailer;
   images: ImageStore;
-  dataDir: string;
   shop: ShopContact;
 }
 

@@ -1,8 +1,6 @@
 // A product's pictures as the shop owner manages them: upload (through the same pipeline as the
 // demo pictures: an original kept, AVIF and WebP at three widths), reorder and remove.
 import { randomUUID } from "node:crypto";
-import { rm } from "node:fs/promises";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { ADMIN_MAX_IMAGES, ADMIN_MESSAGES, type AdminImageType } from "#shared/admin.ts";
@@ -53,7 +51,7 @@ export interface AdminImageService {
   remove(productId: string, imageId: string): Promise<void>;
 }
 
-export function createAdminImageService(db: Db, deps: { images: ImageStore; dataDir: string }): AdminImageService {
+export function createAdminImageService(db: Db, deps: { images: ImageStore }): AdminImageService {
   async function productName(tx: Db, productId: string, lock: boolean): Promise<string> {
     const [row] = await selectRows<{ name: string }>(
       tx,
@@ -81,7 +79,6 @@ export function createAdminImageService(db: Db, deps: { images: ImageStore; data
       await checkPicture(upload.type, upload.data);
 
       const imageId = randomUUID();
-      const folder = path.join(deps.dataDir, "images", imageId);
       try {
         let size: { width: number; height: number };
         try {
@@ -104,8 +101,9 @@ export function createAdminImageService(db: Db, deps: { images: ImageStore; data
           await tx.execute(sql`update products set updated_at = now() where id = ${productId}`);
         });
       } catch (error) {
-        // Nothing of a refused upload stays behind.
-        await rm(folder, { recursive: true, force: true });
+        // Nothing of a refused upload stays behind. With the store away this fails too: its leftovers
+        // are files no row points to, harmless, and the store's failure is the error to report.
+        await deps.images.discard(imageId).catch(() => {});
         throw error;
       }
       return imageId;

@@ -21,7 +21,7 @@ import { createAdminProductService } from "./products.ts";
 
 export async function registerAdminProductRoutes(scope: FastifyInstance, deps: AdminDeps): Promise<void> {
   const products = createAdminProductService(deps.db);
-  const images = createAdminImageService(deps.db, { images: deps.images, dataDir: deps.dataDir });
+  const images = createAdminImageService(deps.db, { images: deps.images });
 
   const changed = (product: AdminProduct): AdminProduct => {
     scope.catalogChanges.publish({ productIds: [product._id] });

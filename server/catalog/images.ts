@@ -1,8 +1,9 @@
 // Product and site images: every picture is stored as AVIF and WebP at fixed widths, rendered
-// once on first request (or ahead of time by `npm run images`) and then served from disk with
-// immutable caching. An image id never changes its pixels; a new photo gets a new id.
+// once on first request (or ahead of time by `npm run images`), kept in the image store shared by
+// every instance (server/catalog/blob-store.ts) and served from disk with immutable caching.
+// An image id never changes its pixels; a new photo gets a new id.
 import { createReadStream } from "node:fs";
-import { mkdir, rename, stat, writeFile } from "node:fs/promises";
+import { rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp, { type Metadata, type Sharp } from "sharp";
@@ -19,6 +20,8 @@ import { productImages } from "../db/schema.ts";
 import { DEMO_PRODUCTS } from "../db/seed/demo-catalogue.ts";
 import { drawProductImage } from "./artwork/product-image.ts";
 import { drawGenderBanner, drawHomeCover, drawSizeChart } from "./artwork/site-images.ts";
+import { createDirectoryBlobStore, writeAtomically } from "./blob-directory.ts";
+import type { BlobStore } from "./blob-store.ts";
 
 // One thread per image: renders then share the cores with requests instead of taking them all.
 sharp.concurrency(1);
@@ -34,8 +37,7 @@ const MAX_ORIGINAL_SIDE = 2000;
 const UPLOAD_FORMATS = new Set(["jpeg", "png", "webp", "avif", "heif", "tiff"]);
 
 interface Source {
-  /** Image bytes, or the path of a file sharp reads. */
-  input: Buffer | string;
+  input: Buffer;
   /** Pixel width of the source at density 72; SVGs are rasterised at the density a width needs. */
   naturalWidth: number;
   svg: boolean;
@@ -53,32 +55,66 @@ export interface ImageStore {
   prerender(imageIds: string[], widths?: readonly number[]): Promise<number>;
   /** Renders, one at a time, what the first page views need: site images and every card picture. */
   warm(): Promise<void>;
+  /** Forgets every file of an image (a refused upload's). */
+  discard(imageId: string): Promise<void>;
 }
 
 export class InvalidImageError extends Error {}
 
-export function createImageStore(options: { dataDir: string; db: Db }): ImageStore {
-  const root = path.join(options.dataDir, "images");
-  const inFlight = new Map<string, Promise<void>>();
+export interface ImageStoreOptions {
+  db: Db;
+  dataDir: string;
+  /** Where originals and variants are kept; by default the directory `DATA_DIR/images`. */
+  blobs?: BlobStore | undefined;
+}
 
-  async function ensure(file: string, load: () => Promise<Source | undefined>, width: number, format: ImageFormat) {
-    if (await exists(file)) return true;
-    let pending = inFlight.get(file);
+export function createImageStore(options: ImageStoreOptions): ImageStore {
+  const blobs = options.blobs ?? createDirectoryBlobStore(path.join(options.dataDir, "images"));
+  // A remote store's variants are copied here before serving: they never change, so the copy never goes stale.
+  const cacheDir = path.join(options.dataDir, "image-cache");
+  const inFlight = new Map<string, Promise<string | undefined>>();
+
+  /** A file on this machine holding the key's bytes, if the store has them. */
+  async function localCopy(key: string): Promise<string | undefined> {
+    if (blobs.localFile) {
+      const file = blobs.localFile(key);
+      return (await exists(file)) ? file : undefined;
+    }
+    const file = path.join(cacheDir, key);
+    if (await exists(file)) return file;
+    const data = await blobs.get(key);
+    if (!data) return undefined;
+    await writeAtomically(file, data);
+    return file;
+  }
+
+  async function keep(key: string, data: Buffer, contentType: string): Promise<string> {
+    await blobs.put(key, data, contentType);
+    if (blobs.localFile) return blobs.localFile(key);
+    const file = path.join(cacheDir, key);
+    await writeAtomically(file, data);
+    return file;
+  }
+
+  /** The variant's file, rendered and kept first if no instance has made it yet. */
+  async function ensure(
+    key: string,
+    load: () => Promise<Source | undefined>,
+    width: number,
+    format: ImageFormat,
+  ): Promise<string | undefined> {
+    let pending = inFlight.get(key);
     if (!pending) {
       pending = (async () => {
+        const found = await localCopy(key);
+        if (found) return found;
         const source = await load();
-        if (!source) throw new UnknownImage();
-        await writeAtomically(file, await render(source, width, format));
-      })().finally(() => inFlight.delete(file));
-      inFlight.set(file, pending);
+        if (!source) return undefined;
+        return keep(key, await render(source, width, format), CONTENT_TYPES[format]);
+      })().finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
     }
-    try {
-      await pending;
-      return true;
-    } catch (error) {
-      if (error instanceof UnknownImage) return false;
-      throw error;
-    }
+    return pending;
   }
 
   async function productSource(imageId: string): Promise<Source | undefined> {
@@ -94,26 +130,24 @@ export function createImageStore(options: { dataDir: string; db: Db }): ImageSto
       const angle = Number(demo[2]) as 0 | 1 | 2 | 3;
       return { input: Buffer.from(drawProductImage(look, angle)), naturalWidth: 1000, svg: true };
     }
-    const original = path.join(root, imageId, "original.webp");
-    if (!(await exists(original))) return undefined;
+    const original = await blobs.get(`${imageId}/original.webp`);
+    if (!original) return undefined;
     return { input: original, naturalWidth: row.width, svg: false };
   }
 
-  const productVariant: ImageStore["productVariant"] = async (imageId, width, format) => {
-    const file = path.join(root, imageId, `${width}.${format}`);
-    return (await ensure(file, () => productSource(imageId), width, format)) ? file : undefined;
-  };
+  const productVariant: ImageStore["productVariant"] = (imageId, width, format) =>
+    ensure(`${imageId}/${width}.${format}`, () => productSource(imageId), width, format);
 
   return {
     productVariant,
     async siteVariant(name, width, format) {
-      const file = path.join(root, "site", name, `${width}.${format}`);
       const load = async () => ({
         input: Buffer.from(drawSiteImage(name)),
         naturalWidth: SITE_IMAGES[name].width,
         svg: true,
       });
-      await ensure(file, load, width, format);
+      const file = await ensure(`site/${name}/${width}.${format}`, load, width, format);
+      if (!file) throw new Error(`Site image ${name} could not be drawn.`);
       return file;
     },
     async saveUpload(imageId, upload) {
@@ -131,16 +165,21 @@ export function createImageStore(options: { dataDir: string; db: Db }): ImageSto
         .resize({ width: MAX_ORIGINAL_SIDE, height: MAX_ORIGINAL_SIDE, fit: "inside", withoutEnlargement: true })
         .webp({ quality: 90 })
         .toBuffer({ resolveWithObject: true });
-      const original = path.join(root, imageId, "original.webp");
-      await writeAtomically(original, data);
-      // Rendered from the file just kept: the image's row may not be written yet.
-      const load = async () => ({ input: original, naturalWidth: info.width, svg: false });
+      await blobs.put(`${imageId}/original.webp`, data, "image/webp");
+      // Rendered from the bytes just kept (the image's row may not be written yet), without asking
+      // the store first: a new id has no variants anywhere.
+      const source = { input: data, naturalWidth: info.width, svg: false };
       for (const width of IMAGE_WIDTHS) {
         for (const format of IMAGE_FORMATS) {
-          await ensure(path.join(root, imageId, `${width}.${format}`), load, width, format);
+          await keep(`${imageId}/${width}.${format}`, await render(source, width, format), CONTENT_TYPES[format]);
         }
       }
       return { width: info.width, height: info.height };
+    },
+    async discard(imageId) {
+      const variants = IMAGE_WIDTHS.flatMap((width) => IMAGE_FORMATS.map((format) => `${imageId}/${width}.${format}`));
+      await rm(path.join(cacheDir, imageId), { recursive: true, force: true });
+      await blobs.remove([...variants, `${imageId}/original.webp`]);
     },
     async warm() {
       for (const name of Object.keys(SITE_IMAGES) as SiteImageName[]) {
@@ -175,8 +214,6 @@ export function openVariant(file: string) {
   return createReadStream(file);
 }
 
-class UnknownImage extends Error {}
-
 function drawSiteImage(name: SiteImageName): string {
   switch (name) {
     case "cover":
@@ -195,13 +232,6 @@ async function render(source: Source, width: number, format: ImageFormat): Promi
   const density = source.svg ? Math.max(72, Math.ceil((72 * width) / source.naturalWidth)) : undefined;
   const image = sharp(source.input, density ? { density } : {}).resize({ width, withoutEnlargement: !source.svg });
   return ENCODERS[format](image).toBuffer();
-}
-
-async function writeAtomically(file: string, data: Buffer): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(temp, data);
-  await rename(temp, file);
 }
 
 async function exists(file: string): Promise<boolean> {

@@ -1,10 +1,12 @@
 // One place decides what an error looks like on the wire: `{ message }`, never a stack trace.
 import type { FastifyError, FastifyInstance } from "fastify";
+import { StorageUnavailableError } from "../catalog/blob-store.ts";
 import { isDatabaseUnavailable } from "../db/availability.ts";
 import { HttpError } from "../http/errors.ts";
 
 export const BRIEFLY_UNAVAILABLE = "The shop is briefly unavailable. Please try again in a minute.";
 export const CANNOT_SAVE_FILES = "The shop cannot save files right now. Please try again in a minute.";
+export const PICTURES_UNAVAILABLE = "Pictures are briefly unavailable. Please try again in a minute.";
 
 // DATA_DIR refusing writes (disk full, read-only, permissions): a fault of the machine, not of the request.
 const DISK_ERRNO = new Set(["ENOSPC", "EROFS", "EDQUOT", "EACCES", "EPERM", "ENOTDIR", "EIO"]);
@@ -19,6 +21,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: bad JSON, body too large, wrong content type, rate limit.
       return reply.code(status).send({ message: clientErrorMessage(error) });
+    }
+    if (error instanceof StorageUnavailableError) {
+      // The image store (a shared directory's server, an S3 bucket) is away or refuses our keys.
+      // Asked before the database: its cause (a refused connection) would read as the database being away.
+      request.log.error({ err: error }, "the image store is unavailable");
+      const message = error.operation === "write" ? CANNOT_SAVE_FILES : PICTURES_UNAVAILABLE;
+      return reply.code(503).header("retry-after", "60").send({ message });
     }
     if (isDatabaseUnavailable(error)) {
       // The database is away (restart, failover, network): a retry soon will work, so say so.
