@@ -80,8 +80,22 @@ describe("GET /api/products/search", () => {
     expect(heel[0]).toMatch(/heel/i);
   });
 
-  it("answers an empty list when nothing matches", async () => {
+  it("corrects every word of a query: 'blak lofer' finds black loafers first", async () => {
+    const found = await names("blak lofer");
+    expect(found.length).toBeGreaterThan(0);
+    expect(found[0]).toMatch(/black.*loafer/i);
+  });
+
+  it("ranks products named for the query above those matching only by category or description", async () => {
+    const heel = await names("heel");
+    const named = heel.map((name) => /heel/i.test(name));
+    expect(named).toContain(false); // the demo has heels-and-sandals without 'heel' in their name
+    expect(named.slice(named.indexOf(false))).not.toContain(true);
+  });
+
+  it("answers an empty list when nothing matches, or one word matches nothing", async () => {
     expect(await names("zzqqxx")).toEqual([]);
+    expect(await names("black zzqqxx")).toEqual([]);
   });
 
   it("refuses a missing, blank or over-long query with 400", async () => {

@@ -26,6 +26,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, (
       "carts",
       "categories",
       "idempotency_keys",
+      "mail_outbox",
       "order_lines",
       "order_status_events",
       "orders",
@@ -33,6 +34,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, (
       "product_images",
       "product_sizes",
       "products",
+      "search_words",
       "sessions",
       "users",
     ]);

@@ -1,7 +1,7 @@
 // Catalogue reads. Each answers whole products (images and sizes folded in with json_agg) in
 // one round trip, so a category page is one query whatever its length.
 import { type SQL, sql } from "drizzle-orm";
-import { CATEGORY_PAGE_SIZE, SEARCH_RESULT_LIMIT } from "#shared/catalog.ts";
+import { CATEGORY_PAGE_SIZE } from "#shared/catalog.ts";
 import type { CategorySlug } from "#shared/categories.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
@@ -35,13 +35,19 @@ export async function findProductById(db: Db, id: string): Promise<ProductRow | 
   return rows[0];
 }
 
-/** One page of a category plus one extra row, which tells whether another page follows. */
+/**
+ * One page of a category plus one extra row, which tells whether another page follows. The page's
+ * ids come from the category index alone (an index-only walk past the earlier pages); only the
+ * rows of the page itself are read.
+ */
 export function findCategoryPage(db: Db, slug: CategorySlug, page: number): Promise<ProductRow[]> {
   const offset = (page - 1) * CATEGORY_PAGE_SIZE;
   return selectProducts(
     db,
-    sql`where p.category_slug = ${slug} and p.archived_at is null
-        order by p.position, p.id limit ${CATEGORY_PAGE_SIZE + 1} offset ${offset}`,
+    sql`join (select id, position from products
+              where category_slug = ${slug} and archived_at is null
+              order by position, id limit ${CATEGORY_PAGE_SIZE + 1} offset ${offset}) page on page.id = p.id
+        order by page.position, page.id`,
   );
 }
 
@@ -55,33 +61,31 @@ export function findByPositions(db: Db, slug: CategorySlug, positions: number[])
   );
 }
 
-/**
- * Ranked, typo-tolerant search: full-text matches (stemmed, so 'heel' finds 'Heels') and
- * trigram word similarity (so 'chapal' finds 'Chappal') both count; full-text weighs more.
- */
-export function searchProducts(db: Db, query: string): Promise<ProductRow[]> {
-  const text = query.toLowerCase();
-  return selectRows<ProductRow>(
-    db,
-    sql`with q as (select websearch_to_tsquery('english', ${text}) as tsq, ${text}::text as txt)
-        select ${productColumns}
-        from products p, q
-        where p.archived_at is null and (p.search_vector @@ q.tsq or q.txt <% p.search_text)
-        order by ts_rank(p.search_vector, q.tsq) * 2 + word_similarity(q.txt, p.search_text) desc,
-                 p.position, p.id
-        limit ${SEARCH_RESULT_LIMIT}`,
-  );
+/** Products with the given ids, in the order of the ids (search results, ranked by search.ts). */
+export async function findProductsByIds(db: Db, ids: string[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectProducts(db, sql`where p.id in ${ids} and p.archived_at is null`);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** Products with the size in stock, in catalogue order. */
+/**
+ * Products with the size in stock, in catalogue order (category, then position). Each category
+ * walks its own index only as far as this page needs, so no page sorts the whole catalogue.
+ */
 export function findInStockSize(db: Db, size: number, page: number): Promise<ProductRow[]> {
   const offset = (page - 1) * CATEGORY_PAGE_SIZE;
   return selectProducts(
     db,
-    sql`join categories c on c.slug = p.category_slug
-        where p.archived_at is null
-          and exists (select 1 from product_sizes s where s.product_id = p.id and s.size = ${size} and s.stock > 0)
-        order by c.position, p.position, p.id limit ${CATEGORY_PAGE_SIZE} offset ${offset}`,
+    sql`join (select x.id, c.position as category_position, x.position
+              from categories c
+              cross join lateral (
+                select q.id, q.position from products q
+                where q.category_slug = c.slug and q.archived_at is null
+                  and exists (select 1 from product_sizes s where s.product_id = q.id and s.size = ${size} and s.stock > 0)
+                order by q.position, q.id limit ${offset + CATEGORY_PAGE_SIZE}) x
+              order by c.position, x.position, x.id limit ${CATEGORY_PAGE_SIZE} offset ${offset}) page on page.id = p.id
+        order by page.category_position, page.position, page.id`,
   );
 }
 

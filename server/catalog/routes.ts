@@ -28,7 +28,7 @@ export function registerCatalogRoutes(
   const list = (value: unknown) => ({ value, productIds: "list" as const });
 
   // Search is not cached: queries are a long tail of free text (few repeats, and a cache anyone can
-  // fill), and its speed is the search's own (server/catalog/queries.ts).
+  // fill), and its speed is the search's own (server/catalog/search.ts).
   app.get("/api/products/search", async (request) => {
     const { query } = parseOr400(searchQuerySchema, request.query);
     return catalog.search(query);

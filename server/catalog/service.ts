@@ -19,9 +19,10 @@ import {
   findCategoryPage,
   findInStockSize,
   findProductById,
+  findProductsByIds,
   type ProductRow,
-  searchProducts,
 } from "./queries.ts";
+import { interpretQuery, rankedProductIds } from "./search.ts";
 
 /** The width clients that take a single address (SPEC.md `imageUrl`) get. */
 const DEFAULT_IMAGE_WIDTH = 640;
@@ -87,7 +88,9 @@ export function createCatalogService(db: Db): CatalogService {
       return new Map(rows.map((row) => [row.position, toProduct(row)]));
     },
     async search(query) {
-      return (await searchProducts(db, query)).map(toProduct);
+      const tsquery = await interpretQuery(db, query);
+      if (!tsquery) return [];
+      return (await findProductsByIds(db, await rankedProductIds(db, tsquery))).map(toProduct);
     },
     async listBySize(size, page = 1) {
       return (await findInStockSize(db, size, page)).map(toProduct);

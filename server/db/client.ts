@@ -30,6 +30,15 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.me
 // Any constant works; it only has to be the same for every instance of the shop.
 const MIGRATION_LOCK_ID = 727_001;
 
+/**
+ * Settings every connection starts with, on both drivers. Every shop query is a short index walk:
+ * JIT compiling one (when a row estimate is off, as on a never-analysed table) costs tens of
+ * milliseconds and saves nothing. Search corrects typed words by trigram similarity with `%`
+ * (server/catalog/search.ts), which reads its threshold from the session: pg_trgm's default, 0.3,
+ * misses common misspellings ('lofer' and 'loafers' share 0.27); below 0.25 unrelated words qualify.
+ */
+const SESSION_SETTINGS: Record<string, string> = { jit: "off", "pg_trgm.similarity_threshold": "0.25" };
+
 export interface OpenOptions {
   /** postgres://… for a server; otherwise PGlite. */
   databaseUrl?: string | undefined;
@@ -46,6 +55,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 async function openPglite(dir: string): Promise<Database> {
   if (!dir.startsWith("memory://")) await mkdir(path.dirname(dir), { recursive: true });
   const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+  for (const [name, value] of Object.entries(SESSION_SETTINGS)) {
+    await client.query("select set_config($1, $2, false)", [name, value]);
+  }
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
@@ -59,7 +71,16 @@ async function openPglite(dir: string): Promise<Database> {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    // And on a server: a statement whose client is gone (an instance killed while its checkout
+    // waited for a row lock) is ended within a second, instead of running on when the lock frees.
+    options: Object.entries({ ...SESSION_SETTINGS, client_connection_check_interval: "1s" })
+      .map(([name, value]) => `-c ${name}=${value}`)
+      .join(" "),
+  });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on("error", () => {});
   // The pool listens for errors only on idle clients. A connection the server ends while a request
