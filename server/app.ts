@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { registerAccountRoutes } from "./accounts/routes.ts";
 import { registerAdminRoutes } from "./admin/routes.ts";
 import { registerCartRoutes } from "./cart/routes.ts";
+import { openBlobStore } from "./catalog/blob-open.ts";
 import { type CatalogChanges, createLocalCatalogChanges } from "./catalog/changes.ts";
 import { createRedisCatalogChanges } from "./catalog/changes-redis.ts";
 import { createImageStore } from "./catalog/images.ts";
@@ -52,6 +53,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true },
+    // During a graceful stop, a request that arrives on a connection kept open by a load balancer
+    // is served (its answer carries "Connection: close", so the balancer goes elsewhere next)
+    // instead of a bare 503 that nginx may not retry for a POST: the database is still open until
+    // app.close() has finished (server/start.ts), and close waits for these answers.
+    return503OnClosing: false,
   });
 
   registerErrorHandling(app);
@@ -60,7 +66,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRequestGuards(app);
   registerMetrics(app, { token: config.metricsToken });
   await app.register(compress, {
-    threshold: 1024,
+    // Below about 2 KB (an order's answer, a cart, a session) compressing saves a packet at most and
+    // costs more CPU than the request's own work; catalogue lists and pages are far larger.
+    threshold: 2048,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
@@ -73,7 +81,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     catalogChanges = shared;
   }
   const catalog = createCatalogService(database.db);
-  const images = createImageStore({ dataDir: config.dataDir, db: database.db });
+  // Shared by every instance: a picture uploaded through one is served by all.
+  const images = createImageStore({
+    dataDir: config.dataDir,
+    db: database.db,
+    blobs: openBlobStore(config.imageStorage),
+  });
 
   app.decorate("catalogChanges", catalogChanges);
 
@@ -98,7 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerAccountRoutes(app, { db: database.db, config, auth, mailer });
   registerCartRoutes(app, { db: database.db, auth });
   registerOrderRoutes(app, { db: database.db, auth, mailer, shop: config.shop });
-  registerAdminRoutes(app, { db: database.db, auth, mailer, images, dataDir: config.dataDir, shop: config.shop });
+  registerAdminRoutes(app, { db: database.db, auth, mailer, images, shop: config.shop });
 
   const pages = await options.pages?.(app);
   if (pages) {

@@ -1,9 +1,27 @@
 // Raw SQL for the read paths where one round trip matters more than the query builder.
 // Both drivers (pg and PGlite) answer `execute` with `{ rows }`.
 import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import pg from "pg";
 import type { Db } from "./client.ts";
 
 export async function selectRows<Row>(db: Db, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * The same, as a named prepared statement on a PostgreSQL server: each connection parses and plans
+ * it once, then only binds and runs it. For the few statements every request runs (the session
+ * look-up, the order); their text must not vary between calls, only their parameters. PGlite
+ * runs in-process, where there is no round trip to save, so it takes the plain path.
+ */
+export async function selectPrepared<Row>(db: Db, name: string, query: SQL): Promise<Row[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return selectRows<Row>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const result = await client.query<Row & pg.QueryResultRow>({ name, text, values: params });
   return result.rows;
 }

@@ -54,13 +54,35 @@ export const products = pgTable(
       .generatedAlwaysAs(
         sql`setweight(to_tsvector('english'::regconfig, name), 'A') || setweight(to_tsvector('english'::regconfig, replace(category_slug, '-', ' ')), 'B') || setweight(to_tsvector('english'::regconfig, description), 'C')`,
       ),
+    /** The name alone: a product named for the query ranks above one that matches elsewhere. */
+    nameVector: tsvector().notNull().generatedAlwaysAs(sql`to_tsvector('english'::regconfig, name)`),
   },
   (t) => [
     check("products_price_check", sql`${t.price} > 0`),
     check("products_discount_price_check", sql`${t.discountPrice} > 0 and ${t.discountPrice} <= ${t.price}`),
     index("products_category_position_idx").on(t.categorySlug, t.position, t.id).where(sql`${t.archivedAt} is null`),
+    // Search walks matches in catalogue order across all categories (server/catalog/search.ts).
+    index("products_position_idx").on(t.position, t.id).where(sql`${t.archivedAt} is null`),
     index("products_search_vector_idx").using("gin", t.searchVector),
+    index("products_name_vector_idx").using("gin", t.nameVector),
     index("products_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Every word the catalogue uses, with its English stem: search corrects a typed word to the
+ * nearest of these (trigram similarity on a few thousand rows, not on every product). Filled by
+ * a trigger on products (migration 0002); a word no product uses any more only costs a row.
+ */
+export const searchWords = pgTable(
+  "search_words",
+  {
+    word: text().primaryKey(),
+    lexeme: text().notNull(),
+  },
+  (t) => [
+    index("search_words_lexeme_idx").on(t.lexeme),
+    index("search_words_word_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
   ],
 );
 
@@ -264,4 +286,29 @@ export const idempotencyKeys = pgTable(
     createdAt: now(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
+);
+
+/**
+ * Mails owed to customers, written in the same statement as what they announce, so a crash
+ * between the two cannot lose one. Every instance drains it (server/mail/outbox.ts); a row is
+ * leased while it is being sent and deleted once sent.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    kind: text().notNull(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    createdAt: now(),
+    attempts: smallint().notNull().default(0),
+    /** Not before then: the first try at once, a lease while sending, a back-off after a failure. */
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastError: text(),
+  },
+  (t) => [
+    check("mail_outbox_kind_check", sql`${t.kind} in ('order_confirmation')`),
+    index("mail_outbox_due_idx").on(t.nextAttemptAt),
+  ],
 );

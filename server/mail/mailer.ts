@@ -23,6 +23,7 @@ export function createMailer(options: { smtpUrl: string | undefined; dataDir: st
   const transport = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  let outboxReady: Promise<unknown> | undefined;
   return {
     outboxDir,
     async send(mail) {
@@ -30,11 +31,19 @@ export function createMailer(options: { smtpUrl: string | undefined; dataDir: st
       if (options.smtpUrl) return;
       const message = (info as { message?: Buffer }).message;
       if (!message) throw new Error("The mail could not be rendered.");
-      await mkdir(outboxDir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID()}.eml`;
-      const temp = path.join(outboxDir, `.${name}.tmp`);
-      await writeFile(temp, message);
-      await rename(temp, path.join(outboxDir, name));
+      // The folder is made once, not per mail (an order burst sends hundreds a second), and made
+      // again after any failure (someone removed it, the disk was full).
+      try {
+        outboxReady ??= mkdir(outboxDir, { recursive: true });
+        await outboxReady;
+        const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID()}.eml`;
+        const temp = path.join(outboxDir, `.${name}.tmp`);
+        await writeFile(temp, message);
+        await rename(temp, path.join(outboxDir, name));
+      } catch (error) {
+        outboxReady = undefined;
+        throw error;
+      }
     },
   };
 }

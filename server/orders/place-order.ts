@@ -1,9 +1,9 @@
 // Placing an order (GUIDE.md section 3): prices from the database, every line's stock taken in
-// one transaction with row locks in a fixed order and conditional decrements, all or nothing.
+// one statement with row locks in a fixed order, all or nothing.
 // An Idempotency-Key makes a retried request answer the first order instead of a second one.
 import { createHash, randomUUID } from "node:crypto";
-import { type SQL, sql } from "drizzle-orm";
-import { MAX_LINE_QUANTITY, orderSummary } from "#shared/cart.ts";
+import { sql } from "drizzle-orm";
+import { DELIVERY_CHARGE, MAX_LINE_QUANTITY, orderSummary } from "#shared/cart.ts";
 import { imageVariantUrl } from "#shared/catalog.ts";
 import { discountPercentage } from "#shared/money.ts";
 import {
@@ -16,7 +16,7 @@ import {
   pricesChangedMessage,
 } from "#shared/orders.ts";
 import type { Db } from "../db/client.ts";
-import { selectRows } from "../db/rows.ts";
+import { selectPrepared, selectRows } from "../db/rows.ts";
 import { badRequest, conflict, HttpError, notFound } from "../http/errors.ts";
 
 const NO_PRODUCT_FOUND = "No product found.";
@@ -87,13 +87,19 @@ export async function placeOrder(
     return { order, created: false };
   };
 
-  // No look-up before the transaction: a used key fails its insert there, and the answer is the
+  // No look-up before the statement: a used key fails its insert there, and the answer is the
   // first order (see IdempotencyRace), so a first request costs no extra round trip.
   for (let attempt = 1; ; attempt++) {
     try {
-      const order = await db.transaction((tx) => insertOrder(tx as unknown as Db, request, lines, requestHash));
+      const order = await insertOrder(db, request, lines, requestHash);
       return { order, created: true };
     } catch (error) {
+      // Refused (sold out, say) while a retry of the same request was placing it: the answer is
+      // the order that retry placed, not the refusal.
+      if (error instanceof HttpError && key !== undefined) {
+        const first = await replay();
+        if (first) return first;
+      }
       if (error instanceof IdempotencyRace) {
         const first = await replay();
         if (first) return first;
@@ -140,120 +146,120 @@ function hashRequest(lines: readonly Line[], order: NewOrder): string {
   return createHash("sha256").update(canonical).digest("hex");
 }
 
-async function insertOrder(tx: Db, request: PlaceOrderRequest, lines: Line[], requestHash: string): Promise<Order> {
+/**
+ * The whole order in one statement, so one round trip and no explicit transaction: a statement is
+ * atomic on its own. It locks the lines' stock rows in (product_id, size) order (the same order
+ * for every order, so two orders never wait on each other in a circle), decides from the locked
+ * rows whether every line can be taken at the price the customer saw, and only then decrements
+ * the stock and writes the order, its lines, its first status event, its Idempotency-Key and its
+ * queued confirmation mail, and clears the ordered lines from the cart. When it cannot, it writes nothing and answers the
+ * locked rows, from which the refusal is explained.
+ */
+async function insertOrder(db: Db, request: PlaceOrderRequest, lines: Line[], requestHash: string): Promise<Order> {
   const { userId, order: input, idempotencyKey: key } = request;
   const orderId = randomUUID();
-
-  // Claimed first: a concurrent retry with the same key waits here, then finds the first order.
-  if (key !== undefined) {
-    try {
-      await tx.execute(
-        sql`insert into idempotency_keys (user_id, key, request_hash) values (${userId}, ${key}, ${requestHash})`,
-      );
-    } catch (error) {
-      if (sqlState(error) === "23505") throw new IdempotencyRace();
-      throw error;
-    }
+  const a = input.shippingAddress;
+  const wanted = JSON.stringify(lines.map((l) => ({ product_id: l.productId, size: l.size, n: l.quantity })));
+  // Image addresses are made by the one helper that makes them everywhere; the statement fills in the id.
+  const imageUrl = imageVariantUrl(IMAGE_ID_SLOT, ORDER_IMAGE_WIDTH, "webp");
+  let outcome: StatementOutcome | undefined;
+  try {
+    [outcome] = await selectPrepared<StatementOutcome>(
+      db,
+      "place_order",
+      sql`with v as (
+            select * from jsonb_to_recordset(${wanted}::jsonb) as v(product_id uuid, size smallint, n integer)
+          ), locked as materialized (
+            select s.product_id, s.size, s.stock, p.name, p.description, p.price, p.discount_price,
+                   p.archived_at is not null as archived,
+                   coalesce((select json_agg(i.id order by i.position) from product_images i where i.product_id = p.id),
+                            '[]'::json) as image_ids
+            from product_sizes s join products p on p.id = s.product_id
+            where (s.product_id, s.size) in (select product_id, size from v)
+            order by s.product_id, s.size
+            for update of s
+          ), priced as (
+            select l.*, v.n, row_number() over (order by l.product_id, l.size) as line_no
+            from locked l join v on v.product_id = l.product_id and v.size = l.size
+          ), ok as (
+            -- orderSummary (shared/cart.ts) in SQL: total = sum of discountPrice x quantity + delivery.
+            select count(*) = ${lines.length}::int and bool_and(not archived and stock >= n)
+                   and coalesce(sum(discount_price * n), 0) + ${DELIVERY_CHARGE}::int = ${input.totalAmount}::bigint as ok,
+                   coalesce(sum(price * n), 0)::int as subtotal,
+                   (coalesce(sum(discount_price * n), 0) + ${DELIVERY_CHARGE}::int)::int as total
+            from priced
+          ), u as (
+            update product_sizes s set stock = s.stock - v.n
+            from v, ok
+            where ok.ok and s.product_id = v.product_id and s.size = v.size
+          ), o as (
+            insert into orders (id, user_id, status, subtotal, total_amount, full_name, address_line, phone_number,
+                                email, city, postal_code)
+            select ${orderId}::uuid, ${userId}::uuid, 'pending', ok.subtotal, ok.total,
+                   ${a.fullName}, ${a.addressLine}, ${a.phoneNumber}, ${a.email}, ${a.city}, ${a.postalCode ?? null}::text
+            from ok where ok.ok
+            returning created_at
+          ), l as (
+            insert into order_lines (order_id, line_no, product_id, name, description, image_url, size, quantity,
+                                     price, discount_price)
+            select ${orderId}::uuid, x.line_no, x.product_id, x.name, x.description,
+                   (select coalesce(jsonb_agg(replace(${imageUrl}, ${IMAGE_ID_SLOT}, id::text)), '[]'::jsonb)
+                    from json_array_elements_text(x.image_ids) as id),
+                   x.size, x.n, x.price, x.discount_price
+            from priced x, ok where ok.ok
+          ), e as (
+            insert into order_status_events (order_id, from_status, to_status, actor_user_id)
+            select ${orderId}::uuid, null, 'pending', ${userId}::uuid from ok where ok.ok
+          ), k as (
+            -- No ON CONFLICT: a used key fails the whole statement (see IdempotencyRace), so a
+            -- retry can never write a second order.
+            insert into idempotency_keys (user_id, key, request_hash, order_id)
+            select ${userId}::uuid, ${key ?? null}::text, ${requestHash}, ${orderId}::uuid
+            from ok where ok.ok and ${key ?? null}::text is not null
+          ), m as (
+            insert into mail_outbox (kind, order_id) select 'order_confirmation', ${orderId}::uuid from ok where ok.ok
+          ), c as (
+            delete from cart_lines
+            where cart_id = (select id from carts where user_id = ${userId}) and (product_id, size) in (select product_id, size from v)
+              and (select ok from ok)
+          )
+          select (select ok from ok) as ok,
+                 (select (extract(epoch from created_at) * 1000)::float8 from o) as created_ms,
+                 (select coalesce(json_agg(json_build_object(
+                           'product_id', product_id, 'size', size, 'stock', stock, 'name', name,
+                           'description', description, 'price', price, 'discount_price', discount_price,
+                           'archived', archived, 'image_ids', image_ids)), '[]'::json)
+                  from locked) as locked`,
+    );
+  } catch (error) {
+    if (sqlState(error) === "23505" && constraintOf(error) === IDEMPOTENCY_KEY_CONSTRAINT) throw new IdempotencyRace();
+    throw error;
   }
+  if (!outcome) throw new Error("the order statement answered no row");
 
-  const pairs = sql.join(
-    lines.map((l) => sql`(${l.productId}::uuid, ${l.size}::smallint)`),
-    sql`, `,
-  );
-  // Locks in (product_id, size) order, the same order for every order, so two orders of the
-  // same products never wait on each other in a circle.
-  const locked = await selectRows<LockedRow>(
-    tx,
-    sql`select s.product_id, s.size, s.stock, p.name, p.description, p.price, p.discount_price,
-               p.archived_at is not null as archived,
-               coalesce((select json_agg(i.id order by i.position) from product_images i where i.product_id = p.id),
-                        '[]'::json) as image_ids
-        from product_sizes s join products p on p.id = s.product_id
-        where (s.product_id, s.size) in (${pairs})
-        order by s.product_id, s.size
-        for update of s`,
-  );
-  const byLine = new Map(locked.map((row) => [`${row.product_id}|${row.size}`, row]));
+  const byLine = new Map(outcome.locked.map((row) => [`${row.product_id}|${row.size}`, row]));
   const items: OrderItem[] = [];
   const rows: LockedRow[] = [];
   for (const line of lines) {
     const row = byLine.get(`${line.productId}|${line.size}`);
-    if (!row) await refuseMissing(tx, line);
+    if (!row) await refuseMissing(db, line);
     else {
       if (row.archived) throw badRequest(`${row.name} is no longer on sale. Please remove it from your cart.`);
       rows.push(row);
       items.push(toItem(row, line.quantity));
     }
   }
-
   const summary = orderSummary(items);
   if (summary.total !== input.totalAmount) throw new PricesChangedError(summary.total);
   items.forEach((item, i) => {
     const row = rows[i] as LockedRow;
     if (row.stock < item.quantity) throw conflict(orderStockMessage(row.stock, item.size, item.name));
   });
-
-  const decrements = sql.join(
-    lines.map((l) => sql`(${l.productId}::uuid, ${l.size}::smallint, ${l.quantity}::integer)`),
-    sql`, `,
-  );
-  const a = input.shippingAddress;
-  const lineRecords = items.map((item, i) => ({
-    line_no: i + 1,
-    product_id: item.productId,
-    name: item.name,
-    description: item.description,
-    image_url: item.imageUrl,
-    size: item.size,
-    quantity: item.quantity,
-    price: item.price,
-    discount_price: item.discountPrice,
-  }));
-  const claimKey: SQL =
-    key === undefined
-      ? sql`select 1`
-      : sql`update idempotency_keys set order_id = ${orderId}
-            where user_id = ${userId} and key = ${key} and (select ok from ok)`;
-  // One round trip: the conditional decrement of every line, then the order, its lines, its first
-  // status event, the idempotency key and the cart clean-up, written only if every line was taken.
-  const [created] = await selectRows<{ created_ms: number }>(
-    tx,
-    sql`with u as (
-          update product_sizes s set stock = s.stock - v.n
-          from (values ${decrements}) as v(product_id, size, n)
-          where s.product_id = v.product_id and s.size = v.size and s.stock >= v.n
-          returning 1
-        ), ok as (
-          select count(*) = ${lines.length}::int as ok from u
-        ), o as (
-          insert into orders (id, user_id, status, subtotal, total_amount, full_name, address_line, phone_number,
-                              email, city, postal_code)
-          select ${orderId}::uuid, ${userId}::uuid, 'pending', ${summary.subtotal}::int, ${summary.total}::int,
-                 ${a.fullName}, ${a.addressLine}, ${a.phoneNumber}, ${a.email}, ${a.city}, ${a.postalCode ?? null}::text
-          from ok where ok.ok
-          returning created_at
-        ), l as (
-          insert into order_lines (order_id, line_no, product_id, name, description, image_url, size, quantity,
-                                   price, discount_price)
-          select ${orderId}::uuid, x.line_no, x.product_id, x.name, x.description, x.image_url, x.size, x.quantity,
-                 x.price, x.discount_price
-          from jsonb_to_recordset(${JSON.stringify(lineRecords)}::jsonb) as x(line_no smallint, product_id uuid,
-               name text, description text, image_url jsonb, size smallint, quantity smallint, price integer,
-               discount_price integer), ok
-          where ok.ok
-        ), e as (
-          insert into order_status_events (order_id, from_status, to_status, actor_user_id)
-          select ${orderId}::uuid, null, 'pending', ${userId}::uuid from ok where ok.ok
-        ), k as (${claimKey}), c as (
-          delete from cart_lines
-          where cart_id = (select id from carts where user_id = ${userId}) and (product_id, size) in (${pairs})
-            and (select ok from ok)
-        )
-        select (extract(epoch from created_at) * 1000)::float8 as created_ms from o`,
-  );
-
-  // Cannot happen while the rows are locked; if it ever does, the rollback undoes everything.
-  if (!created) throw conflict("Some sizes sold out while you were ordering. Please check your cart.");
+  // Every check above passed on the rows the statement locked, so it wrote the order; if it ever
+  // did not, nothing was written and the customer may try again.
+  if (!outcome.ok || outcome.created_ms === null) {
+    throw conflict("Some sizes sold out while you were ordering. Please check your cart.");
+  }
   return {
     _id: orderId,
     items,
@@ -262,14 +268,24 @@ async function insertOrder(tx: Db, request: PlaceOrderRequest, lines: Line[], re
     subtotal: summary.subtotal,
     paymentMethod: "cod",
     shippingAddress: a,
-    createdAt: new Date(Number(created.created_ms)).toISOString(),
+    createdAt: new Date(Number(outcome.created_ms)).toISOString(),
   };
 }
 
+interface StatementOutcome {
+  ok: boolean | null;
+  created_ms: number | null;
+  locked: LockedRow[];
+}
+
+/** Stands for the image id in the address template the order statement fills in. */
+const IMAGE_ID_SLOT = "{image-id}";
+const IDEMPOTENCY_KEY_CONSTRAINT = "idempotency_keys_user_id_key_pk";
+
 /** A line with no stock row: either the product does not exist or it lacks that size. */
-async function refuseMissing(tx: Db, line: Line): Promise<never> {
+async function refuseMissing(db: Db, line: Line): Promise<never> {
   const [product] = await selectRows<{ name: string; archived: boolean }>(
-    tx,
+    db,
     sql`select name, archived_at is not null as archived from products where id = ${line.productId}`,
   );
   if (!product) throw notFound(NO_PRODUCT_FOUND);
@@ -293,10 +309,19 @@ function toItem(row: LockedRow, quantity: number): OrderItem {
 
 /** The SQLSTATE of a database error, however many wrappers (drizzle, pg) surround it. */
 export function sqlState(error: unknown): string | undefined {
+  return errorField(error, "code", (code) => /^[0-9A-Z]{5}$/.test(code));
+}
+
+/** The constraint a database error names (a unique violation's index, say). */
+function constraintOf(error: unknown): string | undefined {
+  return errorField(error, "constraint", () => true);
+}
+
+function errorField(error: unknown, field: string, accept: (value: string) => boolean): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    const value = (current as Record<string, unknown>)[field];
+    if (typeof value === "string" && accept(value)) return value;
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;

@@ -4,6 +4,7 @@ import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema, newOrderSchema, ORDER_MES
 import type { Db } from "../db/client.ts";
 import { forbidden, parseOr400 } from "../http/errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { startMailOutbox } from "../mail/outbox.ts";
 import type { Auth } from "../plugins/auth.ts";
 import type { ShopContact } from "./mail.ts";
 import { PricesChangedError } from "./place-order.ts";
@@ -14,11 +15,15 @@ export function registerOrderRoutes(
   deps: { db: Db; auth: Auth; mailer: Mailer; shop: ShopContact },
 ): void {
   const { auth } = deps;
-  const orders = createOrderService(deps.db, {
+  const orders = createOrderService(deps.db, { shop: deps.shop });
+  // Confirmations are queued by the order statement itself; this instance sends its share.
+  const outbox = startMailOutbox({
+    db: deps.db,
     mailer: deps.mailer,
-    shop: deps.shop,
+    render: (entries) => orders.confirmationMails(entries),
     logError: (error, message) => app.log.error({ err: error }, message),
   });
+  app.addHook("onClose", () => outbox.close());
 
   app.post("/api/orders/new-order", async (request, reply) => {
     const user = await auth.user(request);
@@ -31,7 +36,7 @@ export function registerOrderRoutes(
       if (!created) return reply.code(200).header("idempotent-replayed", "true").send(order);
       // The order took stock: whatever keeps a copy of these products must read them again.
       app.catalogChanges.publish({ productIds: [...new Set(order.items.map((item) => item.productId))] });
-      orders.sendConfirmation(order);
+      outbox.wake();
       return reply.code(201).send(order);
     } catch (error) {
       if (error instanceof PricesChangedError) {
@@ -45,6 +50,4 @@ export function registerOrderRoutes(
     const user = await auth.user(request);
     return orders.track(user.id);
   });
-
-  app.addHook("onClose", () => orders.flush());
 }

@@ -1,11 +1,13 @@
 // Orders as the customer sees them: placing one (place-order.ts), reading them back, and the
-// confirmation e-mail. No HTTP here: routes pass parsed input.
-import { sql } from "drizzle-orm";
+// confirmation e-mail (queued by the order itself, sent by server/mail/outbox.ts). No HTTP here:
+// routes pass parsed input.
+import { type SQL, sql } from "drizzle-orm";
 import { discountPercentage } from "#shared/money.ts";
 import type { NewOrder, Order, OrderItem, OrderStatus } from "#shared/orders.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
-import type { Mailer } from "../mail/mailer.ts";
+import type { Mail } from "../mail/mailer.ts";
+import type { OutboxEntry } from "../mail/outbox.ts";
 import { orderConfirmationMail, type ShopContact } from "./mail.ts";
 import { type PlaceOrderResult, placeOrder } from "./place-order.ts";
 
@@ -16,10 +18,8 @@ export interface OrderService {
   place(userId: string, order: NewOrder, idempotencyKey?: string): Promise<PlaceOrderResult>;
   /** The user's own orders, newest first. */
   track(userId: string): Promise<Order[]>;
-  /** Sends the confirmation in the background; a failure is only logged. */
-  sendConfirmation(order: Order): void;
-  /** Waits for mails still being sent (on shutdown). */
-  flush(): Promise<void>;
+  /** The confirmation mails of queued outbox entries, by entry id. */
+  confirmationMails(entries: OutboxEntry[]): Promise<Map<string, Mail>>;
 }
 
 /** An order row with its lines as `json_agg` returns them; admin reads add their own columns. */
@@ -47,14 +47,8 @@ export interface OrderRow {
   }[];
 }
 
-export function createOrderService(
-  db: Db,
-  deps: { mailer: Mailer; shop: ShopContact; logError: (error: unknown, message: string) => void },
-): OrderService {
-  const pending = new Set<Promise<void>>();
-
-  async function findOrders(userId: string, orderId?: string): Promise<Order[]> {
-    const onlyOne = orderId === undefined ? sql`` : sql`and o.id = ${orderId}`;
+export function createOrderService(db: Db, deps: { shop: ShopContact }): OrderService {
+  async function findOrders(which: SQL): Promise<Order[]> {
     const rows = await selectRows<OrderRow>(
       db,
       sql`select o.id, o.status, o.subtotal, o.total_amount, o.full_name, o.address_line, o.phone_number, o.email,
@@ -65,7 +59,7 @@ export function createOrderService(
                            order by l.line_no)
                            from order_lines l where l.order_id = o.id), '[]'::json) as items
           from orders o
-          where o.user_id = ${userId} ${onlyOne}
+          where ${which}
           order by o.created_at desc, o.id desc
           limit ${TRACK_LIMIT}`,
     );
@@ -74,20 +68,23 @@ export function createOrderService(
 
   return {
     place: (userId, order, idempotencyKey) =>
-      placeOrder(db, { userId, order, idempotencyKey }, async (orderId) => (await findOrders(userId, orderId))[0]),
+      placeOrder(
+        db,
+        { userId, order, idempotencyKey },
+        async (orderId) => (await findOrders(sql`o.user_id = ${userId} and o.id = ${orderId}`))[0],
+      ),
 
-    track: (userId) => findOrders(userId),
+    track: (userId) => findOrders(sql`o.user_id = ${userId}`),
 
-    sendConfirmation(order) {
-      const sending = deps.mailer
-        .send(orderConfirmationMail(order, deps.shop))
-        .catch((error: unknown) => deps.logError(error, "order confirmation e-mail failed"))
-        .finally(() => pending.delete(sending));
-      pending.add(sending);
-    },
-
-    async flush() {
-      await Promise.all(pending);
+    async confirmationMails(entries) {
+      const ids = [...new Set(entries.map((entry) => entry.order_id))];
+      const orders = new Map((await findOrders(sql`o.id in ${ids}`)).map((order) => [order._id, order]));
+      const mails = new Map<string, Mail>();
+      for (const entry of entries) {
+        const order = orders.get(entry.order_id);
+        if (order) mails.set(entry.id, orderConfirmationMail(order, deps.shop));
+      }
+      return mails;
     },
   };
 }

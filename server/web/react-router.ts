@@ -38,6 +38,10 @@ export async function registerPages(app: FastifyInstance, options: WebOptions): 
 
 function sendWebResponse(reply: FastifyReply, response: Response) {
   reply.code(response.status);
+  // Every page carries this response's own CSP nonce, so a stored copy must not be reused without
+  // asking (and an ETag could never match); `no-cache` rather than `no-store` keeps the back and
+  // forward cache. What makes pages cheap is elsewhere: the catalogue read cache and immutable assets.
+  if (!response.headers.has("cache-control")) reply.header("cache-control", "no-cache");
   for (const [name, value] of response.headers) {
     if (name !== "set-cookie") reply.header(name, value);
   }

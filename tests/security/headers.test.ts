@@ -112,6 +112,8 @@ describe("headers on every answer", () => {
     expect(tags.length).toBeGreaterThan(0);
     for (const tag of tags) expect(tag).toContain(`nonce="${nonce(a)}"`);
     expect(a.body).not.toMatch(/\son[a-z]+=["']/i);
+    // A page bound to its nonce is never reused from a cache without asking.
+    expect(a.headers["cache-control"]).toBe("no-cache");
   });
 });
 

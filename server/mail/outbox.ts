@@ -1,0 +1,155 @@
+// Draining the mail outbox (table mail_outbox): what a request promised to mail was written in the
+// same statement as the order itself, and this loop sends it. Every instance runs one; a batch is
+// leased (`for update skip locked`, then a lease time), so two instances never send the same row
+// at once, and a row whose sender died mid-send is sent again when its lease runs out (a customer
+// may, rarely, get a mail twice, but never none). A sent row is deleted; a failed one waits longer
+// each time. No HTTP here.
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { selectRows } from "../db/rows.ts";
+import type { Mail, Mailer } from "./mailer.ts";
+
+export interface OutboxEntry {
+  id: string;
+  kind: string;
+  order_id: string;
+  attempts: number;
+}
+
+export interface MailOutbox {
+  /** Something was queued here: drain now rather than at the next poll. */
+  wake(): void;
+  /** Sends everything due now (tests, shutdown); answers how many were sent. */
+  drain(): Promise<number>;
+  /** Stops polling and waits for the batch in hand; what is left stays queued for the next start. */
+  close(): Promise<void>;
+}
+
+export interface OutboxOptions {
+  db: Db;
+  mailer: Mailer;
+  /** The mails of a batch, by entry id; an entry missing from the answer is dropped (its order is gone). */
+  render(entries: OutboxEntry[]): Promise<Map<string, Mail>>;
+  logError(error: unknown, message: string): void;
+  pollMs?: number;
+  batchSize?: number;
+}
+
+/**
+ * A wake-up waits this long, so that a burst of orders is claimed, rendered and deleted as one
+ * batch (three statements) rather than one batch per order; a customer does not notice 50 ms.
+ */
+const WAKE_DELAY_MS = 50;
+/** How long a claimed row is left to its sender before another instance may try it. */
+const LEASE_SECONDS = 120;
+/** Back-off after the n-th failure: 30 s, 1 min, 2 min, … at most an hour. */
+const retryDelaySeconds = (attempts: number) => Math.min(3_600, 30 * 2 ** Math.max(0, attempts - 1));
+
+export function startMailOutbox(options: OutboxOptions): MailOutbox {
+  const { db } = options;
+  const pollMs = options.pollMs ?? 2_000;
+  const batchSize = options.batchSize ?? 50;
+  let running: Promise<number> | undefined;
+  let again = false;
+  let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+  let wakeTimer: NodeJS.Timeout | undefined;
+
+  async function claim(): Promise<OutboxEntry[]> {
+    return selectRows<OutboxEntry>(
+      db,
+      sql`update mail_outbox m
+          set attempts = m.attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
+          from (select id from mail_outbox where next_attempt_at <= now()
+                order by next_attempt_at limit ${batchSize} for update skip locked) due
+          where m.id = due.id
+          returning m.id, m.kind, m.order_id, m.attempts`,
+    );
+  }
+
+  async function sendBatch(entries: OutboxEntry[]): Promise<number> {
+    const mails = await options.render(entries);
+    const done: string[] = [];
+    for (const entry of entries) {
+      const mail = mails.get(entry.id);
+      if (!mail) {
+        done.push(entry.id);
+        continue;
+      }
+      try {
+        await options.mailer.send(mail);
+        done.push(entry.id);
+      } catch (error) {
+        options.logError(
+          error,
+          `${entry.kind.replaceAll("_", " ")} e-mail failed (try ${entry.attempts}); it stays queued`,
+        );
+        await db.execute(
+          sql`update mail_outbox
+              set next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds(entry.attempts)}),
+                  last_error = ${String(error instanceof Error ? error.message : error).slice(0, 500)}
+              where id = ${entry.id}`,
+        );
+      }
+    }
+    if (done.length > 0) await db.execute(sql`delete from mail_outbox where id in ${done}`);
+    return done.length;
+  }
+
+  async function drainAll(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const entries = await claim();
+      if (entries.length === 0) return sent;
+      sent += await sendBatch(entries);
+      if (entries.length < batchSize) return sent;
+    }
+  }
+
+  function drain(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = drainAll()
+      .catch((error: unknown) => {
+        options.logError(error, "mail outbox could not be read; retrying at the next poll");
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+        if (again && !closed) {
+          again = false;
+          void drain();
+        }
+      });
+    return running;
+  }
+
+  function schedule() {
+    if (closed) return;
+    timer = setTimeout(() => {
+      void drain().finally(schedule);
+    }, pollMs);
+    timer.unref();
+  }
+  schedule();
+
+  return {
+    wake() {
+      if (closed || wakeTimer) return;
+      wakeTimer = setTimeout(() => {
+        wakeTimer = undefined;
+        void drain();
+      }, WAKE_DELAY_MS);
+      wakeTimer.unref();
+    },
+    drain,
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      if (wakeTimer) clearTimeout(wakeTimer);
+      await running;
+    },
+  };
+}
