@@ -2,7 +2,6 @@
 // the other's cached catalogue answers (server/catalog/changes-redis.ts), and Redis being away
 // never fails the write that published.
 import type { FastifyInstance } from "fastify";
-import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "#server/app.ts";
 import type { CatalogChange } from "#server/catalog/changes.ts";
@@ -11,22 +10,10 @@ import type { AdminProduct } from "#shared/admin.ts";
 import type { Product } from "#shared/catalog.ts";
 import { call, makeAdmin } from "../support/admin.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
+import { redisReachable, TEST_REDIS_URL } from "../support/redis.ts";
 import { products } from "../support/shoppers.ts";
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0 });
-  probe.on("error", () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === "PONG";
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
+const REDIS_URL = TEST_REDIS_URL;
 
 const reachable = await redisReachable();
 

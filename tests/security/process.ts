@@ -45,7 +45,19 @@ export async function shopData(options: { breakDirs?: string[] } = {}): Promise<
   };
 }
 
-async function startShop(dataDir: string, databaseUrl: string | undefined): Promise<ShopProcess> {
+/** A data folder whose pictures folder is a plain file (see above); removed by the caller. */
+export async function shopDataDir(): Promise<string> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "shop-process-"));
+  await writeFile(path.join(dataDir, "images"), "this folder is read-only for the test\n");
+  return dataDir;
+}
+
+/** Starts `node server/start.ts` on `dataDir`; `extra` adds to or overrides the environment. */
+export async function startShop(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  extra: NodeJS.ProcessEnv = {},
+): Promise<ShopProcess> {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -57,6 +69,7 @@ async function startShop(dataDir: string, databaseUrl: string | undefined): Prom
     SEED_DEMO: "true",
     RATE_LIMIT_SCALE: "100",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...extra,
   };
   const child = spawn(process.execPath, ["server/start.ts"], { cwd: ROOT_DIR, env, stdio: ["ignore", "pipe", "pipe"] });
   const logs: string[] = [];

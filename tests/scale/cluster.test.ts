@@ -1,0 +1,263 @@
+// Three real shop processes (`node server/start.ts`) on one PostgreSQL database and one Redis,
+// started together behind nginx running the project's deploy/nginx/shop.conf. Customers sign up,
+// browse, fill carts and check out through nginx while one instance freezes and is killed with
+// SIGKILL; afterwards the database must hold every order a customer was told about exactly once,
+// nothing oversold or lost, and every customer must still be signed in (docs/scaling.md).
+import { readFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { Redis } from "ioredis";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CATALOG_CHANNEL } from "#server/catalog/changes-redis.ts";
+import { createScratchDatabase, type ScratchDatabase } from "#server/db/scratch.ts";
+import { DEMO_PRODUCTS } from "#server/db/seed/demo-catalogue.ts";
+import { type ShopProcess, shopDataDir, startShop } from "../security/process.ts";
+import { redisReachable, TEST_REDIS_URL } from "../support/redis.ts";
+import { expectOrdersExactlyOnce, expectStockAccountedFor } from "./cluster/checks.ts";
+import { type Gates, installGates, type Waiting } from "./cluster/gates.ts";
+import { pairsOnSale, readLedger, setStock } from "./cluster/ledger.ts";
+import {
+  type Catalogue,
+  type Checkout,
+  type Customer,
+  checkout,
+  type Load,
+  type Pair,
+  shop,
+  signUp,
+} from "./cluster/load.ts";
+import { NGINX, type Nginx, nginxAvailable, startNginx } from "./cluster/nginx.ts";
+import { Visitor } from "./cluster/visitor.ts";
+
+const CUSTOMERS = 16;
+const ROUNDS = 4;
+const HOT_STOCK = 3;
+const COLD_STOCK = 40;
+const VICTIM = 1;
+
+const skipReason = !process.env.DATABASE_URL
+  ? "needs DATABASE_URL (PostgreSQL)"
+  : !nginxAvailable()
+    ? `needs nginx at ${NGINX} (apt-get install nginx)`
+    : !(await redisReachable())
+      ? `needs Redis at ${TEST_REDIS_URL}`
+      : undefined;
+
+/** Bounded polling: at most `ms`, every 50 ms. */
+const waitFor = async (condition: () => Promise<boolean>, ms: number) => {
+  for (let waited = 0; waited < ms && !(await condition()); waited += 50) await new Promise((r) => setTimeout(r, 50));
+};
+
+describe.skipIf(skipReason !== undefined)(
+  `three instances behind nginx${skipReason ? ` (skipped: ${skipReason})` : ""}`,
+  () => {
+    let scratch: ScratchDatabase;
+    let pool: pg.Pool;
+    const dataDirs: string[] = [];
+    let shops: ShopProcess[] = [];
+    let nginx: Nginx;
+    let customers: Customer[] = [];
+    let gates: Gates | undefined;
+    let listener: Redis | undefined;
+
+    beforeAll(async () => {
+      scratch = await createScratchDatabase(process.env.DATABASE_URL as string, "shop_cluster");
+      pool = new pg.Pool({ connectionString: scratch.url, max: 4 });
+      // Dropping the scratch database at the end ends its sessions: not an error of the test.
+      pool.on("error", () => {});
+      for (let i = 0; i < 3; i++) dataDirs.push(await shopDataDir());
+      // All three at once on an empty database: migrations and the demo seed race for their locks.
+      const env = { REDIS_URL: TEST_REDIS_URL, TRUST_PROXY: "127.0.0.1", RATE_LIMIT_SCALE: "1" };
+      // Each instance names its database sessions, so the test can see what the victim is doing.
+      const named = (i: number) => {
+        const url = new URL(scratch.url);
+        url.searchParams.set("application_name", `shop-${i}`);
+        return url.toString();
+      };
+      shops = await Promise.all(dataDirs.map((dir, i) => startShop(dir, named(i), env)));
+      nginx = await startNginx(shops.map((s) => new URL(s.url).host));
+    }, 90_000);
+
+    afterAll(async () => {
+      // A failed assertion may leave the test's locks held: drop their connections.
+      gates?.dispose();
+      listener?.disconnect();
+      for (const c of customers) c.visitor.close();
+      await nginx?.stop();
+      for (const s of shops) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill("SIGKILL");
+      await Promise.all(shops.map((s) => s.exited));
+      await pool?.end();
+      await scratch?.drop();
+      for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
+    }, 30_000);
+
+    it("the three instances started together migrated once and seeded the catalogue once", async () => {
+      const journal = JSON.parse(
+        readFileSync(path.join(import.meta.dirname, "../../server/db/migrations/meta/_journal.json"), "utf8"),
+      ) as { entries: unknown[] };
+      const migrations = await pool.query<{ n: number }>("select count(*)::int as n from drizzle.__drizzle_migrations");
+      expect(migrations.rows[0]?.n).toBe(journal.entries.length);
+      const products = await pool.query<{ n: number }>("select count(*)::int as n from products");
+      expect(products.rows[0]?.n).toBe(DEMO_PRODUCTS.length);
+    });
+
+    it("a per-client rate limit sees the visitor's address through nginx and counts on every instance", async () => {
+      const reset = (visitor: Visitor) =>
+        visitor.send("POST", "/api/user/reset-password", {
+          body: {
+            email: `nobody-${visitor.address}@example.pk`,
+            newPassword: "Brand-New-Horse-42",
+            confirmPassword: "Brand-New-Horse-42",
+          },
+        });
+      const first = new Visitor(nginx.url);
+      const second = new Visitor(nginx.url);
+      try {
+        // The limit is 5 an address per 15 minutes; round robin spreads the 5 over the 3 instances.
+        const statuses = [];
+        for (let i = 0; i < 6; i++) statuses.push((await reset(first)).status);
+        expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+        expect((await reset(second)).status).toBe(200);
+        const served = (await nginx.accessLog()).filter((l) => l.client === first.address && l.status === 200);
+        expect(new Set(served.map((l) => l.upstream)).size).toBe(3);
+      } finally {
+        first.close();
+        second.close();
+      }
+    });
+
+    it("a mixed load survives one instance hung then killed: no order lost, doubled or oversold, nobody signed out", async () => {
+      customers = await signUp(nginx.url, CUSTOMERS);
+      const pairs = await pairsOnSale(pool, 20);
+      const catalogue: Catalogue = { hot: pairs.slice(0, 4), cold: pairs.slice(4, 16) };
+      // Bought only in the burst, so it never empties a cart line the customer is about to change.
+      const spare = pairs.slice(16, 18) as [Pair, Pair];
+      // Bought only by the two checkouts sent straight to the victim (the gates hold them).
+      const [inTransactionPair, inCommitPair] = pairs.slice(18, 20) as [Pair, Pair];
+      for (const p of catalogue.hot) await setStock(pool, p.productId, p.size, HOT_STOCK);
+      for (const p of pairs.slice(4)) await setStock(pool, p.productId, p.size, COLD_STOCK);
+      const before = await readLedger(pool);
+      gates = await installGates(pool, inCommitPair);
+
+      // What the instances tell each other: every order's products, on the catalogue channel.
+      const announced: { from: string; productIds: string[] }[] = [];
+      listener = new Redis(TEST_REDIS_URL);
+      listener.on("message", (_channel: string, text: string) => {
+        const { from, productIds } = JSON.parse(text) as { from: string; productIds?: string[] };
+        announced.push({ from, productIds: productIds ?? [] });
+      });
+      await listener.subscribe(CATALOG_CHANNEL);
+
+      const load: Load = { outcomes: [], checkouts: [], killed: false };
+      const shopping = Promise.all(customers.map((c, i) => shop(load, c, i, ROUNDS, catalogue)));
+      await waitFor(async () => load.checkouts.length >= CUSTOMERS, 30_000);
+      expect(load.checkouts.length, "the load got going").toBeGreaterThanOrEqual(CUSTOMERS);
+
+      // Two checkouts whose first attempt nginx did not choose: straight to the victim, so that it
+      // surely dies with one inside its transaction and one inside its COMMIT.
+      const victim = shops[VICTIM] as ShopProcess;
+      const victimAddress = new URL(victim.url).host;
+      await gates.holdRows(inTransactionPair);
+      await gates.holdCommits();
+      const direct = [inTransactionPair, inCommitPair].map((pair, i) => {
+        const c = customers[i] as Customer;
+        const straight = new Visitor(victim.url, c.visitor.address);
+        return checkout(load, c, [pair], `direct-${i}`, straight).finally(() => straight.close());
+      });
+      const victimWaits = () => gates?.waiting(`shop-${VICTIM}`) as Promise<Waiting>;
+      const inPlace = async () => ((w) => w.rows === 1 && w.commits === 1)(await victimWaits());
+      await waitFor(inPlace, 10_000);
+      expect(await victimWaits()).toMatchObject({ rows: 1, commits: 1 });
+
+      // Every customer checks out at once through nginx, and the victim hangs: what nginx gave it
+      // piles up there. When nothing has answered for a while, the rest waits on it.
+      const burst = customers.map((c, i) =>
+        checkout(load, c, [spare[i % 2] as Pair, ...(i % 2 ? [] : [catalogue.hot[i % 4] as Pair])], `burst-${i}`),
+      );
+      victim.child.kill("SIGSTOP");
+      let seen = -1;
+      for (let i = 0; i < 40 && load.outcomes.length !== seen; i++) {
+        seen = load.outcomes.length;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      // The COMMIT goes through while the victim hangs, so its answer never leaves; then it dies.
+      await gates.releaseCommits();
+      await waitFor(async () => (await victimWaits()).commits === 0, 10_000);
+      expect((await victimWaits()).commits, "the victim's COMMIT went through").toBe(0);
+      victim.child.kill("SIGKILL");
+      load.killed = true;
+      expect((await victim.exited).signal).toBe("SIGKILL");
+      // Its session waiting for a row lock must end: PostgreSQL notices the dead client within a
+      // second (client_connection_check_interval) and ends the statement, or, if the lock came
+      // first, the statement completes; it never waits on.
+      await gates.releaseRows();
+      await waitFor(async () => (await victimWaits()).sessions === 0, 10_000);
+      expect(await victimWaits()).toEqual({ commits: 0, rows: 0, sessions: 0 });
+      await Promise.all([shopping, ...burst, ...direct]);
+
+      // Reads were never lost: nginx sends a GET cut off by the dying instance to another one.
+      const gets = load.outcomes.filter((o) => o.method === "GET");
+      expect(gets.filter((o) => o.status !== 200)).toEqual([]);
+      // Writes other than checkouts: answered by the shop, or nginx's 503 when their instance died.
+      const writes = load.outcomes.filter((o) => o.method !== "GET" && o.what !== "checkout");
+      expect(writes.filter((o) => o.status !== 200 && !(o.status === 503 && /busy for a moment/.test(o.body)))).toEqual(
+        [],
+      );
+      // Requests kept succeeding after the kill, around the dead instance.
+      const afterKill = load.outcomes.filter((o) => o.afterKill);
+      expect(afterKill.filter((o) => o.method === "GET").length).toBeGreaterThan(0);
+      expect(afterKill.some((o) => o.what === "checkout" && o.status === 201)).toBe(true);
+      const log = await nginx.accessLog();
+      const rerouted = log.filter((l) => l.upstream.startsWith(`${victimAddress}, `) && l.status < 300);
+      expect(rerouted.length, "nginx retried some request on another instance").toBeGreaterThan(0);
+      expect(log.filter((l) => /\b500\b/.test(l.upstream_status))).toEqual([]);
+
+      // Every checkout ended in an order or in a clear refusal (a size sold out).
+      for (const c of load.checkouts) {
+        expect([200, 201, 409], `${c.key}: ${c.final?.body}`).toContain(c.final?.status);
+        if (c.final?.status === 409) expect(c.final.body).toMatch(/is sold out|left in size/);
+      }
+      const retried = load.checkouts.filter((c) => c.attempts.length > 1);
+      // The victim's checkout that was waiting for its stock when it died: an order is one statement,
+      // so either its session was ended and the retry placed the order (201), or the statement
+      // still completed and the retry answers that order (200); once either way (checked below).
+      // The one that died after its COMMIT answers the order it had placed.
+      const [inTransaction, committed] = await Promise.all(direct);
+      expect(inTransaction?.attempts[0]?.status).toBe("failed");
+      expect([200, 201], inTransaction?.final?.body).toContain(inTransaction?.final?.status);
+      expect(committed?.attempts[0]?.status).toBe("failed");
+      expect(committed?.final?.status, committed?.final?.body).toBe(200);
+      expect(
+        load.checkouts.some((c) => c.final?.status === 409),
+        "the load wanted more than the hot stock",
+      ).toBe(true);
+
+      const after = await readLedger(pool);
+      console.info(
+        `cluster: ${load.outcomes.length} requests (${afterKill.length} after the kill), ${load.checkouts.length} checkouts, ` +
+          `${load.checkouts.filter((c) => c.orderId).length} orders (${load.checkouts.filter((c) => c.final?.status === 200).length} replayed), ` +
+          `${retried.length} sent again, ${rerouted.length} rerouted by nginx`,
+      );
+      expectOrdersExactlyOnce(load, after);
+      expectStockAccountedFor(before, after);
+
+      // Every order answered 201 was announced to the other instances, by at least two instances.
+      const placed = load.checkouts.filter((c) => c.final?.status === 201);
+      const heard = (c: Checkout) => announced.some((m) => c.lines.every((l) => m.productIds.includes(l.productId)));
+      await waitFor(async () => placed.every(heard), 5_000);
+      expect(placed.filter((c) => !heard(c)).map((c) => c.key)).toEqual([]);
+      const ours = new Set(pairs.map((p) => p.productId));
+      const senders = new Set(announced.filter((m) => m.productIds.some((id) => ours.has(id))).map((m) => m.from));
+      expect(senders.size).toBeGreaterThanOrEqual(2);
+
+      // Sessions are rows in PostgreSQL: every token still works, on whichever instance answers.
+      for (const c of customers) {
+        for (let i = 0; i < 2; i++) {
+          const me = await c.visitor.send("GET", "/api/user/my-details");
+          expect(`${me.status} ${me.body.includes(c.userId)}`).toBe("200 true");
+        }
+      }
+    }, 120_000);
+  },
+);

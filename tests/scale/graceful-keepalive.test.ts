@@ -1,0 +1,93 @@
+// A rolling restart behind a load balancer: nginx keeps connections open to every instance, so a
+// request can arrive on one of them after the instance was told to stop (SIGTERM). That request
+// must be served (its answer closes the connection, so nginx goes elsewhere next), not refused
+// with a bare 503 that nginx may not retry, since it was a POST.
+import http from "node:http";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ProductList } from "#shared/catalog.ts";
+import { type ShopData, type ShopProcess, shopData } from "../security/process.ts";
+
+const backend = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
+let data: ShopData | undefined;
+let running: ShopProcess | undefined;
+afterEach(async () => {
+  if (running && running.child.exitCode === null && running.child.signalCode === null) {
+    running.child.kill("SIGKILL");
+    await running.exited;
+  }
+  running = undefined;
+  await data?.remove();
+  data = undefined;
+});
+
+interface Answer {
+  status: number;
+  connection: string | undefined;
+  body: string;
+}
+
+function answerOf(req: http.ClientRequest): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    req.on("response", (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          connection: res.headers.connection,
+          body: Buffer.concat(chunks).toString("utf8"),
+        }),
+      );
+    });
+    req.on("error", reject);
+  });
+}
+
+const waitForLog = async (shop: ShopProcess, pattern: RegExp) => {
+  for (let i = 0; i < 2000 && !shop.logs.some((l) => pattern.test(l)); i++) await new Promise((r) => setTimeout(r, 5));
+  expect(
+    shop.logs.some((l) => pattern.test(l)),
+    String(pattern),
+  ).toBe(true);
+};
+
+describe(`a request on a kept-alive connection during a graceful stop (${backend})`, () => {
+  it("is served, and its answer closes the connection; the process still exits 0", async () => {
+    data = await shopData();
+    const shop = await data.start();
+    running = shop;
+    // One connection, kept alive between the two requests, as nginx's upstream keepalive does.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const id = `keepalive${Math.random().toString(36).slice(2, 8)}`;
+      const payload = Buffer.from(
+        JSON.stringify({ email: `${id}@example.pk`, username: id, password: "Correct-Horse-Battery-7" }),
+      );
+      const first = http.request(new URL("/api/user/signup", shop.url), {
+        method: "POST",
+        agent,
+        headers: { "content-type": "application/json", "content-length": payload.length },
+      });
+      const firstAnswer = answerOf(first);
+      // The first request is in the middle of its body when the stop begins.
+      first.write(payload.subarray(0, 10));
+      await waitForLog(shop, /"incoming request".*signup|signup.*"incoming request"/);
+      shop.child.kill("SIGTERM");
+      await waitForLog(shop, /"shutting down"/);
+      first.end(payload.subarray(10));
+      expect((await firstAnswer).status).toBe(201);
+
+      // The next request arrives on the same connection after the stop began.
+      const second = http.request(new URL("/api/products?category=men-formal-shoes", shop.url), { agent });
+      const secondAnswer = answerOf(second);
+      second.end();
+      const answer = await secondAnswer;
+      expect(`${answer.status} ${answer.body.slice(0, 100)}`).toMatch(/^200 /);
+      expect(JSON.parse(answer.body) as ProductList).toHaveProperty("products");
+      expect(answer.connection).toBe("close");
+      expect(await shop.exited).toEqual({ code: 0, signal: null });
+    } finally {
+      agent.destroy();
+    }
+  });
+});
