@@ -69,17 +69,13 @@ async function startProxy(target: URL) {
   const listen = (port: number) => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   await listen(0);
   const port = (server.address() as net.AddressInfo).port;
-  return {
-    port,
-    async cut() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const s of sockets) s.destroy();
-      });
-    },
-    restore: () => listen(port),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  // Stops listening and ends every piped connection (server.close alone waits for them to end).
+  const dropAll = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      for (const s of sockets) s.destroy();
+    });
+  return { port, cut: dropAll, restore: () => listen(port), close: dropAll };
 }
 
 describe.skipIf(!serverUrl)("PostgreSQL going away mid-request and coming back (needs DATABASE_URL)", () => {
@@ -103,7 +99,8 @@ describe.skipIf(!serverUrl)("PostgreSQL going away mid-request and coming back (
   });
   afterAll(async () => {
     await t?.app.close();
-    await database?.close().catch(() => {});
+    // A pool whose connection the proxy dropped mid-query may never finish ending: do not wait on it.
+    await Promise.race([database?.close().catch(() => {}), new Promise((r) => setTimeout(r, 5_000))]);
     await proxy?.close().catch(() => {});
     await scratch?.drop();
   });
