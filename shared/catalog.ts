@@ -17,10 +17,13 @@ export interface ImageRef {
   height: number;
 }
 
+/**
+ * An image as the API answers it. Its `srcset` is not sent: `imageSrcset(id, format)` derives it,
+ * and sent with every picture it was half the bytes of a product list.
+ */
 export interface ProductImage extends ImageRef {
   /** A middle-sized WebP, for clients that take one address. */
   src: string;
-  srcset: Record<ImageFormat, string>;
 }
 
 export interface SizeStock {

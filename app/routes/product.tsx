@@ -33,7 +33,7 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
       description: product.description,
       publicUrl,
       path: location.pathname,
-      image: product.images[0]?.srcset && product.imageUrl[0],
+      image: product.imageUrl[0],
       type: "product",
     }),
     {

@@ -10,10 +10,10 @@ import {
   type AdminProductsQuery,
   type ProductInput,
 } from "#shared/admin.ts";
-import { imageSrcset, imageVariantUrl, type ProductImage } from "#shared/catalog.ts";
 import type { CategorySlug } from "#shared/categories.ts";
 import { discountPercentage } from "#shared/money.ts";
 import { SIZES } from "#shared/sizes.ts";
+import { toImage } from "../catalog/service.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
 import { conflict, notFound } from "../http/errors.ts";
@@ -44,17 +44,6 @@ const productColumns = sql`
   coalesce((select json_agg(json_build_object('size', s.size, 'stock', s.stock) order by s.size)
             from product_sizes s where s.product_id = p.id), '[]'::json) as sizes`;
 
-/** The width clients that take a single address get (as the shop API). */
-const DEFAULT_IMAGE_WIDTH = 640;
-
-export function toProductImage(image: { id: string; alt: string; width: number; height: number }): ProductImage {
-  return {
-    ...image,
-    src: imageVariantUrl(image.id, DEFAULT_IMAGE_WIDTH, "webp"),
-    srcset: { avif: imageSrcset(image.id, "avif"), webp: imageSrcset(image.id, "webp") },
-  };
-}
-
 function toAdminProduct(row: ProductRow): AdminProduct {
   const stocks = new Map(row.sizes.map((s) => [s.size, s.stock]));
   return {
@@ -68,7 +57,7 @@ function toAdminProduct(row: ProductRow): AdminProduct {
     discountPercentage: discountPercentage(row.price, row.discount_price),
     stock: row.sizes.reduce((sum, s) => sum + s.stock, 0),
     sizes: SIZES.map((size) => ({ size, stock: stocks.get(size) ?? 0, offered: stocks.has(size) })),
-    images: row.images.map(toProductImage),
+    images: row.images.map(toImage),
     archivedAt: row.archived_ms === null ? null : new Date(Number(row.archived_ms)).toISOString(),
     createdAt: new Date(Number(row.created_ms)).toISOString(),
     updatedAt: new Date(Number(row.updated_ms)).toISOString(),

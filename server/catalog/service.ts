@@ -2,7 +2,6 @@
 import {
   CATEGORY_PAGE_SIZE,
   type ImageRef,
-  imageSrcset,
   imageVariantUrl,
   type Product,
   type ProductImage,
@@ -27,14 +26,13 @@ import { interpretQuery, rankedProductIds } from "./search.ts";
 /** The width clients that take a single address (SPEC.md `imageUrl`) get. */
 const DEFAULT_IMAGE_WIDTH = 640;
 
-function toImage(image: { id: string; alt: string; width: number; height: number }): ProductImage {
+export function toImage(image: ImageRef): ProductImage {
   return {
     id: image.id,
     alt: image.alt,
     width: image.width,
     height: image.height,
     src: imageVariantUrl(image.id, DEFAULT_IMAGE_WIDTH, "webp"),
-    srcset: { avif: imageSrcset(image.id, "avif"), webp: imageSrcset(image.id, "webp") },
   };
 }
 
