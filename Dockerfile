@@ -41,7 +41,7 @@ COPY --from=build /app/build ./build
 COPY package.json ./
 COPY server ./server
 COPY shared ./shared
-COPY scripts/create-admin.ts scripts/backup.ts scripts/restore.ts ./scripts/
+COPY scripts/create-admin.ts scripts/backup.ts scripts/restore.ts scripts/cli-args.ts ./scripts/
 # DATA_DIR belongs to the unprivileged `node` user of the base image; a new named volume takes
 # this owner from the image.
 RUN mkdir -p /data && chown node:node /data

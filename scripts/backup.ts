@@ -1,8 +1,8 @@
 // `npm run backup -- --out DIR`: the database and the pictures into a new folder (see --help).
-import { parseArgs } from "node:util";
 import { createBackup } from "../server/backup/backup.ts";
 import { BackupError, imagesDirOf } from "../server/backup/layout.ts";
 import { loadConfig } from "../server/config.ts";
+import { readArgs, usageError } from "./cli-args.ts";
 
 const HELP = `Usage: npm run backup -- --out DIR
 
@@ -19,21 +19,8 @@ Options:
   --out DIR   the folder to write (required)
   --help      show this text`;
 
-let args: { out?: string | undefined; help?: boolean | undefined };
-try {
-  args = parseArgs({ options: { out: { type: "string" }, help: { type: "boolean" } } }).values;
-} catch (error) {
-  console.error(`${(error as Error).message}\n\n${HELP}`);
-  process.exit(1);
-}
-if (args.help) {
-  console.log(HELP);
-  process.exit(0);
-}
-if (!args.out) {
-  console.error(`Say where to: --out is missing.\n\n${HELP}`);
-  process.exit(1);
-}
+const args = readArgs(HELP, { out: { type: "string" }, help: { type: "boolean" } });
+if (!args.out) usageError("Say where to: --out is missing.", HELP);
 
 try {
   const config = loadConfig();

@@ -2,7 +2,6 @@
 import path from "node:path";
 import { createInterface } from "node:readline/promises";
 import { Writable } from "node:stream";
-import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import {
   AdminSetupError,
@@ -13,6 +12,7 @@ import {
 import { loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/client.ts";
 import { selectRows } from "../server/db/rows.ts";
+import { readArgs, usageError } from "./cli-args.ts";
 
 const HELP = `Usage: npm run create-admin -- --email you@example.pk
 
@@ -57,17 +57,8 @@ async function askHidden(prompt: string): Promise<string> {
   }
 }
 
-let args: { email?: string | undefined; help?: boolean | undefined };
-try {
-  args = parseArgs({ options: { email: { type: "string" }, help: { type: "boolean" } } }).values;
-} catch (error) {
-  fail(`${(error as Error).message}\n\n${HELP}`);
-}
-if (args.help) {
-  console.log(HELP);
-  process.exit(0);
-}
-if (!args.email) fail(`Say whose account: --email is missing.\n\n${HELP}`);
+const args = readArgs(HELP, { email: { type: "string" }, help: { type: "boolean" } });
+if (!args.email) usageError("Say whose account: --email is missing.", HELP);
 
 const config = loadConfig();
 const pgliteDir = path.join(config.dataDir, "pglite");

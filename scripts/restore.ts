@@ -1,8 +1,8 @@
 // `npm run restore -- --from DIR`: a backup into an empty database and DATA_DIR (see --help).
-import { parseArgs } from "node:util";
 import { BackupError, imagesDirOf } from "../server/backup/layout.ts";
 import { restoreBackup } from "../server/backup/restore.ts";
 import { loadConfig } from "../server/config.ts";
+import { readArgs, usageError } from "./cli-args.ts";
 
 const HELP = `Usage: npm run restore -- --from DIR [--force]
 
@@ -19,23 +19,8 @@ Options:
   --force     replace what the targets hold instead of refusing
   --help      show this text`;
 
-let args: { from?: string | undefined; force?: boolean | undefined; help?: boolean | undefined };
-try {
-  args = parseArgs({
-    options: { from: { type: "string" }, force: { type: "boolean" }, help: { type: "boolean" } },
-  }).values;
-} catch (error) {
-  console.error(`${(error as Error).message}\n\n${HELP}`);
-  process.exit(1);
-}
-if (args.help) {
-  console.log(HELP);
-  process.exit(0);
-}
-if (!args.from) {
-  console.error(`Say which backup: --from is missing.\n\n${HELP}`);
-  process.exit(1);
-}
+const args = readArgs(HELP, { from: { type: "string" }, force: { type: "boolean" }, help: { type: "boolean" } });
+if (!args.from) usageError("Say which backup: --from is missing.", HELP);
 
 try {
   const config = loadConfig();
