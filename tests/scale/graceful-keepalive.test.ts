@@ -3,45 +3,12 @@
 // must be served (its answer closes the connection, so nginx goes elsewhere next), not refused
 // with a bare 503 that nginx may not retry, since it was a POST.
 import http from "node:http";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ProductList } from "#shared/catalog.ts";
-import { type ShopData, type ShopProcess, shopData } from "../security/process.ts";
+import { answerOf, type ShopProcess, shopPerTest } from "../security/process.ts";
 
 const backend = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
-let data: ShopData | undefined;
-let running: ShopProcess | undefined;
-afterEach(async () => {
-  if (running && running.child.exitCode === null && running.child.signalCode === null) {
-    running.child.kill("SIGKILL");
-    await running.exited;
-  }
-  running = undefined;
-  await data?.remove();
-  data = undefined;
-});
-
-interface Answer {
-  status: number;
-  connection: string | undefined;
-  body: string;
-}
-
-function answerOf(req: http.ClientRequest): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    req.on("response", (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          connection: res.headers.connection,
-          body: Buffer.concat(chunks).toString("utf8"),
-        }),
-      );
-    });
-    req.on("error", reject);
-  });
-}
+const shops = shopPerTest();
 
 const waitForLog = async (shop: ShopProcess, pattern: RegExp) => {
   for (let i = 0; i < 2000 && !shop.logs.some((l) => pattern.test(l)); i++) await new Promise((r) => setTimeout(r, 5));
@@ -53,9 +20,8 @@ const waitForLog = async (shop: ShopProcess, pattern: RegExp) => {
 
 describe(`a request on a kept-alive connection during a graceful stop (${backend})`, () => {
   it("is served, and its answer closes the connection; the process still exits 0", async () => {
-    data = await shopData();
-    const shop = await data.start();
-    running = shop;
+    await shops.create();
+    const shop = await shops.start();
     // One connection, kept alive between the two requests, as nginx's upstream keepalive does.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
@@ -84,7 +50,7 @@ describe(`a request on a kept-alive connection during a graceful stop (${backend
       const answer = await secondAnswer;
       expect(`${answer.status} ${answer.body.slice(0, 100)}`).toMatch(/^200 /);
       expect(JSON.parse(answer.body) as ProductList).toHaveProperty("products");
-      expect(answer.connection).toBe("close");
+      expect(answer.headers.connection).toBe("close");
       expect(await shop.exited).toEqual({ code: 0, signal: null });
     } finally {
       agent.destroy();

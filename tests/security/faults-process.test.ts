@@ -1,25 +1,15 @@
 // Faults of the running process, on the real server started as `node server/start.ts`:
 // SIGKILL in the middle of a checkout burst, SIGTERM while requests are in flight, and a data
 // folder whose outbox and picture folders refuse writes.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Product, ProductList } from "#shared/catalog.ts";
 import { CATEGORY_SLUGS } from "#shared/categories.ts";
 import type { Order } from "#shared/orders.ts";
 import { ADDRESS } from "../support/shoppers.ts";
-import { type Answer, halfSentRequest, json, request, type ShopData, type ShopProcess, shopData } from "./process.ts";
+import { type Answer, halfSentRequest, json, request, shopPerTest } from "./process.ts";
 
 const backend = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
-let data: ShopData | undefined;
-let running: ShopProcess | undefined;
-afterEach(async () => {
-  if (running && running.child.exitCode === null && running.child.signalCode === null) {
-    running.child.kill("SIGKILL");
-    await running.exited;
-  }
-  running = undefined;
-  await data?.remove();
-  data = undefined;
-});
+const shop = shopPerTest();
 
 interface Buyer {
   email: string;
@@ -146,15 +136,15 @@ async function expectConsistent(base: string, people: Buyer[], before: Map<strin
 
 describe(`the server killed with SIGKILL during a checkout burst (${backend})`, () => {
   it("restarts with every order whole or absent, stock matching, and retries answering one order per key", async () => {
-    data = await shopData();
-    running = await data.start();
+    await shop.create();
+    let running = await shop.start();
     const people = await buyers(running.url, 3);
     const { pairs, stock: before } = await stockedPairs(running.url);
     expect(pairs.length).toBeGreaterThanOrEqual(12);
     const planned = plan(pairs, people, 36, "kill");
     await withUserIds(running.url, planned);
 
-    const inFlight = planned.map((p) => send((running as ShopProcess).url, p).catch((e: Error) => e));
+    const inFlight = planned.map((p) => send(running.url, p).catch((e: Error) => e));
     // Kill as soon as the first order is answered: the others are in every stage of their transaction.
     await Promise.race(inFlight);
     running.child.kill("SIGKILL");
@@ -164,13 +154,13 @@ describe(`the server killed with SIGKILL during a checkout burst (${backend})`, 
     expect(created).toBeGreaterThan(0);
     expect(answers.some((a) => a instanceof Error)).toBe(true);
 
-    running = await data.start();
+    running = await shop.start();
     const afterCrash = await expectConsistent(running.url, people, before);
     expect(afterCrash.length).toBeGreaterThanOrEqual(created);
     expect(afterCrash.length).toBeLessThan(planned.length);
 
     // The shoppers retry every request with its key: one order per key, whether it had committed or not.
-    const retries = await Promise.all(planned.map((p) => send((running as ShopProcess).url, p)));
+    const retries = await Promise.all(planned.map((p) => send(running.url, p)));
     for (const r of retries) expect([200, 201]).toContain(r.status);
     const ids = new Set(retries.map((r) => json<Order>(r)._id));
     expect(ids.size).toBe(planned.length);
@@ -184,8 +174,8 @@ describe(`the server killed with SIGKILL during a checkout burst (${backend})`, 
 
 describe(`graceful shutdown on SIGTERM (${backend})`, () => {
   it("finishes the requests in flight with 2xx and exits 0", async () => {
-    data = await shopData();
-    running = await data.start();
+    await shop.create();
+    let running = await shop.start();
     const people = await buyers(running.url, 2);
     const { pairs, stock: before } = await stockedPairs(running.url);
     const planned = plan(pairs, people, 16, "term");
@@ -193,12 +183,12 @@ describe(`graceful shutdown on SIGTERM (${backend})`, () => {
 
     // Every checkout has sent its headers and half its body: the server is in the middle of each.
     const inFlight = planned.map((p) =>
-      halfSentRequest((running as ShopProcess).url, "/api/orders/new-order", p.body, {
+      halfSentRequest(running.url, "/api/orders/new-order", p.body, {
         authorization: `Bearer ${p.buyer.token}`,
         "idempotency-key": p.key,
       }),
     );
-    const logged = (pattern: RegExp) => (running as ShopProcess).logs.filter((l) => pattern.test(l)).length;
+    const logged = (pattern: RegExp) => running.logs.filter((l) => pattern.test(l)).length;
     const incoming = /"incoming request".*new-order|new-order.*"incoming request"/;
     for (let i = 0; i < 2000 && logged(incoming) < planned.length; i++) await new Promise((r) => setTimeout(r, 5));
     expect(logged(incoming)).toBe(planned.length);
@@ -210,15 +200,15 @@ describe(`graceful shutdown on SIGTERM (${backend})`, () => {
     expect(answers.map((a) => `${a.status} ${a.status === 201 ? "" : a.body}`)).toEqual(planned.map(() => "201 "));
     expect(await running.exited).toEqual({ code: 0, signal: null });
 
-    running = await data.start();
+    running = await shop.start();
     expect((await expectConsistent(running.url, people, before)).length).toBe(planned.length);
   });
 });
 
 describe(`a data folder that refuses writes (${backend})`, () => {
   it("orders still succeed when mail cannot be written (logged, kept queued); pictures answer 503 with a message", async () => {
-    data = await shopData({ breakDirs: ["outbox"] });
-    running = await data.start();
+    await shop.create({ breakDirs: ["outbox"] });
+    const running = await shop.start();
     const people = await buyers(running.url, 1);
     const { pairs, stock: before } = await stockedPairs(running.url);
     const [order] = plan(pairs, people, 1, "disk");

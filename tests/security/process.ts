@@ -6,6 +6,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { afterEach } from "vitest";
 import { ROOT_DIR } from "#server/app.ts";
 import { createScratchDatabase, type ScratchDatabase } from "#server/db/scratch.ts";
 
@@ -24,13 +25,38 @@ export interface ShopData {
   remove(): Promise<void>;
 }
 
+/**
+ * The data folder and server of each test of a file: `create` makes the folder (see shopData),
+ * `start` starts the server on it, or starts it again after a kill or a stop. After each test a
+ * server still running is killed and the folder (and scratch database) removed.
+ */
+export function shopPerTest() {
+  let data: ShopData | undefined;
+  let running: ShopProcess | undefined;
+  afterEach(async () => {
+    if (running && running.child.exitCode === null && running.child.signalCode === null) {
+      running.child.kill("SIGKILL");
+      await running.exited;
+    }
+    running = undefined;
+    await data?.remove();
+    data = undefined;
+  });
+  return {
+    async create(options: { breakDirs?: string[] } = {}): Promise<void> {
+      data = await shopData(options);
+    },
+    async start(): Promise<ShopProcess> {
+      if (!data) throw new Error("create the data folder first");
+      running = await data.start();
+      return running;
+    },
+  };
+}
+
 /** A data folder (and, with DATABASE_URL, a scratch database) that survives restarts of the server. */
 export async function shopData(options: { breakDirs?: string[] } = {}): Promise<ShopData> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "shop-process-"));
-  // A plain file where a folder should be: writes below it fail even for root (chmod would not).
-  for (const dir of ["images", ...(options.breakDirs ?? [])]) {
-    await writeFile(path.join(dataDir, dir), "this folder is read-only for the test\n");
-  }
+  const dataDir = await shopDataDir(options.breakDirs);
   const scratch: ScratchDatabase | undefined = process.env.DATABASE_URL
     ? await createScratchDatabase(process.env.DATABASE_URL, "shop_process")
     : undefined;
@@ -45,10 +71,13 @@ export async function shopData(options: { breakDirs?: string[] } = {}): Promise<
   };
 }
 
-/** A data folder whose pictures folder is a plain file (see above); removed by the caller. */
-export async function shopDataDir(): Promise<string> {
+/** A data folder whose pictures folder, and `breakDirs`, are plain files (see above); removed by the caller. */
+export async function shopDataDir(breakDirs: string[] = []): Promise<string> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "shop-process-"));
-  await writeFile(path.join(dataDir, "images"), "this folder is read-only for the test\n");
+  // A plain file where a folder should be: writes below it fail even for root (chmod would not).
+  for (const dir of ["images", ...breakDirs]) {
+    await writeFile(path.join(dataDir, dir), "this folder is read-only for the test\n");
+  }
   return dataDir;
 }
 
@@ -111,28 +140,31 @@ export function request(
   options: { body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const req = http.request(new URL(url, base), {
+    method,
+    agent: false,
+    headers: {
+      ...(payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}),
+      ...options.headers,
+    },
+  });
+  const answer = answerOf(req);
+  req.end(payload);
+  return answer;
+}
+
+/** The answer to a request, read whole. */
+export function answerOf(req: http.ClientRequest): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request(
-      new URL(url, base),
-      {
-        method,
-        agent: false,
-        headers: {
-          ...(payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}),
-          ...options.headers,
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), headers: res.headers }),
-        );
-        res.on("error", reject);
-      },
-    );
+    req.on("response", (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), headers: res.headers }),
+      );
+      res.on("error", reject);
+    });
     req.on("error", reject);
-    req.end(payload);
   });
 }
 
@@ -153,16 +185,7 @@ export function halfSentRequest(
     agent: false,
     headers: { "content-type": "application/json", "content-length": payload.length, ...headers },
   });
-  const answer = new Promise<Answer>((resolve, reject) => {
-    req.on("response", (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () =>
-        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), headers: res.headers }),
-      );
-    });
-    req.on("error", reject);
-  });
+  const answer = answerOf(req);
   req.write(payload.subarray(0, half));
   return {
     finish() {

@@ -3,9 +3,14 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { expect } from "vitest";
 import { buildApp } from "#server/app.ts";
 import { type Config, loadConfig } from "#server/config.ts";
+import { selectRows } from "#server/db/rows.ts";
+import { CANNOT_SAVE_FILES } from "#server/plugins/errors.ts";
+import { picture } from "./admin.ts";
 import type { TestApp } from "./app.ts";
 
 export interface Instance {
@@ -42,4 +47,24 @@ export function uploadPicture(
     headers: { ...admin.headers, "content-type": "image/jpeg" },
     payload: picture,
   });
+}
+
+/** Pictures recorded in the shared database. */
+export async function imageRows(first: TestApp): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(first.database.db, sql`select count(*)::int as n from product_images`);
+  return row?.n ?? 0;
+}
+
+/** An upload through an instance whose image store fails: 503 with its message, and no row written. */
+export async function expectUploadRefused(
+  first: TestApp,
+  instance: Instance,
+  admin: { headers: Record<string, string> },
+  productId: string,
+): Promise<void> {
+  const before = await imageRows(first);
+  const res = await uploadPicture(instance.app, admin, productId, await picture("jpeg"));
+  expect([res.statusCode, res.json<{ message: string }>().message]).toEqual([503, CANNOT_SAVE_FILES]);
+  expect(res.headers["retry-after"]).toBe("60");
+  expect(await imageRows(first)).toBe(before);
 }
