@@ -10,7 +10,7 @@ import { registerCartRoutes } from "./cart/routes.ts";
 import { openBlobStore } from "./catalog/blob-open.ts";
 import { type CatalogChanges, createLocalCatalogChanges } from "./catalog/changes.ts";
 import { createRedisCatalogChanges } from "./catalog/changes-redis.ts";
-import { createImageStore } from "./catalog/images.ts";
+import { createImageStore, type ImageStore } from "./catalog/images.ts";
 import { registerCatalogRoutes } from "./catalog/routes.ts";
 import { createCatalogService } from "./catalog/service.ts";
 import type { Config } from "./config.ts";
@@ -31,6 +31,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Catalogue writes publish here; caches subscribe (server/catalog/changes.ts). */
     catalogChanges: CatalogChanges;
+    /** The pictures (server/catalog/images.ts); start-up warms them through the same store as requests. */
+    images: ImageStore;
   }
 }
 
@@ -89,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.decorate("catalogChanges", catalogChanges);
+  app.decorate("images", images);
 
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_request, reply) => {

@@ -1,8 +1,6 @@
 // `npm start`: open (and on first start migrate and seed) the database, then listen.
 import path from "node:path";
 import { buildApp, ROOT_DIR } from "./app.ts";
-import { openBlobStore } from "./catalog/blob-open.ts";
-import { createImageStore } from "./catalog/images.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedCategories, seedDemoCatalogue } from "./db/seed/seed.ts";
@@ -35,11 +33,10 @@ process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
 
 await app.listen({ host: config.host, port: config.port });
-// Render the pictures the first visitors will see, in the background, one at a time.
+// Render the pictures the first visitors will see, in the background, one at a time; through the
+// app's own store, so a picture a visitor asks for meanwhile is rendered once, not twice.
 if (!dev) {
-  createImageStore({ dataDir: config.dataDir, db: database.db, blobs: openBlobStore(config.imageStorage) })
-    .warm()
-    .catch((error: unknown) => app.log.warn({ err: error }, "image warm-up stopped"));
+  app.images.warm().catch((error: unknown) => app.log.warn({ err: error }, "image warm-up stopped"));
 }
 app.log.info(
   { url: config.publicUrl, database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
