@@ -48,7 +48,7 @@ export interface OrderRow {
 }
 
 export function createOrderService(db: Db, deps: { shop: ShopContact }): OrderService {
-  async function findOrders(which: SQL): Promise<Order[]> {
+  async function findOrders(which: SQL, limit = TRACK_LIMIT): Promise<Order[]> {
     const rows = await selectRows<OrderRow>(
       db,
       sql`select o.id, o.status, o.subtotal, o.total_amount, o.full_name, o.address_line, o.phone_number, o.email,
@@ -61,7 +61,7 @@ export function createOrderService(db: Db, deps: { shop: ShopContact }): OrderSe
           from orders o
           where ${which}
           order by o.created_at desc, o.id desc
-          limit ${TRACK_LIMIT}`,
+          limit ${limit}`,
     );
     return rows.map(toOrder);
   }
@@ -78,7 +78,9 @@ export function createOrderService(db: Db, deps: { shop: ShopContact }): OrderSe
 
     async confirmationMails(entries) {
       const ids = [...new Set(entries.map((entry) => entry.order_id))];
-      const orders = new Map((await findOrders(sql`o.id in ${ids}`)).map((order) => [order._id, order]));
+      // Every order of the batch, whatever its size: one missing here would read as gone, its mail dropped.
+      const found = await findOrders(sql`o.id in ${ids}`, ids.length);
+      const orders = new Map(found.map((order) => [order._id, order]));
       const mails = new Map<string, Mail>();
       for (const entry of entries) {
         const order = orders.get(entry.order_id);
