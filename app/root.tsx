@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root.ts";
 import "./app.css";
 import { AuthStartup } from "./components/layout/AuthStartup.tsx";
@@ -11,6 +11,7 @@ import { Toaster } from "./components/layout/Toaster.tsx";
 import { RouteError } from "./components/RouteError.tsx";
 import { services } from "./lib/context.server.ts";
 import { useNonce } from "./lib/nonce.tsx";
+import { useRouteFocus } from "./lib/use-route-focus.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { shop, publicUrl } = services(context);
@@ -23,6 +24,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const shop = data?.shop ?? FALLBACK_SHOP;
+  // The owner's screens are a work place: no chat or cart buttons floating over their tables.
+  const floating = !useLocation().pathname.startsWith("/admin");
   return (
     <html lang="en">
       <head>
@@ -44,8 +47,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" className="flex-1">
           {children}
         </main>
-        <SiteFooter shop={shop} />
-        <FloatingLinks phone={shop.phone} />
+        <SiteFooter shop={shop} roomForFloatingLinks={floating} />
+        {floating ? <FloatingLinks phone={shop.phone} /> : null}
         <PageSpinner />
         <Toaster />
         <AuthStartup />
@@ -61,6 +64,7 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  useRouteFocus();
   return <Outlet />;
 }
 

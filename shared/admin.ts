@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { ImageRef, ProductImage, SizeStock } from "./catalog.ts";
 import { productIdSchema } from "./catalog-schemas.ts";
 import { CATEGORY_SLUGS, type CategorySlug, isCategorySlug } from "./categories.ts";
-import { ORDER_STATUSES, type Order, type OrderStatus } from "./orders.ts";
+import { ORDER_STATUSES, type Order, type OrderStatus, statusLabel } from "./orders.ts";
 import { MAX_SIZE, MIN_SIZE } from "./sizes.ts";
 
 /** Rows per page of every admin list. */
@@ -64,10 +64,6 @@ export function orderMoveRefusedMessage(from: OrderStatus, to: OrderStatus): str
   if (from === to) return `This order is already ${statusLabel(to)}.`;
   if (allowed.length === 0) return `This order is ${statusLabel(from)}: its status can no longer change.`;
   return `A ${statusLabel(from)} order can only be moved to ${allowed.map(statusLabel).join(" or ")}, not ${statusLabel(to)}.`;
-}
-
-export function statusLabel(status: OrderStatus): string {
-  return { pending: "pending", confirm: "confirmed", delivered: "delivered", cancelled: "cancelled" }[status];
 }
 
 /** Extra fields (role, _id, archivedAt, …) are refused with their names, never silently dropped. */

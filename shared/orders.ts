@@ -151,3 +151,13 @@ export function orderStockMessage(stock: number, size: number, name: string): st
 export function mergedQuantityMessage(size: number): string {
   return `An order can have at most ${MAX_LINE_QUANTITY} pairs of one product in size ${size}.`;
 }
+
+/** The order number a customer reads out on the phone, the same on every page and mail: '#71B886C4'. */
+export function orderNumber(orderId: string): string {
+  return `#${orderId.slice(0, 8).toUpperCase()}`;
+}
+
+/** How a status reads to a person, customer and shop owner alike (the stored value `confirm` reads 'confirmed'). */
+export function statusLabel(status: OrderStatus): string {
+  return { pending: "pending", confirm: "confirmed", delivered: "delivered", cancelled: "cancelled" }[status];
+}

@@ -1,6 +1,6 @@
 // An order's status as a coloured badge (SPEC.md section 4: pending yellow, confirm dark blue,
 // delivered green), shared by the customer's order list and the admin's.
-import type { OrderStatus } from "#shared/orders.ts";
+import { type OrderStatus, statusLabel } from "#shared/orders.ts";
 
 const BADGES: Record<OrderStatus, string> = {
   pending: "bg-yellow-300 text-yellow-950",
@@ -10,5 +10,7 @@ const BADGES: Record<OrderStatus, string> = {
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={`rounded-full px-3 py-1 text-sm font-semibold ${BADGES[status]}`}>{status}</span>;
+  return (
+    <span className={`rounded-full px-3 py-1 text-sm font-semibold ${BADGES[status]}`}>{statusLabel(status)}</span>
+  );
 }

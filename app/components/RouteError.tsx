@@ -15,6 +15,7 @@ export function RouteError({ notFound }: { notFound?: React.ReactNode }) {
   return (
     <div className="page">
       <title>Error | Karachi Shoe Shop</title>
+      <h1 className="sr-only">Something went wrong</h1>
       <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
         Error: {message}
       </p>

@@ -13,3 +13,8 @@ const parseCart = (raw: string) => {
 export const cartStore = createLocalStore<StoredCartLine[]>("cart", [], parseCart);
 
 export const useCart = () => cartStore.use();
+
+/** The cart link's name, read out with its count ('Cart, 2 lines'). */
+export function cartLabel(lines: number): string {
+  return `Cart, ${lines} ${lines === 1 ? "line" : "lines"}`;
+}

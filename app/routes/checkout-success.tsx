@@ -1,5 +1,6 @@
 import { CircleCheck } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
+import { orderNumber } from "#shared/orders.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
 import type { Route } from "./+types/checkout-success.ts";
 
@@ -13,11 +14,21 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
+/** The checkout sends the new order's id along; anything that is not an order id is not shown. */
+const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 export default function CheckoutSuccess() {
+  const orderId = useSearchParams()[0].get("order");
+  const number = orderId && ORDER_ID.test(orderId) ? orderNumber(orderId) : null;
   return (
     <div className="page max-w-xl text-center">
       <CircleCheck aria-hidden="true" className="mx-auto size-16 text-green-700" />
       <h1 className="page-title mt-4">Thank you for your order!</h1>
+      {number ? (
+        <p className="mt-3 text-lg">
+          Your order number is <strong className="font-mono">{number}</strong>
+        </p>
+      ) : null}
       <p className="mt-3 text-stone-700">
         We have received your order and e-mailed you a confirmation. Pay in cash when your shoes arrive; delivery in
         Karachi is free.

@@ -1,6 +1,7 @@
 import * as Accordion from "@radix-ui/react-accordion";
-import { ChevronDown, Camera as Instagram, Mail, MessageCircle } from "lucide-react";
+import { ChevronDown, Mail, MessageCircle } from "lucide-react";
 import { instagramUrl, whatsappUrl } from "#shared/shop.ts";
+import { InstagramIcon } from "../components/icons/InstagramIcon.tsx";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
 import { useShopInfo } from "../lib/shop-info.ts";
 import type { Route } from "./+types/contact.ts";
@@ -41,7 +42,7 @@ export default function Contact() {
       label: "Instagram direct message",
       detail: `@${shop.instagram}`,
       href: instagramUrl(shop.instagram),
-      Icon: Instagram,
+      Icon: InstagramIcon,
     },
     { label: "E-mail", detail: shop.email, href: `mailto:${shop.email}`, Icon: Mail },
   ];

@@ -108,7 +108,7 @@ function ProductSection({ id, title, products }: { id: string; title: string; pr
         {title}
       </h2>
       <div className="mt-5">
-        <ProductGrid products={products} />
+        <ProductGrid products={products} sixUp={products.length === 6} />
       </div>
     </section>
   );

@@ -39,7 +39,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       ...categoryBySlug(slug),
       products: (lists[index]?.products.slice(0, SECTION_LENGTH) ?? []).map(toSummary),
     })),
-    slides: categorySlides(covers),
+    slides: categorySlides(covers, gender),
   };
 }
 

@@ -236,9 +236,11 @@ export function ErrorBoundary() {
       notFound={
         <div className="page text-center">
           <title>No product found. | Karachi Shoe Shop</title>
-          <p role="alert" className="text-xl font-semibold">
-            {NO_PRODUCT_FOUND}
-          </p>
+          <h1 className="page-title">{NO_PRODUCT_FOUND}</h1>
+          <p className="mt-3 text-stone-600">It may have sold out for good, or the address may be mistyped.</p>
+          <Link to="/search" className="button-secondary mt-6 mr-3">
+            Search the shop
+          </Link>
           <Link to="/" className="button-primary mt-6">
             Back to Home
           </Link>

@@ -65,7 +65,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           maxLength={SEARCH_QUERY_MAX}
           onChange={(event) => setText(event.target.value)}
           placeholder="Search for chappal, khussa, sneakers…"
-          className="min-h-11 flex-1 rounded-lg border border-stone-400 px-4 text-base"
+          className="min-h-11 min-w-0 flex-1 rounded-lg border border-stone-400 px-4 text-base"
+          // Arriving from the header's search icon, or with nothing searched yet, the box takes the focus.
+          data-autofocus={query === "" ? "" : undefined}
         />
         <button type="submit" className="button-primary" disabled={searching}>
           <SearchIcon aria-hidden="true" className="size-5" />

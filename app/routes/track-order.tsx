@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { formatRs } from "#shared/money.ts";
-import type { Order } from "#shared/orders.ts";
+import { type Order, orderNumber } from "#shared/orders.ts";
 import { previewWords } from "#shared/text.ts";
 import { OrderStatusBadge } from "../components/OrderStatusBadge.tsx";
 import { useAuth } from "../lib/auth-store.ts";
@@ -96,7 +96,7 @@ function OrderCard({ order }: { order: Order }) {
     <li className="rounded-2xl border border-stone-200 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="font-semibold">
-          Order <span className="font-mono text-sm">#{order._id.slice(0, 8)}</span>
+          Order <span className="font-mono text-sm">{orderNumber(order._id)}</span>
           <span className="ml-2 text-sm font-normal text-stone-600">{placed}</span>
         </h2>
         <OrderStatusBadge status={order.status} />

@@ -1,9 +1,9 @@
 // The e-mail a customer gets when the shop moves their order (confirmed, delivered, cancelled).
 import { formatRs } from "#shared/money.ts";
-import type { Order, OrderStatus } from "#shared/orders.ts";
+import { type Order, type OrderStatus, orderNumber } from "#shared/orders.ts";
 import { SHOP_NAME } from "#shared/shop.ts";
 import type { Mail } from "../mail/mailer.ts";
-import { orderReference, type ShopContact } from "../orders/mail.ts";
+import type { ShopContact } from "../orders/mail.ts";
 
 const NEWS: Partial<Record<OrderStatus, { subject: string; line: string }>> = {
   confirm: {
@@ -22,7 +22,7 @@ const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#
 export function orderStatusMail(order: Order, shop: ShopContact): Mail | undefined {
   const news = NEWS[order.status];
   if (!news) return undefined;
-  const ref = orderReference(order._id);
+  const ref = orderNumber(order._id);
   const name = order.shippingAddress.fullName;
   const contact = `Questions? Call or WhatsApp ${shop.phone} or write to ${shop.email}.`;
   const summary = `Order ${ref}: ${order.items.length} line${order.items.length === 1 ? "" : "s"}, total ${formatRs(order.totalAmount)}.`;

@@ -1,6 +1,6 @@
 // The order confirmation e-mail, plain text and simple HTML, in the shop's own words.
 import { formatRs } from "#shared/money.ts";
-import { ORDER_MESSAGES, type Order } from "#shared/orders.ts";
+import { ORDER_MESSAGES, type Order, orderNumber } from "#shared/orders.ts";
 import { SHOP_NAME } from "#shared/shop.ts";
 import type { Mail } from "../mail/mailer.ts";
 
@@ -9,13 +9,10 @@ export interface ShopContact {
   email: string;
 }
 
-/** A short reference a person can read out on the phone: the first 8 characters of the id. */
-export const orderReference = (orderId: string): string => orderId.slice(0, 8).toUpperCase();
-
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function orderConfirmationMail(order: Order, shop: ShopContact): Mail {
-  const ref = orderReference(order._id);
+  const ref = orderNumber(order._id);
   const a = order.shippingAddress;
   const lines = order.items.map(
     (item) => `${item.quantity} x ${item.name}, size ${item.size}: ${formatRs(item.discountPrice * item.quantity)}`,

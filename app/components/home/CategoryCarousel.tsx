@@ -6,7 +6,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { ImageRef } from "#shared/catalog.ts";
-import { CATEGORIES, type Category, type CategorySlug } from "#shared/categories.ts";
+import { CATEGORIES, type Category, type CategorySlug, GENDER_LABEL, type Gender } from "#shared/categories.ts";
 import { ProductPicture } from "../product/ProductPicture.tsx";
 
 export const AUTOPLAY_MS = 3000;
@@ -20,9 +20,21 @@ export interface CategorySlide {
 
 const BY_SLUG = new Map<CategorySlug, Category>(CATEGORIES.map((c) => [c.slug, c]));
 
-/** Slides for every category in navigation order; the picture's alt is left out, the slide shows the name. */
-export function categorySlides(covers: Partial<Record<CategorySlug, ImageRef>>): CategorySlide[] {
-  return CATEGORIES.map(({ slug }) => {
+/** Names that two categories share ('Sneakers & Casual Shoes'): their slides say whose they are. */
+const SHARED_NAMES = new Set(
+  CATEGORIES.filter((c, i) => CATEGORIES.findIndex((o) => o.name === c.name) !== i).map((c) => c.name),
+);
+
+/**
+ * Slides for every category, the page's own gender first (so /women opens on women's categories),
+ * each group in navigation order; the picture's alt is left out, the slide shows the name.
+ */
+export function categorySlides(
+  covers: Partial<Record<CategorySlug, ImageRef>>,
+  first: Gender = "men",
+): CategorySlide[] {
+  const ordered = [...CATEGORIES.filter((c) => c.gender === first), ...CATEGORIES.filter((c) => c.gender !== first)];
+  return ordered.map(({ slug }) => {
     const cover = covers[slug];
     return { slug, image: cover && { id: cover.id, width: cover.width, height: cover.height } };
   });
@@ -96,7 +108,7 @@ export function CategoryCarousel({ slides }: { slides: CategorySlide[] }) {
       >
         <ul
           ref={track}
-          className="-ml-3 flex snap-x snap-mandatory overflow-x-auto scroll-smooth [scrollbar-width:none] motion-reduce:scroll-auto"
+          className="relative -ml-3 flex snap-x snap-mandatory overflow-x-auto scroll-smooth [scrollbar-width:none] motion-reduce:scroll-auto"
         >
           {slides.map(({ slug, image }, index) => {
             const category = BY_SLUG.get(slug);
@@ -119,7 +131,14 @@ export function CategoryCarousel({ slides }: { slides: CategorySlide[] }) {
                     )}
                   </div>
                   <p className="p-3 text-center text-sm font-semibold text-stone-900 md:text-base">
-                    <span className="sr-only">{category.gender === "men" ? "Men's" : "Women's"} </span>
+                    {/* Where two categories share a name the gender is shown; elsewhere only read out. */}
+                    <span
+                      className={
+                        SHARED_NAMES.has(category.name) ? "block text-xs font-medium text-brand-700" : "sr-only"
+                      }
+                    >
+                      {`${GENDER_LABEL[category.gender]}'s `}
+                    </span>
                     {category.name}
                   </p>
                 </Link>

@@ -1,13 +1,17 @@
 import { MessageCircle, ShoppingCart } from "lucide-react";
 import { Link } from "react-router";
 import { whatsappUrl } from "#shared/shop.ts";
-import { useCart } from "../../lib/cart-store.ts";
+import { cartLabel, useCart } from "../../lib/cart-store.ts";
 
-/** The floating cart link with the number of cart lines, and the floating chat link. */
+/**
+ * The floating chat link and cart link with the number of cart lines (SPEC.md section 2), side by side
+ * in the bottom corner so they take little height; the footer keeps that height free at the page's
+ * end, and they step aside while a field has focus (app.css). The header carries the cart for keyboards and screen readers, so this copy is a pointer shortcut only and is not announced twice.
+ */
 export function FloatingLinks({ phone }: { phone: string }) {
   const lines = useCart().length;
   return (
-    <aside aria-label="Cart and chat" className="fixed bottom-4 right-4 z-30 flex flex-col gap-3">
+    <aside aria-label="Chat" className="floating-links fixed bottom-3 right-3 z-30 flex gap-3">
       <a
         href={whatsappUrl(phone)}
         className="floating-button bg-green-700 hover:bg-green-800"
@@ -19,15 +23,12 @@ export function FloatingLinks({ phone }: { phone: string }) {
       <Link
         to="/my-cart"
         className="floating-button relative bg-brand-700 hover:bg-brand-600"
-        aria-label={`Cart, ${lines} ${lines === 1 ? "line" : "lines"}`}
+        aria-hidden="true"
+        tabIndex={-1}
+        title={cartLabel(lines)}
       >
         <ShoppingCart aria-hidden="true" className="size-6" />
-        <span
-          aria-hidden="true"
-          className="absolute -right-1 -top-1 grid min-w-6 place-items-center rounded-full bg-white px-1 text-xs font-bold text-brand-700 ring-2 ring-brand-700"
-        >
-          {lines}
-        </span>
+        <span className="cart-count absolute -right-1 -top-1">{lines}</span>
       </Link>
     </aside>
   );

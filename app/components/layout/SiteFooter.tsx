@@ -1,10 +1,11 @@
-import { Camera as Instagram, Mail, MessageCircle, Phone } from "lucide-react";
+import { Mail, MessageCircle, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { categoriesOf } from "#shared/categories.ts";
 import { COPYRIGHT_YEAR, FOOTER_LINKS, instagramUrl, SHOP_NAME, whatsappUrl } from "#shared/shop.ts";
 import type { ShopInfo } from "../../lib/shop-info.ts";
+import { InstagramIcon } from "../icons/InstagramIcon.tsx";
 
-export function SiteFooter({ shop }: { shop: ShopInfo }) {
+export function SiteFooter({ shop, roomForFloatingLinks }: { shop: ShopInfo; roomForFloatingLinks: boolean }) {
   return (
     <footer className="mt-16 bg-stone-900 text-stone-200">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -40,7 +41,7 @@ export function SiteFooter({ shop }: { shop: ShopInfo }) {
               aria-label="Message us on Instagram"
               rel="noopener"
             >
-              <Instagram aria-hidden="true" className="size-5" />
+              <InstagramIcon className="size-5" />
             </a>
             <a href={`mailto:${shop.email}`} className="footer-icon" aria-label="E-mail us">
               <Mail aria-hidden="true" className="size-5" />
@@ -51,7 +52,9 @@ export function SiteFooter({ shop }: { shop: ShopInfo }) {
         <FooterList title="Men" links={categoriesOf("men").map((c) => ({ label: c.name, to: c.path }))} />
         <FooterList title="Women" links={categoriesOf("women").map((c) => ({ label: c.name, to: c.path }))} />
       </div>
-      <p className="border-t border-stone-700 py-4 text-center text-sm text-stone-400">
+      <p
+        className={`border-t border-stone-700 pt-4 text-center text-sm text-stone-400 ${roomForFloatingLinks ? "pb-20" : "pb-4"}`}
+      >
         {`© ${COPYRIGHT_YEAR} ${SHOP_NAME}. All rights reserved.`}
       </p>
     </footer>

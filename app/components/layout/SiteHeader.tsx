@@ -1,21 +1,23 @@
-import { LogIn, LogOut, Search } from "lucide-react";
+import { LogIn, LogOut, Search, ShoppingCart } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import { SHOP_NAME } from "#shared/shop.ts";
 import { signOut } from "../../lib/auth-actions.ts";
 import { useAuth } from "../../lib/auth-store.ts";
+import { cartLabel, useCart } from "../../lib/cart-store.ts";
 import { dropdownItems } from "../../lib/navigation.ts";
 import { MobileMenu } from "./MobileMenu.tsx";
 import { NavDropdown } from "./NavDropdown.tsx";
 
 export function SiteHeader() {
   const { isAuthenticated, user } = useAuth();
+  const lines = useCart().length;
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-2 sm:gap-4 sm:px-4">
         <MobileMenu />
         <Link
           to="/"
-          className="mr-auto whitespace-nowrap text-base font-extrabold tracking-tight text-brand-700 sm:text-lg md:mr-6"
+          className="mr-auto min-w-0 text-base font-extrabold leading-tight tracking-tight text-brand-700 sm:text-lg md:mr-6 md:whitespace-nowrap"
         >
           {SHOP_NAME}
         </Link>
@@ -34,18 +36,25 @@ export function SiteHeader() {
             Admin
           </NavLink>
         ) : null}
-        <Link to="/search" className="icon-button" aria-label="Search">
+        <Link to="/search" state={{ focusPage: true }} className="icon-button" aria-label="Search">
           <Search aria-hidden="true" className="size-5" />
         </Link>
+        {/* The cart early in the tab order, before the page; the floating one is the thumb's shortcut. */}
+        <Link to="/my-cart" className="icon-button relative" aria-label={cartLabel(lines)}>
+          <ShoppingCart aria-hidden="true" className="size-5" />
+          <span aria-hidden="true" className="cart-count absolute right-0 top-0.5">
+            {lines}
+          </span>
+        </Link>
         {isAuthenticated ? (
-          <button type="button" className="icon-button gap-1.5 px-3" onClick={() => void signOut()}>
+          <button type="button" className="icon-button gap-1.5 sm:px-3" onClick={() => void signOut()}>
             <LogOut aria-hidden="true" className="size-5" />
-            <span className="text-sm font-medium">Logout</span>
+            <span className="sr-only text-sm font-medium sm:not-sr-only">Logout</span>
           </button>
         ) : (
-          <Link to="/login" className="icon-button gap-1.5 px-3">
+          <Link to="/login" className="icon-button gap-1.5 sm:px-3">
             <LogIn aria-hidden="true" className="size-5" />
-            <span className="text-sm font-medium">Login</span>
+            <span className="sr-only text-sm font-medium sm:not-sr-only">Login</span>
           </Link>
         )}
       </nav>

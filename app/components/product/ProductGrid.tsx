@@ -2,17 +2,26 @@ import type { ProductSummary } from "#shared/catalog.ts";
 import { ProductCard } from "./ProductCard.tsx";
 
 /** 2 columns on small screens, 3 on medium, 4 on larger (SPEC.md section 2). */
+const COLUMNS = "grid-cols-2 md:grid-cols-3 lg:grid-cols-4";
+/**
+ * The home page's grids hold six: four columns would leave a half-empty second row, so they keep
+ * three columns (two full rows) and show all six in one row on wide screens.
+ */
+const SIX_COLUMNS = "grid-cols-2 md:grid-cols-3 xl:grid-cols-6";
+
 export function ProductGrid({
   products,
   priorityCount = 0,
   heading = "h3",
+  sixUp = false,
 }: {
   products: ProductSummary[];
   priorityCount?: number;
   heading?: "h2" | "h3";
+  sixUp?: boolean;
 }) {
   return (
-    <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 md:gap-5 lg:grid-cols-4">
+    <ul className={`grid gap-3 md:gap-5 ${sixUp ? SIX_COLUMNS : COLUMNS}`}>
       {products.map((product, index) => (
         <li key={product._id} className="flex">
           <ProductCard product={product} priority={index < priorityCount} heading={heading} />

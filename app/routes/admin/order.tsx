@@ -3,9 +3,9 @@
 // the stock). Every move is recorded with the admin's name and e-mailed to the customer.
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { type AdminOrder, statusLabel } from "#shared/admin.ts";
+import type { AdminOrder } from "#shared/admin.ts";
 import { formatRs } from "#shared/money.ts";
-import type { OrderStatus } from "#shared/orders.ts";
+import { type OrderStatus, orderNumber, statusLabel } from "#shared/orders.ts";
 import { AdminError, AdminLoading, AdminNotice } from "../../components/admin/AdminStatus.tsx";
 import { OrderStatusBadge } from "../../components/OrderStatusBadge.tsx";
 import { adminCall, needsSignIn, useAdminData } from "../../lib/admin-api.ts";
@@ -50,7 +50,7 @@ export default function AdminOrderDetail() {
       </Link>
       <div className="flex flex-wrap items-center gap-3">
         <h2 className="text-xl font-bold">
-          Order <span className="font-mono">#{current._id.slice(0, 8)}</span>
+          Order <span className="font-mono">{orderNumber(current._id)}</span>
         </h2>
         <OrderStatusBadge status={current.status} />
         <span className="text-sm text-stone-600">{formatWhen(current.createdAt)}</span>

@@ -2,7 +2,7 @@
 import { Link } from "react-router";
 import type { AdminOrderList } from "#shared/admin.ts";
 import { formatRs } from "#shared/money.ts";
-import { ORDER_STATUSES } from "#shared/orders.ts";
+import { ORDER_STATUSES, orderNumber, statusLabel } from "#shared/orders.ts";
 import { ListResults, SearchForm, useListParams } from "../../components/admin/ListControls.tsx";
 import { OrderStatusBadge } from "../../components/OrderStatusBadge.tsx";
 import { queryString, useAdminData } from "../../lib/admin-api.ts";
@@ -18,15 +18,15 @@ export default function AdminOrders() {
     <div>
       <h2 className="text-xl font-bold">Orders</h2>
       <ul className="mt-3 flex flex-wrap gap-2" aria-label="Filter by status">
-        {["", ...ORDER_STATUSES].map((value) => (
-          <li key={value || "all"}>
+        {(["", ...ORDER_STATUSES] as const).map((value) => (
+          <li key={value ? statusLabel(value) : "all"}>
             <button
               type="button"
               aria-pressed={status === value}
               onClick={() => update({ status: value })}
               className="rounded-full border border-stone-300 px-3 py-1.5 text-sm font-semibold aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white"
             >
-              {value || "all"}
+              {value ? statusLabel(value) : "all"}
             </button>
           </li>
         ))}
@@ -46,7 +46,7 @@ export default function AdminOrders() {
         {(order) => (
           <li key={order._id} className="flex flex-wrap items-center gap-x-4 gap-y-1 p-3">
             <Link to={`/admin/orders/${order._id}`} className="font-mono font-semibold text-brand-700 hover:underline">
-              #{order._id.slice(0, 8)}
+              {orderNumber(order._id)}
             </Link>
             <OrderStatusBadge status={order.status} />
             <span className="min-w-0 flex-1 text-sm">
