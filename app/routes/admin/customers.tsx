@@ -23,9 +23,11 @@ export default function AdminCustomers() {
       >
         {(customer) => (
           <li key={customer._id} className="flex flex-wrap items-center gap-x-4 gap-y-1 p-3 text-sm">
-            <span className="font-semibold">{customer.username}</span>
+            <span className="min-w-0 font-semibold [overflow-wrap:anywhere]">{customer.username}</span>
             {customer.role === "admin" ? <span className="rounded bg-brand-100 px-1.5">admin</span> : null}
-            <span className="min-w-0 flex-1 text-stone-700">{customer.email}</span>
+            <span className="min-w-0 basis-full text-stone-700 [overflow-wrap:anywhere] sm:basis-0 sm:flex-1">
+              {customer.email}
+            </span>
             <span className="text-stone-600">since {formatWhen(customer.createdAt)}</span>
             <Link
               to={`/admin/orders?query=${encodeURIComponent(customer.email)}`}

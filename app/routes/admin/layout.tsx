@@ -39,8 +39,8 @@ export default function AdminLayout() {
         <h1 className="page-title">Shop admin</h1>
         {allowed ? <span className="text-sm text-stone-600">Signed in as {user?.username}</span> : null}
       </div>
-      <nav aria-label="Admin" className="mt-4 overflow-x-auto border-b border-stone-200">
-        <ul className="flex gap-1">
+      <nav aria-label="Admin" className="mt-4 border-b border-stone-200">
+        <ul className="flex flex-wrap gap-x-1">
           {SECTIONS.map((section) => (
             <li key={section.to}>
               <NavLink

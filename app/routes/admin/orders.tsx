@@ -49,7 +49,7 @@ export default function AdminOrders() {
               {orderNumber(order._id)}
             </Link>
             <OrderStatusBadge status={order.status} />
-            <span className="min-w-0 flex-1 text-sm">
+            <span className="min-w-0 basis-full text-sm [overflow-wrap:anywhere] sm:basis-0 sm:flex-1">
               {order.customer.name} <span className="text-stone-600">({order.customer.email})</span>
             </span>
             <span className="text-sm text-stone-600">{formatWhen(order.createdAt)}</span>

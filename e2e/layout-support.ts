@@ -1,0 +1,107 @@
+// What the layout test measures on a page as a person would meet it: whether it scrolls sideways, and
+// whether something fixed (the floating links, a toast, a bar) sits on top of a link, button, field or
+// price, found by asking the browser which element is on top at points of each control.
+import type { APIRequestContext, Page } from "@playwright/test";
+import type { Product, ProductList } from "../shared/catalog.ts";
+import { CATEGORY_SLUGS } from "../shared/categories.ts";
+
+export interface Covered {
+  target: string;
+  by: string;
+}
+
+/** Width of the page beyond the viewport, in px (0 when nothing scrolls sideways). */
+export async function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+export async function scrollToEnd(page: Page): Promise<void> {
+  await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
+  // Lazy pictures that arrive may grow the page: settle, then go to the end once more.
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
+}
+
+/**
+ * Controls and prices in view that a fixed element covers. With a dialog open only the dialog's own
+ * controls count (the page behind it is inert).
+ */
+export async function coveredByFixed(page: Page): Promise<Covered[]> {
+  return page.evaluate(() => {
+    const visible = (el: Element) => {
+      const style = getComputedStyle(el);
+      const box = el.getBoundingClientRect();
+      return style.visibility !== "hidden" && style.display !== "none" && box.width > 2 && box.height > 2;
+    };
+    const fixedAncestor = (el: Element | null): Element | null => {
+      for (let node = el; node; node = node.parentElement) {
+        if (getComputedStyle(node).position === "fixed") return node;
+      }
+      return null;
+    };
+    const label = (el: Element) => {
+      const text = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+      return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""} "${text}"`;
+    };
+    const dialogs = [...document.querySelectorAll("dialog[open], [role=dialog], [role=alertdialog]")].filter(visible);
+    const scope = dialogs.at(-1) ?? document.body;
+    const controls = [...scope.querySelectorAll("a[href], button, input:not([type=hidden]), select, textarea")];
+    const prices = [...scope.querySelectorAll("*")].filter(
+      (el) => el.children.length === 0 && /^Rs\.\s?[\d,]+$/.test(el.textContent?.trim() ?? ""),
+    );
+    const covered: { target: string; by: string }[] = [];
+    for (const target of [...controls, ...prices]) {
+      if (!visible(target)) continue;
+      const own = fixedAncestor(target);
+      const box = target.getBoundingClientRect();
+      const inset = Math.min(3, box.width / 4, box.height / 4);
+      const points: [number, number][] = [
+        [box.left + box.width / 2, box.top + box.height / 2],
+        [box.left + inset, box.top + inset],
+        [box.right - inset, box.top + inset],
+        [box.left + inset, box.bottom - inset],
+        [box.right - inset, box.bottom - inset],
+      ];
+      for (const [x, y] of points) {
+        if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) continue;
+        const hit = document.elementFromPoint(x, y);
+        if (!hit || hit === target || target.contains(hit) || hit.contains(target)) continue;
+        const over = fixedAncestor(hit);
+        if (over && over !== own && !over.contains(target)) {
+          covered.push({ target: label(target), by: label(over) });
+          break;
+        }
+      }
+    }
+    return covered;
+  });
+}
+
+/** Every product of the demo catalogue, through the public API. */
+export async function catalogue(request: APIRequestContext): Promise<Product[]> {
+  const lists = await Promise.all(
+    CATEGORY_SLUGS.map(
+      async (slug) => (await (await request.get(`/api/products?category=${slug}`)).json()) as ProductList,
+    ),
+  );
+  return lists.flatMap((list) => list.products);
+}
+
+export interface Account {
+  token: string;
+  user: { _id: string; email: string; username: string; role?: string };
+}
+
+export async function signIn(request: APIRequestContext, email: string, password: string): Promise<Account> {
+  const response = await request.post("/api/user/login", { data: { email, password } });
+  if (!response.ok()) throw new Error(`sign-in of ${email} answered ${response.status()}`);
+  return (await response.json()) as Account;
+}
+
+/** The browser starts signed in as the account, as after a login (SPEC.md section 3 storage keys). */
+export async function useAccount(page: Page, account: Account): Promise<void> {
+  await page.addInitScript((stored) => {
+    window.localStorage.setItem("token", JSON.stringify(stored.token));
+    window.localStorage.setItem("user", JSON.stringify(stored.user));
+  }, account);
+}

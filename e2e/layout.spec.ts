@@ -1,0 +1,189 @@
+// Every screen at 320 and 375 px (phone project) and 768 and 1280 px (desktop project), customer and
+// admin, with its menus and dialogs open where it has them: nothing scrolls sideways, nothing fixed sits
+// on a link, button, field or price at the page's end or in an open dialog, and the browser logs no
+// error. A screenshot is cut at the viewport's width; this measures what a screenshot cannot show.
+import { expect, type Page, test } from "@playwright/test";
+import type { Product } from "../shared/catalog.ts";
+import { CATEGORIES } from "../shared/categories.ts";
+import { E2E_ADMIN } from "./admin-account.ts";
+import {
+  type Account,
+  catalogue,
+  coveredByFixed,
+  scrollToEnd,
+  sidewaysOverflow,
+  signIn,
+  useAccount,
+} from "./layout-support.ts";
+import { waitForHydration } from "./support.ts";
+
+const WIDTHS: Record<string, number[]> = { phone: [320, 375], desktop: [768, 1280] };
+
+/** What can be opened on a screen, beside the menus every screen has. */
+type Opener = "size chart" | "checkout";
+
+interface Screen {
+  path: (fixture: Fixture) => string;
+  as: "customer" | "admin";
+  open?: Opener[];
+  /** The document itself answers 404 (the browser logs that as an error; nothing else may be). */
+  notFound?: boolean;
+}
+
+interface Fixture {
+  product: Product;
+  orderId: string;
+  customer: Account;
+  admin: Account;
+}
+
+const at = (path: string) => () => path;
+const SCREENS: Screen[] = [
+  ...["/", "/men", "/men/All", "/women", "/women/all", ...CATEGORIES.map((c) => c.path)].map(
+    (path): Screen => ({ path: at(path), as: "customer" }),
+  ),
+  { path: (f) => `/products/${f.product._id}`, as: "customer", open: ["size chart"] },
+  { path: at("/products/00000000-0000-4000-8000-000000000000"), as: "customer", notFound: true },
+  { path: at("/buy/42"), as: "customer" },
+  { path: at("/search"), as: "customer" },
+  { path: at("/search?query=khussa"), as: "customer" },
+  { path: at("/search?query=qqqqzzzz"), as: "customer" },
+  ...["/contact", "/exchange-policy", "/size-guide", "/sign-up", "/login", "/reset-password"].map(
+    (path): Screen => ({ path: at(path), as: "customer" }),
+  ),
+  { path: at("/my-cart"), as: "customer", open: ["checkout"] },
+  { path: (f) => `/checkout-success?order=${f.orderId}`, as: "customer" },
+  { path: at("/TrackOrder"), as: "customer" },
+  { path: at("/no-such-page"), as: "customer", notFound: true },
+  ...["/admin", "/admin/products", "/admin/products/new", "/admin/orders", "/admin/customers"].map(
+    (path): Screen => ({ path: at(path), as: "admin" }),
+  ),
+  { path: (f) => `/admin/products/${f.product._id}`, as: "admin" },
+  { path: (f) => `/admin/orders/${f.orderId}`, as: "admin" },
+];
+
+let fixture: Promise<Fixture> | undefined;
+
+/** Once per worker: a customer with two cart lines and one order, and the shop's admin. */
+function setUp(page: Page): Promise<Fixture> {
+  fixture ??= (async () => {
+    const request = page.request;
+    const products = await catalogue(request);
+    const product = products.find((p) => p.sizes.filter((s) => s.stock >= 5).length >= 2);
+    if (!product) throw new Error("no demo product with two sizes of 5 or more");
+    const [first, second] = product.sizes.filter((s) => s.stock >= 5);
+    const email = `layout-${Date.now()}@example.pk`;
+    const password = "Layout-Karachi-2024!";
+    const signUp = await request.post("/api/user/signup", {
+      data: { email, password, username: `layout${Date.now()}` },
+    });
+    expect(signUp.ok()).toBe(true);
+    const customer = await signIn(request, email, password);
+    const headers = { Authorization: `Bearer ${customer.token}` };
+    for (const size of [first?.size, second?.size]) {
+      const line = {
+        productId: product._id,
+        size,
+        quantity: 1,
+        name: product.name,
+        description: product.description,
+        image: product.imageUrl[0] ?? "",
+        price: product.price,
+        discountPrice: product.discountPrice,
+        discountPercentage: product.discountPercentage,
+      };
+      expect((await request.post("/api/user/cart/add", { headers, data: line })).ok()).toBe(true);
+    }
+    const order = await request.post("/api/orders/new-order", {
+      headers,
+      data: {
+        userId: customer.user._id,
+        items: [{ productId: product._id, size: first?.size, quantity: 1 }],
+        shippingAddress: {
+          fullName: "Layout Tester",
+          addressLine: "House 1, Street 2, near Frere Hall, Saddar",
+          phoneNumber: "0300 1234567",
+          email,
+          city: "Karachi",
+          postalCode: "",
+        },
+        totalAmount: product.discountPrice,
+      },
+    });
+    expect(order.ok(), await order.text()).toBe(true);
+    const orderId = ((await order.json()) as { _id: string })._id;
+    const admin = await signIn(request, E2E_ADMIN.email, E2E_ADMIN.password);
+    return { product, orderId, customer, admin };
+  })();
+  return fixture;
+}
+
+async function expectLayoutHolds(page: Page, what: string): Promise<void> {
+  expect(await sidewaysOverflow(page), `${what}: px scrolled sideways`).toBe(0);
+  expect(await coveredByFixed(page), `${what}: covered by something fixed`).toEqual([]);
+}
+
+async function openAndCheck(page: Page, what: string, opener: () => Promise<void>): Promise<void> {
+  await opener();
+  const dialog = page.locator("dialog[open], [role=dialog]").last();
+  await expect(dialog).toBeVisible();
+  await expectLayoutHolds(page, what);
+  // The dialog's own end: its last control must not sit under anything either.
+  await dialog.evaluate((el) => el.scrollTo({ top: el.scrollHeight, behavior: "instant" }));
+  await expectLayoutHolds(page, `${what}, scrolled to its end`);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+}
+
+const OPENERS: Record<Opener, (page: Page) => Promise<void>> = {
+  "size chart": (page) => page.getByRole("main").getByRole("button", { name: "Size chart" }).click(),
+  checkout: (page) => page.getByRole("button", { name: "Proceed to Checkout" }).click(),
+};
+
+for (const screen of SCREENS) {
+  const name = screen.path({
+    product: { _id: "{product}" } as Product,
+    orderId: "{order}",
+    customer: {} as Account,
+    admin: {} as Account,
+  });
+  test(`${name} holds at every width, with its menus and dialogs open`, async ({ page }, testInfo) => {
+    const f = await setUp(page);
+    const path = screen.path(f);
+    await useAccount(page, screen.as === "admin" ? f.admin : f.customer);
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() !== "error") return;
+      if (screen.notFound && message.text().includes("404")) return;
+      errors.push(`console: ${message.text()}`);
+    });
+
+    for (const width of WIDTHS[testInfo.project.name] ?? []) {
+      const phone = width < 768;
+      await page.setViewportSize({ width, height: phone ? 740 : 800 });
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
+      const where = `${path} at ${width} px`;
+      // At the top only the width counts: the floating links may pass over content while it scrolls by,
+      // as long as the page keeps room for them at its end (checked next) and in dialogs.
+      expect(await sidewaysOverflow(page), `${where}: px scrolled sideways`).toBe(0);
+      await scrollToEnd(page);
+      await expectLayoutHolds(page, `${where}, scrolled to the end`);
+
+      if (phone) {
+        await openAndCheck(page, `${where}, menu open`, () => page.getByRole("button", { name: "Open menu" }).click());
+      } else {
+        await page.getByRole("button", { name: "Women categories" }).click();
+        await expect(page.getByRole("link", { name: "Pumps & Khusa" }).first()).toBeVisible();
+        await expectLayoutHolds(page, `${where}, Women menu open`);
+        await page.keyboard.press("Escape");
+      }
+      for (const opener of screen.open ?? []) {
+        await openAndCheck(page, `${where}, ${opener} open`, () => OPENERS[opener](page));
+      }
+    }
+    expect(errors, `${path}: errors in the browser`).toEqual([]);
+  });
+}
