@@ -51,7 +51,7 @@ export function CartLineItem({ line, note }: { line: StoredCartLine; note?: stri
           </p>
         ) : null}
         {note && (
-          <p role="status" className="rounded-md bg-amber-50 px-2 py-1 text-sm text-amber-900">
+          <p role="status" className="self-start rounded-md bg-amber-50 px-2 py-1 text-sm text-amber-900">
             {note}
           </p>
         )}
