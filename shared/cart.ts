@@ -32,8 +32,8 @@ const cartBody = <T extends z.core.$ZodLooseShape>(shape: T) =>
 const cartProductId = z.string({ error: "Say which product: productId is missing." }).pipe(productIdSchema);
 
 /**
- * A cart line as the web cart sends it. The display fields (name, price, …) are accepted so the
- * client can send its whole line, but the server always takes them from the database.
+ * A cart line as the web cart sends it. The display fields (name, price, stock, …) are accepted so
+ * the client can send its whole line, but the server always takes them from the database.
  */
 export const cartAddSchema = cartBody({
   productId: cartProductId,
@@ -48,6 +48,7 @@ export const cartAddSchema = cartBody({
   price: z.unknown().optional(),
   discountPrice: z.unknown().optional(),
   discountPercentage: z.unknown().optional(),
+  stock: z.unknown().optional(),
 });
 export type CartAdd = z.output<typeof cartAddSchema>;
 
@@ -78,6 +79,8 @@ export interface CartLine {
   discountPercentage: number;
   size: number;
   quantity: number;
+  /** Pairs of this size the shop has now (0 once it sold out), so the cart can cap its + button. */
+  stock: number;
 }
 
 export interface Cart {

@@ -69,6 +69,7 @@ describe("cart API", () => {
         "productId",
         "quantity",
         "size",
+        "stock",
       ].sort(),
     );
   });

@@ -2,11 +2,19 @@
 // the server copy is updated fire-and-forget (failures only logged, section 7).
 import type { Product } from "#shared/catalog.ts";
 import { tokenStore } from "./auth-store.ts";
+import { isSoldOut, lineCap } from "./cart-stock.ts";
 import { cartStore, type StoredCartLine } from "./cart-store.ts";
+
+// Counted so a read of the server's cart can tell whether its answer may predate a change the
+// customer made (cart-sync.ts): one still in flight, or one sent after the read began.
+let syncsStarted = 0;
+let syncsInFlight = 0;
 
 function syncToServer(method: "POST" | "PUT" | "DELETE", path: string, body?: unknown): void {
   const token = tokenStore.get();
   if (!token) return;
+  syncsStarted++;
+  syncsInFlight++;
   fetch(path, {
     method,
     headers: {
@@ -18,7 +26,20 @@ function syncToServer(method: "POST" | "PUT" | "DELETE", path: string, body?: un
     .then((response) => {
       if (!response.ok) console.error(`Cart sync ${method} ${path} failed with ${response.status}`);
     })
-    .catch((error: unknown) => console.error(`Cart sync ${method} ${path} failed`, error));
+    .catch((error: unknown) => console.error(`Cart sync ${method} ${path} failed`, error))
+    .finally(() => {
+      syncsInFlight--;
+    });
+}
+
+/**
+ * Taken before reading the server's cart; afterwards it tells whether a cart change was on its way
+ * to the server while the read ran, so the server may have answered without it.
+ */
+export function serverSyncMark(): () => boolean {
+  const started = syncsStarted;
+  const busy = syncsInFlight > 0;
+  return () => busy || syncsStarted !== started;
 }
 
 export function lineFromProduct(product: Product, size: number, quantity = 1): StoredCartLine {
@@ -32,6 +53,7 @@ export function lineFromProduct(product: Product, size: number, quantity = 1): S
     price: product.price,
     discountPrice: product.discountPrice,
     discountPercentage: product.discountPercentage,
+    stock: product.sizes.find((s) => s.size === size)?.stock ?? 0,
   };
 }
 
@@ -41,7 +63,11 @@ export function addToCart(line: StoredCartLine): void {
   const existing = cart.find((l) => l.productId === line.productId && l.size === line.size);
   cartStore.set(
     existing
-      ? cart.map((l) => (l === existing ? { ...l, quantity: Math.min(10, l.quantity + line.quantity) } : l))
+      ? cart.map((l) => {
+          if (l !== existing) return l;
+          const merged = { ...l, stock: line.stock ?? l.stock };
+          return { ...merged, quantity: Math.max(1, Math.min(lineCap(merged), l.quantity + line.quantity)) };
+        })
       : [...cart, line],
   );
   syncToServer("POST", "/api/user/cart/add", line);
@@ -52,12 +78,20 @@ export function removeFromCart(productId: string, size?: number): void {
   syncToServer("DELETE", "/api/user/cart/remove", size === undefined ? { productId } : { productId, size });
 }
 
+/** Sets a line's quantity within 1 and its cap (the stock, at most 10); a sold-out line is left alone. */
 export function updateQuantity(productId: string, size: number, quantity: number): void {
-  const clamped = Math.max(1, Math.min(10, Math.trunc(quantity)));
+  const line = cartStore.get().find((l) => l.productId === productId && l.size === size);
+  if (!line || isSoldOut(line)) return;
+  const clamped = Math.max(1, Math.min(lineCap(line), Math.trunc(quantity)));
   cartStore.set(
     cartStore.get().map((l) => (l.productId === productId && l.size === size ? { ...l, quantity: clamped } : l)),
   );
-  syncToServer("PUT", "/api/user/cart/update", { productId, size, quantity: clamped });
+  sendQuantity(productId, size, clamped);
+}
+
+/** The server copy of a quantity the local cart already holds (also used when stock lowered it). */
+export function sendQuantity(productId: string, size: number, quantity: number): void {
+  syncToServer("PUT", "/api/user/cart/update", { productId, size, quantity });
 }
 
 export function clearCart(): void {

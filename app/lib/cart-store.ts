@@ -2,8 +2,11 @@
 import type { CartLine } from "#shared/cart.ts";
 import { createLocalStore } from "./local-store.ts";
 
-/** A cart line as SPEC.md section 3 lists it; the same shape the server's cart answers. */
-export type StoredCartLine = CartLine;
+/**
+ * A cart line as SPEC.md section 3 lists it, the shape the server's cart answers. The stock is
+ * unknown until read (a line saved by an older page), and is read again whenever the cart opens.
+ */
+export type StoredCartLine = Omit<CartLine, "stock"> & { stock?: number };
 
 const parseCart = (raw: string) => {
   const value: unknown = JSON.parse(raw);

@@ -1,13 +1,15 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { CartLineItem } from "../components/cart/CartLineItem.tsx";
 import { CheckoutDialog } from "../components/cart/CheckoutDialog.tsx";
 import { OrderSummaryBox } from "../components/cart/OrderSummaryBox.tsx";
 import { useAuth } from "../lib/auth-store.ts";
+import { CHECKOUT_BLOCKED, hasSoldOut, lineKey, loweredNote } from "../lib/cart-stock.ts";
 import { useCart } from "../lib/cart-store.ts";
 import { refreshCart } from "../lib/cart-sync.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
 import { toast } from "../lib/toast.ts";
+import { useHydrated } from "../lib/use-hydrated.ts";
 import type { Route } from "./+types/my-cart.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -25,11 +27,22 @@ export default function MyCart() {
   const { token } = useAuth();
   const navigate = useNavigate();
   const checkout = useRef<HTMLDialogElement>(null);
+  const hydrated = useHydrated();
+  const [notes, setNotes] = useState<ReadonlyMap<string, string>>(new Map());
+  const blocked = hasSoldOut(lines);
 
-  // The server holds today's prices and what was added on other devices.
+  // Stock is read again each time the cart opens (the server also holds today's prices and what
+  // was added on other devices). Not before hydration, when the token still reads as signed out.
   useEffect(() => {
-    if (token) void refreshCart(token);
-  }, [token]);
+    if (!hydrated) return;
+    let open = true;
+    void refreshCart(token).then((lowered) => {
+      if (open && lowered.length > 0) setNotes(new Map(lowered.map((line) => [lineKey(line), loweredNote(line)])));
+    });
+    return () => {
+      open = false;
+    };
+  }, [hydrated, token]);
 
   function startCheckout() {
     if (!token) {
@@ -54,14 +67,25 @@ export default function MyCart() {
         <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
           <ul className="divide-y divide-stone-200 border-y border-stone-200">
             {lines.map((line) => (
-              <CartLineItem key={`${line.productId}:${line.size}`} line={line} />
+              <CartLineItem key={lineKey(line)} line={line} note={notes.get(lineKey(line))} />
             ))}
           </ul>
           <div className="lg:sticky lg:top-24 lg:self-start">
             <OrderSummaryBox lines={lines}>
-              <button type="button" className="button-primary mt-5 w-full" onClick={startCheckout}>
+              <button
+                type="button"
+                className="button-primary mt-5 w-full"
+                onClick={startCheckout}
+                disabled={blocked}
+                aria-describedby={blocked ? "checkout-blocked" : undefined}
+              >
                 Proceed to Checkout
               </button>
+              {blocked && (
+                <p id="checkout-blocked" className="mt-3 text-center text-sm font-semibold text-red-700">
+                  {CHECKOUT_BLOCKED}
+                </p>
+              )}
               <p className="mt-3 text-center text-xs text-stone-600">Cash on delivery · Karachi only</p>
             </OrderSummaryBox>
           </div>

@@ -40,6 +40,7 @@ interface LineRow {
   price: number;
   discount_price: number;
   image_id: string | null;
+  stock: number;
 }
 
 interface StockRow {
@@ -51,13 +52,16 @@ export function createCartService(db: Db): CartService {
   const userCart = (userId: string) => sql`(select id from carts where user_id = ${userId})`;
 
   async function get(userId: string): Promise<Cart> {
+    // A size the admin no longer offers has no row: to the customer it is sold out (stock 0).
     const rows = await selectRows<LineRow>(
       db,
       sql`select l.product_id, l.size, l.quantity, p.name, p.description, p.price, p.discount_price,
-                 (select i.id from product_images i where i.product_id = p.id order by i.position limit 1) as image_id
+                 (select i.id from product_images i where i.product_id = p.id order by i.position limit 1) as image_id,
+                 coalesce(s.stock, 0) as stock
           from cart_lines l
           join carts c on c.id = l.cart_id
           join products p on p.id = l.product_id and p.archived_at is null
+          left join product_sizes s on s.product_id = l.product_id and s.size = l.size
           where c.user_id = ${userId}
           order by l.added_at, l.product_id, l.size`,
     );
@@ -168,5 +172,6 @@ function toCartLine(row: LineRow): CartLine {
     discountPercentage: discountPercentage(row.price, row.discount_price),
     size: row.size,
     quantity: row.quantity,
+    stock: row.stock,
   };
 }

@@ -1,8 +1,8 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
 import { Link } from "react-router";
-import { MAX_LINE_QUANTITY } from "#shared/cart.ts";
 import { previewWords } from "#shared/text.ts";
 import { removeFromCart, updateQuantity } from "../../lib/cart-actions.ts";
+import { capReason, isSoldOut, lineCap, lineKey, lowStock, onlyLeftText, soldOutText } from "../../lib/cart-stock.ts";
 import type { StoredCartLine } from "../../lib/cart-store.ts";
 import { toast } from "../../lib/toast.ts";
 import { Price } from "../product/Price.tsx";
@@ -10,8 +10,16 @@ import { Price } from "../product/Price.tsx";
 /** Description preview in the cart: 3 words (SPEC.md section 9). */
 const CART_PREVIEW_WORDS = 3;
 
-export function CartLineItem({ line }: { line: StoredCartLine }) {
+/** One cart line; `note` says why its quantity was lowered when the cart opened. */
+export function CartLineItem({ line, note }: { line: StoredCartLine; note?: string }) {
   const label = `${line.name}, size ${line.size}`;
+  const soldOut = isSoldOut(line);
+  const left = lowStock(line);
+  const atCap = capReason(line);
+  // Ids for aria-describedby: a disabled button still tells a screen reader why.
+  const id = `cart-line-${lineKey(line).replace(/[^0-9a-z]/gi, "-")}`;
+  const stateId = `${id}-state`;
+  const capId = `${id}-cap`;
   return (
     <li className="flex gap-3 py-4 sm:gap-5">
       <Link to={`/products/${line.productId}`} className="shrink-0" tabIndex={-1} aria-hidden="true">
@@ -21,7 +29,7 @@ export function CartLineItem({ line }: { line: StoredCartLine }) {
           width={96}
           height={96}
           loading="lazy"
-          className="size-20 rounded-lg bg-stone-100 object-cover sm:size-24"
+          className={`size-20 rounded-lg bg-stone-100 object-cover sm:size-24 ${soldOut ? "opacity-50 grayscale" : ""}`}
         />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
@@ -33,13 +41,28 @@ export function CartLineItem({ line }: { line: StoredCartLine }) {
         <p className="text-sm text-stone-600">{previewWords(line.description, CART_PREVIEW_WORDS)}</p>
         <p className="text-sm text-stone-700">Size {line.size}</p>
         <Price price={line.price} discountPrice={line.discountPrice} discountPercentage={line.discountPercentage} />
-        <div className="mt-1 flex items-center gap-3">
+        {soldOut ? (
+          <p id={stateId} className="text-sm font-semibold text-red-700">
+            {soldOutText(line.size)}
+          </p>
+        ) : left !== undefined ? (
+          <p id={stateId} className="text-sm font-semibold text-amber-800">
+            {onlyLeftText(left)}
+          </p>
+        ) : null}
+        {note && (
+          <p role="status" className="self-start rounded-md bg-amber-50 px-2 py-1 text-sm text-amber-900">
+            {note}
+          </p>
+        )}
+        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
           <div className="flex items-center rounded-lg border border-stone-300">
             <button
               type="button"
               className="grid size-11 place-items-center disabled:text-stone-300"
               aria-label={`One fewer of ${label}`}
-              disabled={line.quantity <= 1}
+              aria-describedby={soldOut ? stateId : undefined}
+              disabled={soldOut || line.quantity <= 1}
               onClick={() => updateQuantity(line.productId, line.size, line.quantity - 1)}
             >
               <Minus aria-hidden="true" className="size-4" />
@@ -51,7 +74,8 @@ export function CartLineItem({ line }: { line: StoredCartLine }) {
               type="button"
               className="grid size-11 place-items-center disabled:text-stone-300"
               aria-label={`One more of ${label}`}
-              disabled={line.quantity >= MAX_LINE_QUANTITY}
+              aria-describedby={soldOut ? stateId : atCap ? capId : undefined}
+              disabled={soldOut || line.quantity >= lineCap(line)}
               onClick={() => updateQuantity(line.productId, line.size, line.quantity + 1)}
             >
               <Plus aria-hidden="true" className="size-4" />
@@ -69,6 +93,11 @@ export function CartLineItem({ line }: { line: StoredCartLine }) {
             <Trash2 aria-hidden="true" className="size-4" /> Remove
           </button>
         </div>
+        {atCap && (
+          <p id={capId} className="text-xs text-stone-600">
+            {atCap}
+          </p>
+        )}
       </div>
     </li>
   );
