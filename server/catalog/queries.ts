@@ -94,9 +94,10 @@ export function findInStockSize(db: Db, size: number, page: number, gender?: Gen
 }
 
 /**
- * The sizes each gender has any stock in. A size a gender has none in is answered only after
- * every in-stock row of that size was looked at (the other gender's), so the service keeps
- * this answer for a while instead of asking on every overview page.
+ * The sizes each gender has any stock in: for every category and size, its products in order
+ * until one has the size in stock. A size the category has none of walks the whole category
+ * (a pair of index probes per product), so the service keeps this answer for a while instead
+ * of asking on every overview page.
  */
 export function findSizesInStockByGender(db: Db): Promise<{ gender: Gender; size: number }[]> {
   return selectRows<{ gender: Gender; size: number }>(
@@ -104,9 +105,11 @@ export function findSizesInStockByGender(db: Db): Promise<{ gender: Gender; size
     sql`select c.gender, sz.size
         from categories c
         cross join generate_series(${MIN_SIZE}::int, ${MAX_SIZE}::int) sz(size)
-        where exists (select 1 from product_sizes s join products p on p.id = s.product_id
-                      where s.size = sz.size and s.stock > 0
-                        and p.category_slug = c.slug and p.archived_at is null)
+        cross join lateral (
+          select 1 from products p
+          where p.category_slug = c.slug and p.archived_at is null
+            and exists (select 1 from product_sizes s where s.product_id = p.id and s.size = sz.size and s.stock > 0)
+          limit 1) in_stock
         group by c.gender, sz.size
         order by c.gender, sz.size`,
   );
