@@ -1,7 +1,7 @@
 // Request schemas of the catalogue API (SPEC.md section 7), used by the API and by page loaders.
 import { z } from "zod";
 import { SEARCH_QUERY_MAX } from "./catalog.ts";
-import { CATEGORY_SLUGS, type CategorySlug, isCategorySlug } from "./categories.ts";
+import { CATEGORY_SLUGS, type CategorySlug, GENDERS, isCategorySlug } from "./categories.ts";
 import { MAX_SIZE, MIN_SIZE } from "./sizes.ts";
 
 export const productIdSchema = z.uuid({ error: "That is not a valid product id." });
@@ -31,9 +31,13 @@ export const searchQuerySchema = z.object({
     .max(SEARCH_QUERY_MAX, { error: `A search can be at most ${SEARCH_QUERY_MAX} characters long.` }),
 });
 
+/** Men or women: the size listing's optional narrowing, in the API and in /buy/{size}?gender= alike. */
+export const genderSchema = z.enum(GENDERS, { error: `Gender must be one of: ${GENDERS.join(", ")}.` });
+
 const sizeError = `Size must be a whole number from ${MIN_SIZE} to ${MAX_SIZE}.`;
 export const sizeQuerySchema = z.object({
   page: pageSchema,
+  gender: genderSchema.optional(),
   size: z
     .string({ error: sizeError })
     .regex(/^\d{1,3}$/, { error: sizeError })

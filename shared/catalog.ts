@@ -59,6 +59,11 @@ export interface ProductSummary {
   discountPercentage: number;
   stock: number;
   image: ImageRef | null;
+  /**
+   * Stock of the sizes the page lists by (/buy/{size} sends its one size): the card then speaks
+   * of that size. Other pages leave it out, which keeps their grids small.
+   */
+  sizes?: SizeStock[];
 }
 
 export const CARD_PREVIEW_WORDS = 4;
@@ -79,6 +84,11 @@ export function toSummary(product: Product): ProductSummary {
     stock: product.stock,
     image: first ? toImageRef(first) : null,
   };
+}
+
+/** A card's data for a page that lists by size: the summary plus that size's stock. */
+export function toSummaryInSize(product: Product, size: number): ProductSummary {
+  return { ...toSummary(product), sizes: product.sizes.filter((s) => s.size === size) };
 }
 
 export interface ProductList {

@@ -1,28 +1,49 @@
-import { data } from "react-router";
-import { toSummary } from "#shared/catalog.ts";
+import { data, Link } from "react-router";
+import { toSummaryInSize } from "#shared/catalog.ts";
 import { sizeQuerySchema } from "#shared/catalog-schemas.ts";
+import { GENDER_LABEL, GENDERS, type Gender } from "#shared/categories.ts";
 import { ProductGrid } from "../components/product/ProductGrid.tsx";
 import { RouteError } from "../components/RouteError.tsx";
 import { services } from "../lib/context.server.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
 import type { Route } from "./+types/buy-size.ts";
 
+/** "Men's Shoes in Size 42", or "Shoes in Size 42" for both genders. */
+function titleOf(size: number, gender: Gender | null): string {
+  return gender ? `${GENDER_LABEL[gender]}'s Shoes in Size ${size}` : `Shoes in Size ${size}`;
+}
+
+/** The page's address; the gender rides in the query so a narrowed list can be shared. */
+function pathOf(size: number, gender: Gender | null): string {
+  return gender ? `/buy/${size}?gender=${gender}` : `/buy/${size}`;
+}
+
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
-  const size = loaderData?.size;
+  if (!loaderData) return [{ title: "Page not found" }];
+  const { size, gender } = loaderData;
+  const who = gender ? `${GENDER_LABEL[gender]}'s` : "Men's and women's";
   return pageMeta({
-    title: `Shoes in Size ${size}`,
-    description: `Men's and women's shoes available in EU size ${size}, delivered free across Karachi.`,
+    title: titleOf(size, gender),
+    description: `${who} shoes available in EU size ${size}, delivered free across Karachi.`,
     publicUrl: publicUrlOf(matches),
     path: location.pathname,
+    search: gender ? `?gender=${gender}` : undefined,
   });
 }
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const parsed = sizeQuerySchema.safeParse({ size: params.size });
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const gender = new URL(request.url).searchParams.get("gender") ?? undefined;
+  // An unknown size or gender is no page of the shop, like any other wrong address.
+  const parsed = sizeQuerySchema.safeParse({ size: params.size, gender });
   if (!parsed.success) throw data("Not found", { status: 404 });
+  const { size } = parsed.data;
   try {
-    const products = await services(context).catalog.listBySize(parsed.data.size);
-    return { size: parsed.data.size, products: products.map(toSummary) };
+    const products = await services(context).catalog.listBySize(size, 1, parsed.data.gender);
+    return {
+      size,
+      gender: parsed.data.gender ?? null,
+      products: products.map((product) => toSummaryInSize(product, size)),
+    };
   } catch {
     // SPEC.md section 8: a failed size listing says so, whatever the cause.
     throw data("Error fetching products", { status: 500 });
@@ -30,20 +51,48 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export default function BuySize({ loaderData }: Route.ComponentProps) {
-  const { size, products } = loaderData;
+  const { size, gender, products } = loaderData;
   return (
     <div className="page">
-      <h1 className="page-title">{`Shoes in Size ${size}`}</h1>
+      <h1 className="page-title">{titleOf(size, gender)}</h1>
+      <GenderChoice size={size} gender={gender} />
       <div className="mt-6">
         {products.length > 0 ? (
-          <ProductGrid products={products} priorityCount={2} heading="h2" />
+          <ProductGrid products={products} priorityCount={2} heading="h2" size={size} />
         ) : (
           <p className="rounded-lg bg-stone-50 p-10 text-center text-lg text-stone-700">
-            {`Sorry, shoes of size ${size} are currently out of stock.`}
+            {gender
+              ? `Sorry, ${GENDER_LABEL[gender].toLowerCase()}'s shoes of size ${size} are currently out of stock.`
+              : `Sorry, shoes of size ${size} are currently out of stock.`}
           </p>
         )}
       </div>
     </div>
+  );
+}
+
+/** All / Men / Women: plain links, so the choice is in the address and works without JavaScript. */
+function GenderChoice({ size, gender }: { size: number; gender: Gender | null }) {
+  const choices: { value: Gender | null; label: string }[] = [
+    { value: null, label: "All" },
+    ...GENDERS.map((value) => ({ value, label: GENDER_LABEL[value] })),
+  ];
+  return (
+    <nav aria-label={`Shoes in size ${size} for`} className="mt-4">
+      <ul className="flex flex-wrap gap-2">
+        {choices.map(({ value, label }) => (
+          <li key={label}>
+            <Link
+              to={pathOf(size, value)}
+              aria-current={value === gender ? "page" : undefined}
+              className="inline-flex min-h-11 min-w-16 items-center justify-center rounded-full border border-stone-300 bg-white px-4 font-semibold text-stone-800 hover:border-brand-700 hover:text-brand-700 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
+            >
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 

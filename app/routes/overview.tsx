@@ -29,12 +29,14 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const gender = genderOf(new URL(request.url).pathname);
   const { catalog } = services(context);
-  const [covers, ...lists] = await Promise.all([
+  const [covers, sizesInStock, ...lists] = await Promise.all([
     catalog.categoryCovers(),
+    catalog.sizesInStock(gender),
     ...OVERVIEW_SECTIONS[gender].map((slug) => catalog.listCategory(slug)),
   ]);
   return {
     gender,
+    sizesInStock,
     sections: OVERVIEW_SECTIONS[gender].map((slug, index) => ({
       ...categoryBySlug(slug),
       products: (lists[index]?.products.slice(0, SECTION_LENGTH) ?? []).map(toSummary),
@@ -44,7 +46,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
-  const { gender, sections, slides } = loaderData;
+  const { gender, sections, slides, sizesInStock } = loaderData;
   return (
     <>
       <div className="page pb-0">
@@ -71,7 +73,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       ))}
       <CategoryCarousel slides={slides} />
       <GenderBanner />
-      <ShopBySize />
+      <ShopBySize shop={{ gender, sizesInStock }} />
     </>
   );
 }

@@ -2,7 +2,8 @@
 // one round trip, so a category page is one query whatever its length.
 import { type SQL, sql } from "drizzle-orm";
 import { CATEGORY_PAGE_SIZE } from "#shared/catalog.ts";
-import type { CategorySlug } from "#shared/categories.ts";
+import type { CategorySlug, Gender } from "#shared/categories.ts";
+import { MAX_SIZE, MIN_SIZE } from "#shared/sizes.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
 
@@ -70,11 +71,13 @@ export async function findProductsByIds(db: Db, ids: string[]): Promise<ProductR
 }
 
 /**
- * Products with the size in stock, in catalogue order (category, then position). Each category
- * walks its own index only as far as this page needs, so no page sorts the whole catalogue.
+ * Products with the size in stock, in catalogue order (category, then position), of one gender
+ * when given (its categories only). Each category walks its own index only as far as this page
+ * needs, so no page sorts the whole catalogue.
  */
-export function findInStockSize(db: Db, size: number, page: number): Promise<ProductRow[]> {
+export function findInStockSize(db: Db, size: number, page: number, gender?: Gender): Promise<ProductRow[]> {
   const offset = (page - 1) * CATEGORY_PAGE_SIZE;
+  const ofGender = gender ? sql`where c.gender = ${gender}` : sql``;
   return selectProducts(
     db,
     sql`join (select x.id, c.position as category_position, x.position
@@ -84,8 +87,31 @@ export function findInStockSize(db: Db, size: number, page: number): Promise<Pro
                 where q.category_slug = c.slug and q.archived_at is null
                   and exists (select 1 from product_sizes s where s.product_id = q.id and s.size = ${size} and s.stock > 0)
                 order by q.position, q.id limit ${offset + CATEGORY_PAGE_SIZE}) x
+              ${ofGender}
               order by c.position, x.position, x.id limit ${CATEGORY_PAGE_SIZE} offset ${offset}) page on page.id = p.id
         order by page.category_position, page.position, page.id`,
+  );
+}
+
+/**
+ * The sizes each gender has any stock in: for every category and size, its products in order
+ * until one has the size in stock. A size the category has none of walks the whole category
+ * (a pair of index probes per product), so the service keeps this answer for a while instead
+ * of asking on every overview page.
+ */
+export function findSizesInStockByGender(db: Db): Promise<{ gender: Gender; size: number }[]> {
+  return selectRows<{ gender: Gender; size: number }>(
+    db,
+    sql`select c.gender, sz.size
+        from categories c
+        cross join generate_series(${MIN_SIZE}::int, ${MAX_SIZE}::int) sz(size)
+        cross join lateral (
+          select 1 from products p
+          where p.category_slug = c.slug and p.archived_at is null
+            and exists (select 1 from product_sizes s where s.product_id = p.id and s.size = sz.size and s.stock > 0)
+          limit 1) in_stock
+        group by c.gender, sz.size
+        order by c.gender, sz.size`,
   );
 }
 

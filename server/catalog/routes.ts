@@ -35,8 +35,10 @@ export function registerCatalogRoutes(
   });
 
   app.get("/api/products/size", async (request, reply) => {
-    const { size, page } = parseOr400(sizeQuerySchema, request.query);
-    const answer = await cache.answer(`size:${size}:${page}`, async () => list(await catalog.listBySize(size, page)));
+    const { size, page, gender } = parseOr400(sizeQuerySchema, request.query);
+    const answer = await cache.answer(`size:${size}:${gender ?? "all"}:${page}`, async () =>
+      list(await catalog.listBySize(size, page, gender)),
+    );
     return sendCached(request, reply, answer);
   });
 

@@ -8,7 +8,7 @@ import {
   type ProductList,
   toImageRef,
 } from "#shared/catalog.ts";
-import type { CategorySlug } from "#shared/categories.ts";
+import type { CategorySlug, Gender } from "#shared/categories.ts";
 import { discountPercentage } from "#shared/money.ts";
 import type { Db } from "../db/client.ts";
 import {
@@ -19,9 +19,17 @@ import {
   findInStockSize,
   findProductById,
   findProductsByIds,
+  findSizesInStockByGender,
   type ProductRow,
 } from "./queries.ts";
 import { interpretQuery, rankedProductIds } from "./search.ts";
+
+/**
+ * How long the sizes each gender has in stock are kept. The answer changes only when a gender's
+ * last pair of a size sells or its first arrives; a minute late there costs a link to a page
+ * that says the size is out of stock, or a size offered a minute after it arrived.
+ */
+export const SIZES_IN_STOCK_TTL_MS = 60_000;
 
 /** The width clients that take a single address (SPEC.md `imageUrl`) get. */
 const DEFAULT_IMAGE_WIDTH = 640;
@@ -60,14 +68,30 @@ export interface CatalogService {
   /** Products of a category by their position (the home page's curated picks). */
   pickByPositions(slug: CategorySlug, positions: number[]): Promise<Map<number, Product>>;
   search(query: string): Promise<Product[]>;
-  listBySize(size: number, page?: number): Promise<Product[]>;
+  /** Products with the size in stock, of one gender when given. */
+  listBySize(size: number, page?: number, gender?: Gender): Promise<Product[]>;
+  /** The sizes, ascending, that at least one product of the gender has in stock (kept a minute). */
+  sizesInStock(gender: Gender): Promise<number[]>;
   /** Ids of every product on sale (the sitemap; at most 50,000, the sitemap limit). */
   allProductIds(): Promise<string[]>;
   /** The first image of each category's first product, by category. */
   categoryCovers(): Promise<Partial<Record<CategorySlug, ImageRef>>>;
 }
 
-export function createCatalogService(db: Db): CatalogService {
+export interface CatalogServiceOptions {
+  now?: () => number;
+}
+
+export function createCatalogService(db: Db, options: CatalogServiceOptions = {}): CatalogService {
+  const now = options.now ?? Date.now;
+  // One read answers both genders; concurrent callers share the read in flight.
+  let sizesByGender: { read: Promise<Record<Gender, number[]>>; expiresAt: number } | undefined;
+  const readSizesByGender = async (): Promise<Record<Gender, number[]>> => {
+    const sizes: Record<Gender, number[]> = { men: [], women: [] };
+    for (const row of await findSizesInStockByGender(db)) sizes[row.gender].push(row.size);
+    return sizes;
+  };
+
   return {
     async getProduct(id) {
       const row = await findProductById(db, id);
@@ -90,8 +114,20 @@ export function createCatalogService(db: Db): CatalogService {
       if (!tsquery) return [];
       return (await findProductsByIds(db, await rankedProductIds(db, tsquery))).map(toProduct);
     },
-    async listBySize(size, page = 1) {
-      return (await findInStockSize(db, size, page)).map(toProduct);
+    async listBySize(size, page = 1, gender) {
+      return (await findInStockSize(db, size, page, gender)).map(toProduct);
+    },
+    async sizesInStock(gender) {
+      if (!sizesByGender || sizesByGender.expiresAt <= now()) {
+        const read = readSizesByGender();
+        const entry = { read, expiresAt: now() + SIZES_IN_STOCK_TTL_MS };
+        sizesByGender = entry;
+        // A failed read is not kept: the next caller asks again.
+        read.catch(() => {
+          if (sizesByGender === entry) sizesByGender = undefined;
+        });
+      }
+      return [...(await sizesByGender.read)[gender]];
     },
     async allProductIds() {
       return (await findAllProductIds(db)).map((row) => row.id);

@@ -11,11 +11,14 @@ export function ProductCard({
   product,
   priority = false,
   heading: Heading = "h3",
+  size,
 }: {
   product: ProductSummary;
   priority?: boolean;
   /** h2 where the grid sits right under the page's h1, h3 under a section heading. */
   heading?: "h2" | "h3";
+  /** The size the page lists by: the card tells that size's stock rather than the product's. */
+  size?: number;
 }) {
   const image = product.image;
   return (
@@ -48,16 +51,21 @@ export function ProductCard({
             discountPrice={product.discountPrice}
             discountPercentage={product.discountPercentage}
           />
-          <StockLabel stock={product.stock} />
+          {size === undefined ? (
+            <StockLabel stock={product.stock} />
+          ) : (
+            <StockLabel stock={product.sizes?.find((s) => s.size === size)?.stock ?? 0} inSize={` in size ${size}`} />
+          )}
         </div>
       </div>
     </article>
   );
 }
 
-function StockLabel({ stock }: { stock: number }) {
-  if (stock <= 0) return <p className="mt-1 text-xs font-semibold text-red-700">Out of stock</p>;
+/** `inSize` (" in size 42") names the size the stock is of, on pages that list by size. */
+function StockLabel({ stock, inSize = "" }: { stock: number; inSize?: string }) {
+  if (stock <= 0) return <p className="mt-1 text-xs font-semibold text-red-700">{`Out of stock${inSize}`}</p>;
   if (stock <= LOW_STOCK_LABEL_AT)
-    return <p className="mt-1 text-xs font-semibold text-amber-800">Only {stock} left</p>;
-  return <p className="mt-1 text-xs text-green-800">In stock</p>;
+    return <p className="mt-1 text-xs font-semibold text-amber-800">{`Only ${stock} left${inSize}`}</p>;
+  return <p className="mt-1 text-xs text-green-800">{`In stock${inSize}`}</p>;
 }

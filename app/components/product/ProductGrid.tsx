@@ -14,17 +14,20 @@ export function ProductGrid({
   priorityCount = 0,
   heading = "h3",
   sixUp = false,
+  size,
 }: {
   products: ProductSummary[];
   priorityCount?: number;
   heading?: "h2" | "h3";
   sixUp?: boolean;
+  /** The size the page lists by (/buy/{size}): each card tells that size's stock. */
+  size?: number;
 }) {
   return (
     <ul className={`grid gap-3 md:gap-5 ${sixUp ? SIX_COLUMNS : COLUMNS}`}>
       {products.map((product, index) => (
         <li key={product._id} className="flex">
-          <ProductCard product={product} priority={index < priorityCount} heading={heading} />
+          <ProductCard product={product} priority={index < priorityCount} heading={heading} size={size} />
         </li>
       ))}
     </ul>
