@@ -35,9 +35,9 @@ export const SHAPE_OPTIONS = {
   khussa: { styles: ["closed", "mule"], toes: ["curled", "pointed", "round"] },
   kolhapuri: { styles: ["classic", "t-strap"] },
   pump: {
-    styles: ["court", "slingback", "mary-jane"],
+    styles: ["court"],
     toes: ["pointed", "round"],
-    heels: ["stiletto", "block", "kitten"],
+    heels: ["stiletto", "tapered", "block", "kitten"],
   },
   heel: { styles: ["ankle-strap", "strappy", "barely", "cross"], heels: ["stiletto", "block"] },
   wedge: { styles: ["espadrille", "platform", "cork"] },
