@@ -60,6 +60,17 @@ function seam(look: ShoeLook, d: string, perforated: boolean): string {
   return `<path d="${d}" fill="none" stroke="${darken(look.upper, 0.35)}" stroke-width="3"/>${perforated ? holes(look, d) : stitch(d, lighten(look.upper, 0.3), 2)}`;
 }
 
+/**
+ * A wingtip's toe cap: a second layer of leather, a shade darker, whose punched seam points back
+ * from the top of the toe and sweeps along the side to end near the sole at `end`.
+ */
+function wingCap(look: ShoeLook, id: string, upper: string, dx: number, end: number): string {
+  const wing = `M${766 + dx},604 Q${736 + dx},640 ${680 + dx / 2},648 Q${end + 90},654 ${end + 30},664 Q${end},674 ${end - 10},690`;
+  return `<clipPath id="${id}-cap"><path d="${upper}"/></clipPath>
+<g clip-path="url(#${id}-cap)"><path d="${wing} L${960 + dx},700 L${960 + dx},560 L${766 + dx},560 Z" fill="${luminance(look.upper) < 0.2 ? "#ffffff" : "#000000"}" opacity="${luminance(look.upper) < 0.2 ? 0.1 : 0.16}" />
+${seam(look, wing, true)}</g>`;
+}
+
 function oxfordLacing(look: ShoeLook, open: boolean): string {
   const facing = open
     ? `<path d="M440,452 L540,436 L584,526 L480,548 Z" fill="${darken(look.upper, 0.4)}"/>
@@ -91,10 +102,9 @@ export function oxford(look: ShoeLook, id: string): string {
     .join("");
   const details: Record<string, string> = {
     "cap-toe": `${cap}${quarter}${oxfordLacing(look, false)}`,
-    wingtip: `${seam(look, `M600,540 Q${700 + dx},600 ${800 + dx},618 Q${700 + dx},640 ${610 + dx / 2},668 Q540,684 500,690`, true)}
-${quarter}${medallion}${oxfordLacing(look, false)}`,
+    wingtip: `${wingCap(look, id, upper, dx, 500)}${quarter}${medallion}${oxfordLacing(look, false)}`,
     derby: `${quarter}${oxfordLacing(look, true)}`,
-    "brogue-derby": `${cap}${seam(look, "M198,540 Q330,560 430,548", true)}${medallion}${oxfordLacing(look, true)}`,
+    "brogue-derby": `${wingCap(look, id, upper, dx, 440)}${seam(look, "M198,540 Q330,560 430,548", true)}${medallion}${oxfordLacing(look, true)}`,
     wholecut: `<path d="M228,446 Q246,560 232,690" fill="none" stroke="${darken(look.upper, 0.3)}" stroke-width="2.5"/>
 ${oxfordLacing(look, false)}${sheen(id, 640 + dx / 2, 580, 120, 14, 22)}`,
   };

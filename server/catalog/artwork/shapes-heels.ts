@@ -4,49 +4,66 @@ import { darken, lighten, patternOver, sheen, stitch } from "./palette.ts";
 import { arch, buckle } from "./parts.ts";
 import { type ShoeLook, styleOf } from "./types.ts";
 
-/** Heel pieces under a pump's seat; `kitten` sits under the lower body. */
+/** Heel pieces drawn under the highest seat (y 520); lower seats squash them towards the ground. */
 const PUMP_HEELS = {
   tapered: "M190,520 L292,560 Q268,620 256,720 L228,720 Q222,620 188,540 Z",
   stiletto: "M194,520 L284,556 Q250,604 246,720 L236,720 Q232,610 194,540 Z",
   block: "M192,520 L292,558 L286,720 L216,720 Q214,620 192,540 Z",
-  kitten: "M196,610 L276,640 Q250,664 252,720 L240,720 Q236,672 200,632 Z",
+  kitten: "M196,520 L276,550 Q236,600 252,720 L240,720 Q226,610 200,542 Z",
 } as const;
+
+/** How far each heel lowers the pump from its highest (0) to its lowest (1) body. */
+const PUMP_DROP: Record<keyof typeof PUMP_HEELS, number> = { stiletto: 0, block: 0.12, tapered: 0.42, kitten: 1 };
+
+/** The pump's body at its highest and lowest; the same commands, so any height between is a blend. */
+const PUMP_BODY = {
+  seat: [
+    "M188,506 C178,470 182,430 196,404 Q208,396 222,402 Q340,476 520,560 Q620,572 760,606",
+    "M190,600 C182,570 186,540 198,520 Q210,514 222,518 Q340,572 520,604 Q620,608 760,626",
+  ],
+  back: ["L600,706 Q470,690 350,610 Q260,550 188,506 Z", "L600,706 Q470,696 350,660 Q260,630 190,600 Z"],
+  sole: [
+    "M186,504 Q260,548 356,612 Q470,690 600,704",
+    "M188,598 Q260,626 356,656 Q470,694 600,704",
+  ],
+  soleBack: ["L600,718 Q460,706 350,626 Q260,564 186,518 Z", "L600,718 Q460,708 350,672 Q260,640 188,612 Z"],
+  lining: ["M222,404 Q340,478 520,562 Q380,516 226,440 Z", "M222,518 Q340,574 520,606 Q380,580 226,548 Z"],
+  collar: ["M222,404 Q340,478 520,562", "M222,518 Q340,572 520,604"],
+} as const;
+
+/** The path with every number t of the way from `high` to `low`. */
+function blend([high, low]: readonly [string, string], t: number): string {
+  const lows = low.match(/-?\d+(\.\d+)?/g) ?? [];
+  let i = 0;
+  return high.replace(/-?\d+(\.\d+)?/g, (n) => {
+    const target = Number(lows[i++] ?? n);
+    return String(Math.round(Number(n) + (target - Number(n)) * t));
+  });
+}
 
 export function pump(look: ShoeLook, id: string): string {
   // The look's schema allows a pump only these heels and toes.
   const heel = look.heel && Object.hasOwn(PUMP_HEELS, look.heel) ? (look.heel as keyof typeof PUMP_HEELS) : "tapered";
+  const drop = PUMP_DROP[heel];
   const round = look.toe === "round";
-  const low = heel === "kitten";
   const toe = round ? "Q880,630 898,676 Q902,704 870,706" : "Q900,640 916,704";
   const soleToe = round ? "L860,706 Q900,704 900,690 Q904,716 870,718" : "L880,706 Q916,704 918,698 Q922,716 890,718";
-  const [seat, top, collar] = low
-    ? [
-        "M190,600 C182,570 186,540 198,520 Q210,514 222,518 Q340,572 520,604",
-        "Q470,696 350,660 Q260,630 190,600 Z",
-        "M222,518 Q340,572 520,604",
-      ]
-    : [
-        "M188,506 C178,470 182,430 196,404 Q208,396 222,402 Q340,476 520,560",
-        "Q470,690 350,610 Q260,550 188,506 Z",
-        "M222,404 Q340,478 520,562",
-      ];
-  const upper = `${seat} Q620,${low ? 608 : 572} 760,${low ? 626 : 606} ${toe} L600,706 ${top}`;
-  const sole = low
-    ? `M188,598 Q260,626 356,656 Q470,694 600,704 ${soleToe} L600,718 Q460,708 350,672 Q260,640 188,612 Z`
-    : `M186,504 Q260,548 356,612 Q470,690 600,704 ${soleToe} L600,718 Q460,706 350,626 Q260,564 186,518 Z`;
-  const lining = low ? "M222,518 Q340,574 520,606 Q380,580 226,548 Z" : "M222,404 Q340,478 520,562 Q380,516 226,440 Z";
+  const upper = `${blend(PUMP_BODY.seat, drop)} ${toe} ${blend(PUMP_BODY.back, drop)}`;
+  const sole = `${blend(PUMP_BODY.sole, drop)} ${soleToe} ${blend(PUMP_BODY.soleBack, drop)}`;
+  // The heel's top meets the seat: squash it about the ground from y 520 to the seat's height.
+  const squash = (720 - (520 + 90 * drop)) / 200;
+  const foot = heel === "block" ? [216, 286] : [226, 258];
   return `<g>
-<path d="${PUMP_HEELS[heel]}" fill="url(#${id}-ac)"/>
-<path d="M${heel === "block" ? 216 : 226},712 L${heel === "block" ? 286 : 258},712 L${heel === "block" ? 286 : 256},720 L${heel === "block" ? 216 : 226},720 Z" fill="${darken(look.sole, 0.5)}"/>
+<g transform="translate(0,720) scale(1,${squash.toFixed(3)}) translate(0,-720)"><path d="${PUMP_HEELS[heel]}" fill="url(#${id}-ac)"/></g>
+<path d="M${foot[0]},712 L${foot[1]},712 L${foot[1]},720 L${foot[0]},720 Z" fill="${darken(look.sole, 0.5)}"/>
 <path d="${upper}" fill="url(#${id}-up)"/>${patternOver(look, id, upper, 0.9)}
-<path d="${lining}" fill="${lighten(look.sole, 0.3)}"/>
-<path d="${collar}" fill="none" stroke="${darken(look.upper, 0.3)}" stroke-width="4"/>
+<path d="${blend(PUMP_BODY.lining, drop)}" fill="${lighten(look.sole, 0.3)}"/>
+<path d="${blend(PUMP_BODY.collar, drop)}" fill="none" stroke="${darken(look.upper, 0.3)}" stroke-width="4"/>
 <path d="${sole}" fill="url(#${id}-so)"/>
-${sheen(id, 780, low ? 650 : 636, 90, 16, 14)}${sheen(id, 260, low ? 560 : 470, 30, 50, -30)}
+${sheen(id, 780, 636 + 14 * drop, 90, 16, 14)}${sheen(id, 260, 470 + 90 * drop, 30, 50, -30)}
 </g>`;
 }
 
-/** A strap of the upper's leather along `d`, edged so a pale strap still shows against a pale ground. */
 function strap(look: ShoeLook, id: string, d: string, width: number): string {
   return `<path d="${d}" fill="none" stroke="${darken(look.upper, 0.3)}" stroke-width="${width + 4}" stroke-linecap="round"/>
 <path d="${d}" fill="none" stroke="url(#${id}-up)" stroke-width="${width}" stroke-linecap="round"/>`;
