@@ -1,7 +1,7 @@
 // Side views (toe to the right, ground at y = 720) of raised women's shoes: court pumps (their
 // heel and toe drawn from the look), strappy heeled sandals and wedges.
 import { darken, lighten, patternOver, sheen, stitch } from "./palette.ts";
-import { arch, buckle } from "./parts.ts";
+import { arch } from "./parts.ts";
 import { type ShoeLook, styleOf } from "./types.ts";
 
 /** Heel pieces drawn under the highest seat (y 520); lower seats squash them towards the ground. */
@@ -22,10 +22,7 @@ const PUMP_BODY = {
     "M190,600 C182,570 186,540 198,520 Q210,514 222,518 Q340,572 520,604 Q620,608 760,626",
   ],
   back: ["L600,706 Q470,690 350,610 Q260,550 188,506 Z", "L600,706 Q470,696 350,660 Q260,630 190,600 Z"],
-  sole: [
-    "M186,504 Q260,548 356,612 Q470,690 600,704",
-    "M188,598 Q260,626 356,656 Q470,694 600,704",
-  ],
+  sole: ["M186,504 Q260,548 356,612 Q470,690 600,704", "M188,598 Q260,626 356,656 Q470,694 600,704"],
   soleBack: ["L600,718 Q460,706 350,626 Q260,564 186,518 Z", "L600,718 Q460,708 350,672 Q260,640 188,612 Z"],
   lining: ["M222,404 Q340,478 520,562 Q380,516 226,440 Z", "M222,518 Q340,574 520,606 Q380,580 226,548 Z"],
   collar: ["M222,404 Q340,478 520,562", "M222,518 Q340,572 520,604"],
