@@ -60,9 +60,11 @@ for (const [r, row] of rows.entries()) {
       .toBuffer();
     composites.push({ input, left, top: y });
     const details = [look.style, look.toe, look.base, look.heel, look.stitch, look.pattern].filter(Boolean).join(" · ");
+    // A nested svg per caption clips a long one at its tile's edge.
     labels.push(
-      `<text x="${left + 6}" y="${y + tile + 16}" font-size="13">${esc(product.name)}</text>`,
-      `<text x="${left + 6}" y="${y + tile + 33}" font-size="11" fill="#666">${esc(`${look.shape}: ${details}`)}</text>`,
+      `<svg x="${left}" y="${y + tile}" width="${tile - 4}" height="${CAPTION}">`,
+      `<text x="6" y="16" font-size="13">${esc(product.name)}</text>`,
+      `<text x="6" y="33" font-size="11" fill="#666">${esc(`${look.shape}: ${details}`)}</text></svg>`,
     );
   }
   top += heights[r] ?? 0;
