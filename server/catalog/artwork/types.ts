@@ -122,7 +122,7 @@ export const shoeLookSchema = z
 
 export type ShoeLook = z.infer<typeof shoeLookSchema>;
 
-/** A detail of the look, or its shape's first (default) choice. */
+/** The look's style, or its shape's first (default) style. */
 export function styleOf(look: ShoeLook): ShoeStyle {
   return look.style ?? SHAPE_OPTIONS[look.shape].styles[0];
 }
