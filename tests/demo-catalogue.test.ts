@@ -2,8 +2,11 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { CATEGORY_SLUGS, categoryBySlug } from "#shared/categories.ts";
 import { MAX_SIZE, MIN_SIZE } from "#shared/sizes.ts";
+import { plainLook } from "../server/catalog/artwork/plain-look.ts";
 import { drawProductImage } from "../server/catalog/artwork/product-image.ts";
 import { drawGenderBanner, drawHomeCover, drawSizeChart } from "../server/catalog/artwork/site-images.ts";
+import { type ShoeLook, shoeLookSchema } from "../server/catalog/artwork/types.ts";
+import { demoFileSchema } from "../server/db/seed/demo-builder.ts";
 import { DEMO_PRODUCTS } from "../server/db/seed/demo-catalogue.ts";
 
 const stockOf = (sizes: Record<number, number>) => Object.values(sizes).reduce((a, b) => a + b, 0);
@@ -98,5 +101,73 @@ describe("demo artwork", () => {
     expect(drawSizeChart("women")).toContain("Women's Size Chart");
     expect(drawGenderBanner()).toContain(">Women<");
     expect(drawGenderBanner()).toContain(">Men<");
+  });
+});
+
+describe("demo looks", () => {
+  // Every picture drawn in one neutral colourway at a card's width (320 px) and compared grey
+  // level by grey level: two products of a category must differ in more than colour, by more
+  // than a change of stitching or of surface ornament alone makes (each about 0.2-0.5 % of the
+  // card; a new toe about 1.2 %, a new sole about 2.4 %).
+  const CARD = 320;
+  const MIN_DIFFERENT = 0.0075;
+
+  async function greys(look: ShoeLook): Promise<Buffer> {
+    const svg = drawProductImage(plainLook(look), 0);
+    return sharp(Buffer.from(svg), { density: 24 }).resize(CARD, CARD).greyscale().raw().toBuffer();
+  }
+
+  function differentShare(a: Buffer, b: Buffer): number {
+    let different = 0;
+    for (let i = 0; i < a.length; i++) if (Math.abs((a[i] ?? 0) - (b[i] ?? 0)) > 10) different++;
+    return different / a.length;
+  }
+
+  it("draws no two products of a category alike apart from colour", async () => {
+    const pictures = await Promise.all(DEMO_PRODUCTS.map((p) => greys(p.look)));
+    const alike: string[] = [];
+    DEMO_PRODUCTS.forEach((a, i) => {
+      DEMO_PRODUCTS.forEach((b, j) => {
+        if (j <= i || a.category !== b.category) return;
+        const share = differentShare(pictures[i] as Buffer, pictures[j] as Buffer);
+        if (share < MIN_DIFFERENT)
+          alike.push(`${a.key} and ${b.key}: ${(share * 100).toFixed(2)} % of the card differs`);
+      });
+    });
+    expect(alike).toEqual([]);
+  }, 60_000);
+
+  it("sees a change of stitching alone as alike, and a new sole as different", async () => {
+    const chappal = DEMO_PRODUCTS.find((p) => p.key === "men-classic-brown-peshawari-chappal")?.look;
+    if (!chappal) throw new Error("the classic Peshawari chappal is gone from the demo catalogue");
+    const [same, stitched, tyre] = await Promise.all(
+      [chappal, { ...chappal, stitch: "double" as const }, { ...chappal, base: "tyre" as const }].map(greys),
+    );
+    expect(differentShare(same as Buffer, stitched as Buffer)).toBeLessThan(MIN_DIFFERENT);
+    expect(differentShare(same as Buffer, tyre as Buffer)).toBeGreaterThan(MIN_DIFFERENT);
+  });
+
+  it("refuses a look with a detail its shape does not draw, naming the detail", () => {
+    const sneaker = { shape: "sneaker", upper: "#ffffff", sole: "#ffffff", accent: "#000000", background: "#eeeeee" };
+    expect(shoeLookSchema.safeParse({ ...sneaker, style: "court" }).success).toBe(true);
+    const heeled = shoeLookSchema.safeParse({ ...sneaker, heel: "stiletto" });
+    expect(heeled.success).toBe(false);
+    expect(heeled.error?.issues[0]?.message).toBe("a sneaker has no heel");
+    const wrongStyle = shoeLookSchema.safeParse({ ...sneaker, style: "kaptaan" });
+    expect(wrongStyle.error?.issues[0]?.path).toEqual(["style"]);
+    expect(shoeLookSchema.safeParse({ ...sneaker, upper: "white" }).success).toBe(false);
+  });
+
+  it("refuses a data file whose product names an unknown category or misses its look", () => {
+    const entry = {
+      key: "x-shoe",
+      name: "X Shoe",
+      description: "A shoe for the test of the data file.",
+      features: ["a", "bb", "cc"],
+      price: 1000,
+      off: 0,
+    };
+    expect(demoFileSchema.safeParse([{ category: "men-boots", products: [{ ...entry }] }]).success).toBe(false);
+    expect(demoFileSchema.safeParse([{ category: "men-formal-shoes", products: [entry] }]).success).toBe(false);
   });
 });

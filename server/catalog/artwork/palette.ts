@@ -63,6 +63,17 @@ export function shoeDefs(look: ShoeLook, id: string): string {
 <rect width="14" height="44" fill="${look.accent}" opacity="0.55"/></pattern>`,
     mesh: `<pattern id="${id}-pt" width="14" height="14" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
 <rect width="14" height="14" fill="none" stroke="${darken(look.upper, 0.3)}" stroke-width="2.2" opacity="0.55"/></pattern>`,
+    tilla: `<pattern id="${id}-pt" width="48" height="40" patternUnits="userSpaceOnUse">
+<path d="M0,20 q12,-16 24,0 t24,0 M0,40 q12,-16 24,0 t24,0" fill="none" stroke="${look.accent}" stroke-width="3.2"/>
+<circle cx="12" cy="8" r="3" fill="${lighten(look.accent, 0.3)}"/><circle cx="36" cy="30" r="3" fill="${lighten(look.accent, 0.3)}"/></pattern>`,
+    mirror: `<pattern id="${id}-pt" width="56" height="56" patternUnits="userSpaceOnUse">
+<circle cx="28" cy="28" r="11" fill="#e4ebf0" stroke="${look.accent}" stroke-width="4"/><circle cx="25" cy="25" r="4" fill="#ffffff"/>
+<g fill="${lighten(look.accent, 0.2)}"><circle cx="0" cy="0" r="5"/><circle cx="56" cy="0" r="5"/><circle cx="0" cy="56" r="5"/><circle cx="56" cy="56" r="5"/></g></pattern>`,
+    pearls: `<pattern id="${id}-pt" width="30" height="30" patternUnits="userSpaceOnUse">
+<circle cx="15" cy="15" r="6" fill="#fbf8f0" stroke="${darken("#fbf8f0", 0.25)}" stroke-width="1.5"/><circle cx="13" cy="13" r="2" fill="#ffffff"/></pattern>`,
+    gota: `<pattern id="${id}-pt" width="40" height="44" patternUnits="userSpaceOnUse">
+<rect y="14" width="40" height="14" fill="${look.accent}"/><path d="M0,14 l5,-5 l5,5 l5,-5 l5,5 l5,-5 l5,5 l5,-5 l5,5" fill="${look.accent}"/>
+<path d="M0,21 L40,21" stroke="${lighten(look.accent, 0.45)}" stroke-width="2" stroke-dasharray="4 4"/></pattern>`,
   };
   return `<defs>${vGradient(`${id}-up`, look.upper)}${vGradient(`${id}-so`, look.sole, 0.12, 0.25)}
 ${vGradient(`${id}-ac`, look.accent, 0.25, 0.2)}

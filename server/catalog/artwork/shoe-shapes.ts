@@ -1,9 +1,12 @@
 // One shoe of any shape, drawn as a side view with the toe to the right and the ground at y = 720,
 // within about x 160..940 and y 360..722 of a 1000-wide frame.
 import { shoeDefs } from "./palette.ts";
-import { loafer, oxford, runner, sneaker } from "./shapes-closed.ts";
+import { khussa, peshawari } from "./shapes-chappal.ts";
+import { loafer, oxford } from "./shapes-dress.ts";
 import { heel, pump, wedge } from "./shapes-heels.ts";
-import { khussa, kolhapuri, peshawari, sandal, slipper } from "./shapes-open.ts";
+import { runner } from "./shapes-runners.ts";
+import { kolhapuri, sandal, slipper } from "./shapes-sandals.ts";
+import { sneaker } from "./shapes-sneakers.ts";
 import type { ShoeLook, ShoeShape } from "./types.ts";
 
 export type { ShoeLook, ShoePattern, ShoeShape } from "./types.ts";

@@ -30,7 +30,13 @@ export function drawHomeCover(): string {
     { l: look("peshawari", "#8a4b22", "#3a2414", "#c9a064"), x: 530, top: 470, w: 320, s: 0.42 },
     { l: look("heel", "#b3263d", "#2a1416", "#d9b24a"), x: 810, top: 400, w: 300, s: 0.46 },
     { l: look("sneaker", "#f6efe3", "#ffffff", "#c8553d"), x: 1090, top: 480, w: 320, s: 0.42 },
-    { l: look("loafer", "#5b2f17", "#24150c", "#d4af37"), x: 1370, top: 570, w: 300, s: 0.38 },
+    {
+      l: { ...look("loafer", "#5b2f17", "#24150c", "#d4af37"), style: "horsebit" as const },
+      x: 1370,
+      top: 570,
+      w: 300,
+      s: 0.38,
+    },
   ];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="700" viewBox="0 0 1600 700">
 <defs>${SHADOW_FILTER}<linearGradient id="cover-bg" x1="0" y1="0" x2="1" y2="1">

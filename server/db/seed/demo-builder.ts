@@ -1,6 +1,10 @@
-// Helpers that turn the compact demo catalogue entries into products with deterministic stock.
-import type { CategorySlug } from "#shared/categories.ts";
-import type { ShoeLook, ShoePattern, ShoeShape } from "../../catalog/artwork/types.ts";
+// Reads the demo catalogue's data files (demo-men.json, demo-women.json), checks them with zod and
+// turns each entry into a product with deterministic stock: the files hold what a person writes
+// (texts, price, percent off, look), this file what follows from it.
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import { CATEGORY_SLUGS, type CategorySlug, categoryBySlug } from "#shared/categories.ts";
+import { type ShoeLook, shoeLookSchema } from "../../catalog/artwork/types.ts";
 
 export interface DemoProduct {
   /** Unique, stable kebab-case key; demo image sources are named after it. */
@@ -17,31 +21,27 @@ export interface DemoProduct {
   look: ShoeLook;
 }
 
-export interface DemoEntry {
-  key: string;
-  name: string;
-  description: string;
-  features: string[];
-  price: number;
-  /** Percent off; 0 sells at full price. */
-  off: number;
-  look: ShoeLook;
-  soldOut?: boolean;
-}
+const demoEntrySchema = z
+  .object({
+    key: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "a key is kebab-case"),
+    name: z.string().min(3).max(80),
+    description: z.string().min(20).max(400),
+    features: z.array(z.string().min(2).max(80)).min(3).max(5),
+    /** Whole rupees. */
+    price: z.number().int().min(100).max(100_000),
+    /** Percent off; 0 sells at full price. */
+    off: z.number().int().min(0).max(90),
+    soldOut: z.literal(true).optional(),
+    look: shoeLookSchema,
+  })
+  .strict();
+
+export const demoFileSchema = z.array(
+  z.object({ category: z.enum(CATEGORY_SLUGS), products: z.array(demoEntrySchema).min(1) }).strict(),
+);
 
 export const MEN_SIZES = [39, 40, 41, 42, 43, 44, 45, 46] as const;
 export const WOMEN_SIZES = [37, 38, 39, 40, 41, 42] as const;
-
-export function look(
-  shape: ShoeShape,
-  upper: string,
-  sole: string,
-  accent: string,
-  background: string,
-  pattern: ShoePattern = "plain",
-): ShoeLook {
-  return { shape, upper, sole, accent, background, pattern };
-}
 
 /** A small seeded generator (mulberry32) so the demo stock is the same on every start. */
 function random(seedText: string): () => number {
@@ -76,20 +76,23 @@ export function discounted(price: number, off: number): number {
   return Math.min(price, Math.round((price * (100 - off)) / 10000) * 100 - 10);
 }
 
-export function buildCategory(
-  category: CategorySlug,
-  sizes: readonly number[],
-  entries: readonly DemoEntry[],
-): DemoProduct[] {
-  return entries.map((e) => ({
-    key: e.key,
-    category,
-    name: e.name,
-    description: e.description,
-    features: e.features,
-    price: e.price,
-    discountPrice: discounted(e.price, e.off),
-    sizes: demoStock(e.key, sizes, e.soldOut),
-    look: e.look,
-  }));
+/** The products of one data file, in its order; a file that does not match the schema stops the start. */
+export function readDemoFile(url: URL): DemoProduct[] {
+  const parsed = demoFileSchema.safeParse(JSON.parse(readFileSync(url, "utf8")));
+  if (!parsed.success)
+    throw new Error(`${url.pathname} is not a valid demo catalogue:\n${z.prettifyError(parsed.error)}`);
+  return parsed.data.flatMap(({ category, products }) => {
+    const sizes = categoryBySlug(category).gender === "men" ? MEN_SIZES : WOMEN_SIZES;
+    return products.map((e) => ({
+      key: e.key,
+      category,
+      name: e.name,
+      description: e.description,
+      features: e.features,
+      price: e.price,
+      discountPrice: discounted(e.price, e.off),
+      sizes: demoStock(e.key, sizes, e.soldOut),
+      look: e.look,
+    }));
+  });
 }
