@@ -14,8 +14,7 @@ export const DELIVERY_CITY = "Karachi";
 export const ORDER_MESSAGES = {
   invalidEmail: "Please enter a valid email address.",
   karachiOnly: "Sorry, we deliver in Karachi only. Please enter Karachi as the city.",
-  invalidPhone:
-    "Please enter your phone number as a Pakistani mobile number, like 0300 1234567 or +92 300 1234567.",
+  invalidPhone: "Please enter your phone number as a Pakistani mobile number, like 0300 1234567 or +92 300 1234567.",
   fullName: "Please enter your full name.",
   addressLine: "Please enter your address, with a famous place nearby.",
   addressHint: "Include a famous place nearby so our rider finds you easily.",
