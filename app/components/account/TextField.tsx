@@ -40,9 +40,9 @@ export function TextField({
         name={name}
         aria-invalid={marked || undefined}
         aria-describedby={describedBy}
-        className={`min-h-11 w-full rounded-lg border bg-white px-3.5 py-2 text-base text-stone-900 placeholder:text-stone-500 ${
-          marked ? "border-red-700" : "border-stone-400"
-        } ${className ?? ""}`}
+        className={`min-h-11 w-full rounded-lg border px-3.5 py-2 text-base text-stone-900 placeholder:text-stone-500 ${
+          input.readOnly ? "bg-stone-100" : "bg-white"
+        } ${marked ? "border-red-700" : "border-stone-400"} ${className ?? ""}`}
         {...input}
       />
       {error && (

@@ -158,15 +158,9 @@ export const CheckoutDialog = forwardRef<HTMLDialogElement, { lines: StoredCartL
           autoComplete="email"
           defaultValue={user?.email ?? ""}
         />
-        <div className="grid grid-cols-2 gap-3">
-          <TextField
-            id="checkout-city"
-            name="city"
-            label="City"
-            value={DELIVERY_CITY}
-            readOnly
-            className="bg-stone-100"
-          />
+        {/* items-end: a label that wraps on a phone ('Postal Code (optional)') keeps both boxes level. */}
+        <div className="grid grid-cols-2 items-end gap-3">
+          <TextField id="checkout-city" name="city" label="City" value={DELIVERY_CITY} readOnly />
           <TextField
             {...field("postalCode")}
             label="Postal Code (optional)"
