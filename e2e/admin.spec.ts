@@ -93,7 +93,7 @@ test("an admin adds a product, a customer orders it, the admin delivers it", asy
   await dialog.getByLabel("Phone Number").fill("03211234567");
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByRole("button", { name: /Place Order/ }).click();
-  await expect(customer).toHaveURL(/\/checkout-success$/);
+  await expect(customer).toHaveURL(/\/checkout-success\?order=[0-9a-f-]{36}$/);
 
   // The admin finds the order, confirms it, then marks it delivered.
   await admin.goto(`/admin/orders?query=${encodeURIComponent(email)}`);

@@ -1,5 +1,6 @@
 // The whole journey of issue 5: a visitor is sent to sign in, signs up, signs in, adds two sizes,
-// changes a quantity, checks out, and sees the order pending on /TrackOrder.
+// changes a quantity, checks out (every bad field marked at once first), sees the order number on the
+// success page, and sees the order pending on /TrackOrder.
 import { expect, test } from "@playwright/test";
 import { allProducts, expectNoAxeViolations, waitForHydration } from "./support.ts";
 
@@ -55,18 +56,51 @@ test("a visitor signs up, orders two sizes and tracks the order", async ({ page 
   await expect(page.getByText("Total Amount").locator("..")).toContainText(total);
   await expectNoAxeViolations(page);
 
-  // Checkout: a bad e-mail is refused on the spot; then the order goes through.
+  // Checkout: every bad field is marked at once, with its message under it, and focus goes to the
+  // first; once they are right, the order goes through and the success page names it.
   await page.getByRole("button", { name: "Proceed to Checkout" }).click();
   const dialog = page.getByRole("dialog", { name: "Checkout Details" });
-  await dialog.getByLabel("Full Name").fill("Ayesha Khan");
-  await dialog.getByLabel("Address").fill("House 12, Street 4, near Dolmen Mall, Clifton");
-  await dialog.getByLabel("Phone Number").fill("03001234567");
-  await dialog.getByLabel("Email").fill("not an email");
+  const fullName = dialog.getByLabel("Full Name");
+  const address = dialog.getByLabel("Address");
+  const phone = dialog.getByLabel("Phone Number");
+  const emailField = dialog.getByLabel("Email");
+  await fullName.fill("   ");
+  await address.fill("House 12, Street 4, near Dolmen Mall, Clifton");
+  await phone.fill("021 3456 7890");
+  await emailField.fill("not an email");
   await dialog.getByRole("button", { name: /Place Order/ }).click();
-  await expect(dialog.getByText("Please enter a valid email address.")).toBeVisible();
-  await dialog.getByLabel("Email").fill(email);
+  const refusals = [
+    [fullName, "Please enter your full name."],
+    [phone, "Please enter your phone number as a Pakistani mobile number, like 0300 1234567 or +92 300 1234567."],
+    [emailField, "Please enter a valid email address."],
+  ] as const;
+  for (const [field, message] of refusals) {
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toHaveAccessibleDescription(message);
+    await expect(dialog.getByText(message, { exact: true })).toBeVisible();
+  }
+  await expect(fullName).toBeFocused();
+  await expect(address).not.toHaveAttribute("aria-invalid");
+  await expect(address).toHaveAccessibleDescription("Include a famous place nearby so our rider finds you easily.");
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()?.width ?? 0,
+  );
+
+  // Fixing one field clears its mark; the next try marks only what is still wrong.
+  await fullName.fill("Ayesha Khan");
+  await expect(fullName).not.toHaveAttribute("aria-invalid");
   await dialog.getByRole("button", { name: /Place Order/ }).click();
-  await expect(page).toHaveURL(/\/checkout-success$/);
+  await expect(phone).toBeFocused();
+  await expect(emailField).toHaveAttribute("aria-invalid", "true");
+  await phone.fill("+92 300 1234567");
+  await emailField.fill(email);
+  await dialog.getByRole("button", { name: /Place Order/ }).click();
+  await expect(page).toHaveURL(/\/checkout-success\?order=[0-9a-f-]{36}$/);
+  const orderId = new URL(page.url()).searchParams.get("order") ?? "";
+  const number = `#${orderId.slice(0, 8).toUpperCase()}`;
+  await expect(page.getByText(`Your order number is ${number}`)).toBeVisible();
   await expect(page.getByRole("link", { name: "Back to Home" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Cart, 0 lines" })).toBeVisible();
 
@@ -76,6 +110,7 @@ test("a visitor signs up, orders two sizes and tracks the order", async ({ page 
   await expect(page.getByRole("heading", { name: "Track Your Order" })).toBeVisible();
   const order = page.getByRole("listitem").filter({ hasText: "Order #" });
   await expect(order).toHaveCount(1);
+  await expect(order).toContainText(`Order ${number}`);
   await expect(order.getByText("pending", { exact: true })).toBeVisible();
   await expect(order).toContainText(total);
 });

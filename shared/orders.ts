@@ -14,7 +14,7 @@ export const DELIVERY_CITY = "Karachi";
 export const ORDER_MESSAGES = {
   invalidEmail: "Please enter a valid email address.",
   karachiOnly: "Sorry, we deliver in Karachi only. Please enter Karachi as the city.",
-  invalidPhone: "Please enter a phone number of 10 to 13 digits, e.g. 03001234567 or +923001234567.",
+  invalidPhone: "Please enter your phone number as a Pakistani mobile number, like 0300 1234567 or +92 300 1234567.",
   fullName: "Please enter your full name.",
   addressLine: "Please enter your address, with a famous place nearby.",
   addressHint: "Include a famous place nearby so our rider finds you easily.",
@@ -38,11 +38,18 @@ const text = (message: string, max: number) =>
     .min(1, { error: message })
     .max(max, { error: `At most ${max} characters, please.` });
 
-/** Spaces and dashes are allowed while typing; what is stored is the digits (and a leading +92). */
+/** The longest a phone number may be as typed (spaces and dashes included), checked before the pattern. */
+const PHONE_TYPED_MAX = 30;
+
+/**
+ * A Pakistani mobile number, the one a rider calls: 03xx xxxxxxx, or +92 3xx xxxxxxx from abroad.
+ * Spaces and dashes are allowed while typing; what is stored is the digits (and a leading +92).
+ */
 export const phoneNumberSchema = z
   .string({ error: ORDER_MESSAGES.invalidPhone })
+  .max(PHONE_TYPED_MAX, { error: ORDER_MESSAGES.invalidPhone, abort: true })
   .transform((v) => v.replace(/[\s-]/g, ""))
-  .pipe(z.string().regex(/^(?:\+92\d{8,11}|\d{10,13})$/, { error: ORDER_MESSAGES.invalidPhone }));
+  .pipe(z.string().regex(/^(?:03|\+923)\d{9}$/, { error: ORDER_MESSAGES.invalidPhone }));
 
 export const shippingAddressSchema = z
   .object({

@@ -67,7 +67,10 @@ describe("POST /api/user/reset-password", () => {
       confirmPassword: "Brand-new-pass-43",
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: PASSWORDS_DO_NOT_MATCH });
+    expect(res.json()).toEqual({
+      message: PASSWORDS_DO_NOT_MATCH,
+      fields: { confirmPassword: PASSWORDS_DO_NOT_MATCH },
+    });
     await new Promise((r) => setTimeout(r, 100));
     expect(await mailsTo(t, person.email)).toEqual([]);
   });

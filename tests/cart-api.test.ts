@@ -118,7 +118,8 @@ describe("cart API", () => {
     const malformed = await add(s, { productId: "nope", size: 40 });
     expect(malformed.statusCode).toBe(400);
     const noSize = await add(s, { productId: p1.id });
-    expect(noSize.json()).toEqual({ message: "Please select a size before adding to cart." });
+    const selectSize = "Please select a size before adding to cart.";
+    expect(noSize.json()).toEqual({ message: selectSize, fields: { size: selectSize } });
     for (const bad of [36, 47, 40.5, "40"]) {
       const res = await add(s, { productId: p1.id, size: bad });
       expect(res.statusCode, String(bad)).toBe(400);

@@ -1,4 +1,5 @@
-// One place decides what an error looks like on the wire: `{ message }`, never a stack trace.
+// One place decides what an error looks like on the wire: `{ message }` (with `fields` when the input
+// failed its schema), never a stack trace.
 import type { FastifyError, FastifyInstance } from "fastify";
 import { StorageUnavailableError } from "../catalog/blob-store.ts";
 import { isDatabaseUnavailable } from "../db/availability.ts";
@@ -15,7 +16,7 @@ const isDiskError = (error: unknown) => DISK_ERRNO.has(String((error as { code?:
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+      return reply.code(error.statusCode).headers(error.headers).send(error.body());
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,20 +1,35 @@
-// A labelled input of the account forms. `invalid` marks it for assistive technology and links it
-// to the form's message; `hint` is a short help text read with the field.
-import type { InputHTMLAttributes } from "react";
+// A labelled input of the forms. `error` is this field's own message, shown under it; `invalid`
+// marks it without a message of its own and links it to the form's message (`errorId`); `hint`
+// is a short help text read with the field.
+import type { InputHTMLAttributes, ReactNode } from "react";
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name"> {
   id: string;
   name: string;
-  label: string;
+  label: ReactNode;
   hint?: string;
+  /** This field's own message, shown under it and read with it. */
+  error?: string;
   invalid?: boolean;
   /** Id of the element that explains the error (the form's alert). */
   errorId?: string;
 }
 
-export function TextField({ id, name, label, hint, invalid = false, errorId, className, ...input }: TextFieldProps) {
+export function TextField({
+  id,
+  name,
+  label,
+  hint,
+  error,
+  invalid = false,
+  errorId,
+  className,
+  ...input
+}: TextFieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
-  const describedBy = [hintId, invalid ? errorId : undefined].filter(Boolean).join(" ") || undefined;
+  const ownErrorId = error ? `${id}-error` : undefined;
+  const marked = invalid || Boolean(error);
+  const describedBy = [ownErrorId, hintId, invalid ? errorId : undefined].filter(Boolean).join(" ") || undefined;
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-semibold text-stone-800">
@@ -23,13 +38,18 @@ export function TextField({ id, name, label, hint, invalid = false, errorId, cla
       <input
         id={id}
         name={name}
-        aria-invalid={invalid || undefined}
+        aria-invalid={marked || undefined}
         aria-describedby={describedBy}
-        className={`min-h-11 w-full rounded-lg border bg-white px-3.5 py-2 text-base text-stone-900 placeholder:text-stone-500 ${
-          invalid ? "border-red-700" : "border-stone-400"
-        } ${className ?? ""}`}
+        className={`min-h-11 w-full rounded-lg border px-3.5 py-2 text-base text-stone-900 placeholder:text-stone-500 ${
+          input.readOnly ? "bg-stone-100" : "bg-white"
+        } ${marked ? "border-red-700" : "border-stone-400"} ${className ?? ""}`}
         {...input}
       />
+      {error && (
+        <p id={ownErrorId} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
       {hint && (
         <p id={hintId} className="text-sm text-stone-600">
           {hint}
