@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { CATEGORY_SLUGS, categoryBySlug } from "#shared/categories.ts";
 import { MAX_SIZE, MIN_SIZE } from "#shared/sizes.ts";
 import { drawProductImage } from "../server/catalog/artwork/product-image.ts";
-import { drawGenderBanner, drawHomeCover, drawSizeChart } from "../server/catalog/artwork/site-images.ts";
+import { drawGenderBanner, drawHomeCover } from "../server/catalog/artwork/site-images.ts";
 import { DEMO_PRODUCTS } from "../server/db/seed/demo-catalogue.ts";
 
 const stockOf = (sizes: Record<number, number>) => Object.values(sizes).reduce((a, b) => a + b, 0);
@@ -89,13 +89,11 @@ describe("demo artwork", () => {
     );
   }, 120_000);
 
-  it("renders the cover, the banner and both size charts", async () => {
-    for (const svg of [drawHomeCover(), drawGenderBanner(), drawSizeChart("men"), drawSizeChart("women")]) {
+  it("renders the cover and the banner", async () => {
+    for (const svg of [drawHomeCover(), drawGenderBanner()]) {
       expect(svg.startsWith("<svg")).toBe(true);
       await renders(svg);
     }
-    expect(drawSizeChart("men")).toContain("Men's Size Chart");
-    expect(drawSizeChart("women")).toContain("Women's Size Chart");
     expect(drawGenderBanner()).toContain(">Women<");
     expect(drawGenderBanner()).toContain(">Men<");
   });
