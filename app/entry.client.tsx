@@ -4,8 +4,10 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { shareNonceWithStyleWriters } from "./lib/style-nonce.ts";
 
 function hydrate() {
+  shareNonceWithStyleWriters();
   startTransition(() => {
     hydrateRoot(
       document,

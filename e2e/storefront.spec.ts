@@ -69,7 +69,8 @@ test("a product page follows every rule of the spec", async ({ page }) => {
   await page.getByRole("button", { name: "Size chart" }).click();
   const dialog = page.getByRole("dialog", { name: "Size Guide" });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole("img", { name: "Men's size chart", exact: true })).toBeVisible();
+  await expect(dialog.getByRole("table", { name: "Men's size chart", exact: true })).toBeVisible();
+  await expect(dialog.getByRole("table", { name: "Women's size chart", exact: true })).toBeVisible();
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("button", { name: "Size chart" })).toBeFocused();

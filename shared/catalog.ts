@@ -100,12 +100,10 @@ export interface ProductList {
 export const CATEGORY_PAGE_SIZE = 48;
 export const SEARCH_RESULT_LIMIT = 48;
 
-/** Drawn site images (home cover, banner, size charts), served like product images. */
+/** Drawn site images (home cover, banner), served like product images. */
 export const SITE_IMAGES = {
   cover: { width: 1600, height: 700, alt: "Men's and women's shoes from our Karachi shop" },
   banner: { width: 1600, height: 600, alt: "Women and men footwear collections" },
-  "size-chart-men": { width: 1000, height: 700, alt: "Men's size chart" },
-  "size-chart-women": { width: 1000, height: 700, alt: "Women's size chart" },
 } as const;
 export type SiteImageName = keyof typeof SITE_IMAGES;
 export const SITE_IMAGE_WIDTHS = [640, 1024, 1600] as const;

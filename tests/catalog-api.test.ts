@@ -160,8 +160,8 @@ describe("images", () => {
     expect((await get(`/images/${list.products[0]?.images[0]?.id}/320.png`)).statusCode).toBe(404);
   });
 
-  it("serves the home cover, the banner and both size charts", async () => {
-    for (const name of ["cover", "banner", "size-chart-men", "size-chart-women"]) {
+  it("serves the home cover and the banner", async () => {
+    for (const name of ["cover", "banner"]) {
       const res = await get(`/images/site/${name}/640.webp`);
       expect(res.statusCode, name).toBe(200);
     }

@@ -4,7 +4,7 @@ import { CATEGORY_SLUGS, categoryBySlug } from "#shared/categories.ts";
 import { MAX_SIZE, MIN_SIZE } from "#shared/sizes.ts";
 import { plainLook } from "../server/catalog/artwork/plain-look.ts";
 import { drawProductImage } from "../server/catalog/artwork/product-image.ts";
-import { drawGenderBanner, drawHomeCover, drawSizeChart } from "../server/catalog/artwork/site-images.ts";
+import { drawGenderBanner, drawHomeCover } from "../server/catalog/artwork/site-images.ts";
 import { type ShoeLook, shoeLookSchema } from "../server/catalog/artwork/types.ts";
 import { demoFileSchema } from "../server/db/seed/demo-builder.ts";
 import { DEMO_PRODUCTS } from "../server/db/seed/demo-catalogue.ts";
@@ -92,13 +92,11 @@ describe("demo artwork", () => {
     );
   }, 120_000);
 
-  it("renders the cover, the banner and both size charts", async () => {
-    for (const svg of [drawHomeCover(), drawGenderBanner(), drawSizeChart("men"), drawSizeChart("women")]) {
+  it("renders the cover and the banner", async () => {
+    for (const svg of [drawHomeCover(), drawGenderBanner()]) {
       expect(svg.startsWith("<svg")).toBe(true);
       await renders(svg);
     }
-    expect(drawSizeChart("men")).toContain("Men's Size Chart");
-    expect(drawSizeChart("women")).toContain("Women's Size Chart");
     expect(drawGenderBanner()).toContain(">Women<");
     expect(drawGenderBanner()).toContain(">Men<");
   });

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Product, ProductList } from "#shared/catalog.ts";
 import { CATEGORIES } from "#shared/categories.ts";
+import { formatFootLength, SIZE_CHART_COLUMNS, SIZE_CHARTS } from "#shared/size-chart.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 
 let t: TestApp;
@@ -85,6 +86,27 @@ describe("server-rendered pages", () => {
     const { status, html } = await page(t, encodeURI(path));
     expect(status).toBe(200);
     expect(decode(html)).toContain(name);
+  });
+
+  it("renders the size guide as tables a search engine or screen reader can read", async () => {
+    const { html } = await page(t, "/size-guide");
+    const tables = html.match(/<table\b[\s\S]*?<\/table>/g) ?? [];
+    expect(tables).toHaveLength(SIZE_CHARTS.length);
+    for (const [i, chart] of SIZE_CHARTS.entries()) {
+      const table = decode(tables[i] ?? "");
+      expect(table).toMatch(new RegExp(`<caption[^>]*>${chart.title}</caption>`));
+      expect(table.match(/<th[^>]*scope="col"/g)).toHaveLength(SIZE_CHART_COLUMNS.length);
+      expect(table.match(/<th[^>]*scope="row"/g)).toHaveLength(chart.rows.length);
+      for (const row of chart.rows) {
+        expect(table).toMatch(
+          new RegExp(
+            `>${row.eu}</th><td[^>]*>${row.uk}</td><td[^>]*>${row.us}</td><td[^>]*>${formatFootLength(row.footCm)}</td>`,
+          ),
+        );
+      }
+    }
+    expect(html).toContain("if between sizes, choose the larger size.");
+    expect(html).not.toContain("/images/site/size-chart");
   });
 
   it("renders a product with its JSON-LD offer in PKR", async () => {

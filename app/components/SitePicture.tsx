@@ -1,4 +1,4 @@
-// A drawn site image (cover, banner, size charts) as a responsive <picture>.
+// A drawn site image (cover, banner) as a responsive <picture>.
 import { SITE_IMAGE_WIDTHS, SITE_IMAGES, type SiteImageName, siteImageSrcset, siteImageUrl } from "#shared/catalog.ts";
 
 export function SitePicture({

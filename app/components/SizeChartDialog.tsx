@@ -1,7 +1,7 @@
 // The size guide dialog: a modal with a Close button and the men's and women's size charts.
 import * as Dialog from "@radix-ui/react-dialog";
 import { Ruler } from "lucide-react";
-import { SitePicture } from "./SitePicture.tsx";
+import { SizeCharts } from "./SizeCharts.tsx";
 
 export function SizeChartDialog() {
   return (
@@ -16,9 +16,8 @@ export function SizeChartDialog() {
           <Dialog.Description className="mt-1 text-sm text-stone-600">
             Find your EU size from your foot length.
           </Dialog.Description>
-          <div className="mt-4 space-y-4">
-            <SitePicture name="size-chart-men" sizes="(min-width: 800px) 720px, 90vw" className="h-auto w-full" />
-            <SitePicture name="size-chart-women" sizes="(min-width: 800px) 720px, 90vw" className="h-auto w-full" />
+          <div className="mt-4">
+            <SizeCharts />
           </div>
           <Dialog.Close className="button-primary mt-4 w-full">Close</Dialog.Close>
         </Dialog.Content>

@@ -19,7 +19,7 @@ import type { Db } from "../db/client.ts";
 import { productImages } from "../db/schema.ts";
 import { DEMO_PRODUCTS } from "../db/seed/demo-catalogue.ts";
 import { drawProductImage } from "./artwork/product-image.ts";
-import { drawGenderBanner, drawHomeCover, drawSizeChart } from "./artwork/site-images.ts";
+import { drawGenderBanner, drawHomeCover } from "./artwork/site-images.ts";
 import { createDirectoryBlobStore, writeAtomically } from "./blob-directory.ts";
 import type { BlobStore } from "./blob-store.ts";
 
@@ -220,10 +220,6 @@ function drawSiteImage(name: SiteImageName): string {
       return drawHomeCover();
     case "banner":
       return drawGenderBanner();
-    case "size-chart-men":
-      return drawSizeChart("men");
-    case "size-chart-women":
-      return drawSizeChart("women");
   }
 }
 

@@ -1,18 +1,35 @@
 // Security headers with a nonce-based Content-Security-Policy: the bearer token lives in
 // localStorage (SPEC.md section 3), so no script may run unless this server wrote it.
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 
 export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): Promise<void> {
+  // One nonce per answer for both scripts and styles (helmet's own option makes two). The browser
+  // can read a nonce only from an element that carries it, and the page's elements that do are
+  // scripts; with one nonce the client can hand it to the libraries that inject <style> elements
+  // (Radix's scroll lock, see app/lib/style-nonce.ts) and style-src needs no 'unsafe-inline'.
+  const nonces = new WeakMap<ServerResponse, string>();
+  const nonceOf = (response: ServerResponse) => {
+    const nonce = nonces.get(response) ?? randomBytes(16).toString("base64");
+    nonces.set(response, nonce);
+    return nonce;
+  };
+  const thisAnswersNonce = (_request: IncomingMessage, response: ServerResponse) => `'nonce-${nonceOf(response)}'`;
+  app.decorateReply("cspNonce", {
+    getter() {
+      const nonce = nonceOf(this.raw);
+      return { script: nonce, style: nonce };
+    },
+  });
   await app.register(helmet, {
-    enableCSPNonces: true,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        // helmet adds this response's nonce to script-src and style-src.
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        scriptSrc: ["'self'", thisAnswersNonce],
+        styleSrc: ["'self'", thisAnswersNonce],
         // Inline style attributes (React's style prop, carousel transforms) cannot run code.
         styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", "data:"],

@@ -111,6 +111,16 @@ describe("headers on every answer", () => {
     const tags = a.body.match(/<script\b[^>]*>/g) ?? [];
     expect(tags.length).toBeGreaterThan(0);
     for (const tag of tags) expect(tag).toContain(`nonce="${nonce(a)}"`);
+    // Styles take the same nonce (the client reads it from a script for the <style> Radix writes),
+    // and nothing else: no inline <style> runs without it.
+    const directive = (name: string) =>
+      String(a.headers["content-security-policy"])
+        .split(";")
+        .map((d) => d.trim().split(/\s+/))
+        .find(([n]) => n === name)
+        ?.slice(1);
+    expect(directive("style-src")).toEqual(["'self'", `'nonce-${nonce(a)}'`]);
+    expect(directive("script-src")).toEqual(["'self'", `'nonce-${nonce(a)}'`]);
     expect(a.body).not.toMatch(/\son[a-z]+=["']/i);
     // A page bound to its nonce is never reused from a cache without asking.
     expect(a.headers["cache-control"]).toBe("no-cache");

@@ -1,11 +1,8 @@
-// Site pictures: the home cover (1600×700), the Women / Men banner (1600×600) and, re-exported,
-// the size charts.
+// Site pictures: the home cover (1600×700) and the Women / Men banner (1600×600).
 import { darken, FONT_FAMILY, lighten } from "./palette.ts";
 import { floorShadow, SHADOW_FILTER } from "./product-image.ts";
 import { drawShoe } from "./shoe-shapes.ts";
 import type { ShoeLook } from "./types.ts";
-
-export { drawSizeChart } from "./size-chart.ts";
 
 /** A shoe standing at (cx, groundY) at the given scale, facing right unless mirrored. */
 function placed(look: ShoeLook, id: string, cx: number, groundY: number, scale: number, mirror = false): string {
