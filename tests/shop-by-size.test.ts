@@ -84,7 +84,10 @@ describe("GET /api/products/size with and without gender", () => {
       const res = await get(`/api/products/size?size=42&${query}`);
       expect(res.statusCode).toBe(400);
       expect(res.headers["content-type"]).toContain("application/json");
-      expect(res.json()).toEqual({ message: "Gender must be one of: men, women." });
+      expect(res.json()).toEqual({
+        message: "Gender must be one of: men, women.",
+        fields: { gender: "Gender must be one of: men, women." },
+      });
     },
   );
 });
