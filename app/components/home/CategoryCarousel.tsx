@@ -2,11 +2,12 @@
 // 2 up to 768 px), scrolls 2, loops, dots and arrows, autoplay every 3000 ms that pauses on
 // hover and focus and stays off for people who prefer reduced motion. CSS scroll snapping does
 // the sliding (and swiping on phones); a few lines of script add arrows, dots and autoplay.
-import { ChevronLeft, ChevronRight } from "lucide-react";
+
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { ImageRef } from "#shared/catalog.ts";
 import { CATEGORIES, type Category, type CategorySlug, GENDER_LABEL, type Gender } from "#shared/categories.ts";
+import { CarouselArrows } from "../CarouselArrows.tsx";
 import { ProductPicture } from "../product/ProductPicture.tsx";
 
 export const AUTOPLAY_MS = 3000;
@@ -146,22 +147,7 @@ export function CategoryCarousel({ slides }: { slides: CategorySlide[] }) {
             );
           })}
         </ul>
-        <button
-          type="button"
-          onClick={() => goTo(group - 1)}
-          aria-label="Previous categories"
-          className="carousel-arrow left-1"
-        >
-          <ChevronLeft aria-hidden="true" className="size-6" />
-        </button>
-        <button
-          type="button"
-          onClick={() => goTo(group + 1)}
-          aria-label="Next categories"
-          className="carousel-arrow right-1"
-        >
-          <ChevronRight aria-hidden="true" className="size-6" />
-        </button>
+        <CarouselArrows what="categories" inset="1" onPrevious={() => goTo(group - 1)} onNext={() => goTo(group + 1)} />
         <div className="mt-4 flex justify-center gap-1">
           {Array.from({ length: groups }, (_, index) => (
             <button

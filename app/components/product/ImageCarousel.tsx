@@ -3,9 +3,10 @@
 // see use-picture-track.ts) and a tap or click that opens the picture large. Autoplay runs only
 // while the pictures are on screen in a visible tab, never for reduced motion, and pauses while a
 // mouse is over them, keyboard focus is in them, a finger is on them or a picture is enlarged.
-import { ChevronLeft, ChevronRight } from "lucide-react";
+
 import { type FocusEvent, type PointerEvent, useEffect, useState } from "react";
 import type { ProductImage } from "#shared/catalog.ts";
+import { CarouselArrows } from "../CarouselArrows.tsx";
 import { EnlargeablePicture } from "./EnlargeablePicture.tsx";
 import { ProductPicture } from "./ProductPicture.tsx";
 import { useAutoplayAllowed, usePictureTrack } from "./use-picture-track.ts";
@@ -83,24 +84,7 @@ export function ImageCarousel({ images, name }: { images: ProductImage[]; name: 
           ))}
         </ul>
         {images.length > 1 && (
-          <>
-            <button
-              type="button"
-              onClick={() => goTo(index - 1)}
-              aria-label="Previous picture"
-              className="carousel-arrow left-2"
-            >
-              <ChevronLeft aria-hidden="true" className="size-6" />
-            </button>
-            <button
-              type="button"
-              onClick={() => goTo(index + 1)}
-              aria-label="Next picture"
-              className="carousel-arrow right-2"
-            >
-              <ChevronRight aria-hidden="true" className="size-6" />
-            </button>
-          </>
+          <CarouselArrows what="picture" inset="2" onPrevious={() => goTo(index - 1)} onNext={() => goTo(index + 1)} />
         )}
       </div>
       <ul className="mt-3 grid grid-cols-4 gap-2" aria-label="Choose a picture">
