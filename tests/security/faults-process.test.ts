@@ -10,6 +10,8 @@ import { type Answer, halfSentRequest, json, request, shopPerTest } from "./proc
 
 const backend = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
 const shop = shopPerTest();
+/** These bursts give each buyer a dozen orders: more than the open-order limits allow (tests/orders-limits.test.ts). */
+const MANY_ORDERS = { MAX_OPEN_ORDERS: "1000", MAX_OPEN_PAIRS: "10000" };
 
 interface Buyer {
   email: string;
@@ -136,7 +138,7 @@ async function expectConsistent(base: string, people: Buyer[], before: Map<strin
 
 describe(`the server killed with SIGKILL during a checkout burst (${backend})`, () => {
   it("restarts with every order whole or absent, stock matching, and retries answering one order per key", async () => {
-    await shop.create();
+    await shop.create({ env: MANY_ORDERS });
     let running = await shop.start();
     const people = await buyers(running.url, 3);
     const { pairs, stock: before } = await stockedPairs(running.url);
@@ -174,7 +176,7 @@ describe(`the server killed with SIGKILL during a checkout burst (${backend})`, 
 
 describe(`graceful shutdown on SIGTERM (${backend})`, () => {
   it("finishes the requests in flight with 2xx and exits 0", async () => {
-    await shop.create();
+    await shop.create({ env: MANY_ORDERS });
     let running = await shop.start();
     const people = await buyers(running.url, 2);
     const { pairs, stock: before } = await stockedPairs(running.url);

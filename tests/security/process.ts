@@ -43,7 +43,7 @@ export function shopPerTest() {
     data = undefined;
   });
   return {
-    async create(options: { breakDirs?: string[] } = {}): Promise<void> {
+    async create(options: { breakDirs?: string[]; env?: NodeJS.ProcessEnv } = {}): Promise<void> {
       data = await shopData(options);
     },
     async start(): Promise<ShopProcess> {
@@ -55,7 +55,7 @@ export function shopPerTest() {
 }
 
 /** A data folder (and, with DATABASE_URL, a scratch database) that survives restarts of the server. */
-export async function shopData(options: { breakDirs?: string[] } = {}): Promise<ShopData> {
+export async function shopData(options: { breakDirs?: string[]; env?: NodeJS.ProcessEnv } = {}): Promise<ShopData> {
   const dataDir = await shopDataDir(options.breakDirs);
   const scratch: ScratchDatabase | undefined = process.env.DATABASE_URL
     ? await createScratchDatabase(process.env.DATABASE_URL, "shop_process")
@@ -63,7 +63,7 @@ export async function shopData(options: { breakDirs?: string[] } = {}): Promise<
   return {
     dataDir,
     databaseUrl: scratch?.url,
-    start: () => startShop(dataDir, scratch?.url),
+    start: () => startShop(dataDir, scratch?.url, options.env),
     async remove() {
       await scratch?.drop();
       await rm(dataDir, { recursive: true, force: true });

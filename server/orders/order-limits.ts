@@ -1,0 +1,62 @@
+// What one customer may hold open on cash on delivery (GUIDE.md section 3): fake orders cost the
+// shop riders and hold its stock, so a customer holds at most `openOrders` pending or confirmed
+// orders and `openPairs` pairs on them (MAX_OPEN_ORDERS, MAX_OPEN_PAIRS), and one the owner blocked
+// orders nothing. Checked inside the order's transaction, after the customer's own row is locked,
+// so parallel orders of one customer queue there and each counts what the ones before it wrote.
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { selectRows } from "../db/rows.ts";
+import { HttpError } from "../http/errors.ts";
+import type { ShopContact } from "./mail.ts";
+
+export interface OrderLimits {
+  openOrders: number;
+  openPairs: number;
+}
+
+export const DEFAULT_ORDER_LIMITS: OrderLimits = { openOrders: 3, openPairs: 10 };
+
+/** Order statuses that hold stock and a rider's time: not yet delivered or cancelled. */
+export const OPEN_STATUSES = ["pending", "confirm"] as const;
+
+const reach = (shop: ShopContact) => `call or WhatsApp ${shop.phone} or write to ${shop.email}`;
+
+export function blockedMessage(shop: ShopContact): string {
+  return `Your account cannot place orders at the moment. Please contact the shop: ${reach(shop)}.`;
+}
+
+export function tooManyOrdersMessage(held: number, limits: OrderLimits, shop: ShopContact): string {
+  return `You already have ${held} open order${held === 1 ? "" : "s"} waiting for delivery, the most one customer can hold at once (${limits.openOrders}). You can order again once one is delivered; to change or add to an order, please ${reach(shop)}.`;
+}
+
+export function tooManyPairsMessage(heldPairs: number, wanted: number, limits: OrderLimits, shop: ShopContact) {
+  const room = Math.max(0, limits.openPairs - heldPairs);
+  const held = heldPairs === 0 ? "" : ` You already have ${heldPairs} on open orders, so you can add ${room} more.`;
+  return `One customer can have at most ${limits.openPairs} pairs on open orders at once; this order has ${wanted}.${held} For a bigger order, please ${reach(shop)}.`;
+}
+
+/**
+ * Locks the customer's row for the rest of the transaction and refuses a blocked customer (403).
+ * Every order of this customer waits here for the one before it to commit or roll back, so what it
+ * counts next (in its own, later statement) includes that order.
+ */
+export async function lockCustomer(tx: Db, userId: string, shop: ShopContact): Promise<void> {
+  const [row] = await selectRows<{ blocked: boolean }>(
+    tx,
+    sql`select blocked_at is not null as blocked from users where id = ${userId} for update`,
+  );
+  if (!row || row.blocked) throw new HttpError(403, blockedMessage(shop));
+}
+
+/** Refuses (409) an order that would take the customer past either limit. */
+export function checkOpenLimits(
+  held: { orders: number; pairs: number },
+  wantedPairs: number,
+  limits: OrderLimits,
+  shop: ShopContact,
+): void {
+  if (held.orders >= limits.openOrders) throw new HttpError(409, tooManyOrdersMessage(held.orders, limits, shop));
+  if (held.pairs + wantedPairs > limits.openPairs) {
+    throw new HttpError(409, tooManyPairsMessage(held.pairs, wantedPairs, limits, shop));
+  }
+}
