@@ -58,7 +58,18 @@ it("finds every admin route of the contract", () => {
       "GET /api/admin/orders",
       "GET /api/admin/orders/:id",
       "POST /api/admin/orders/:id/status",
+      "GET /api/admin/orders/new-count",
+      "GET /api/admin/orders/new-count/stream",
+      "POST /api/admin/orders/:id/return",
+      "POST /api/admin/orders/:id/notes",
+      "PUT /api/admin/orders/:id/address",
       "GET /api/admin/customers",
+      "PUT /api/admin/customers/:id/blocked",
+      "GET /api/admin/slips",
+      "GET /api/admin/exports/orders.csv",
+      "GET /api/admin/exports/products.csv",
+      "GET /api/admin/stock",
+      "PUT /api/admin/stock",
     ]),
   );
 });

@@ -1,28 +1,75 @@
-// The shop's accounts with how many orders each placed. No HTTP here.
+// The shop's accounts with their orders by where they stand, and blocking a customer from ordering
+// (issue 16): a blocked customer's orders are refused (server/orders/order-limits.ts). No HTTP here.
 import { sql } from "drizzle-orm";
-import { ADMIN_PAGE_SIZE, type AdminCustomerList, type AdminCustomersQuery } from "#shared/admin.ts";
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminCustomer,
+  type AdminCustomerList,
+  type AdminCustomersQuery,
+  CUSTOMER_MESSAGES,
+} from "#shared/admin.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
+import { conflict, notFound } from "../http/errors.ts";
 import { likePattern } from "./products.ts";
+
+interface CustomerRow {
+  id: string;
+  username: string;
+  email: string;
+  role: "customer" | "admin";
+  created_ms: number;
+  order_count: number;
+  open_orders: number;
+  delivered_orders: number;
+  cancelled_orders: number;
+  blocked_ms: number | null;
+  blocked_by: string | null;
+}
+
+/** The columns of one customer row; `u` is the users table. */
+const CUSTOMER_COLUMNS = sql`u.id, u.username, u.email, u.role,
+  (extract(epoch from u.created_at) * 1000)::float8 as created_ms,
+  coalesce(c.order_count, 0) as order_count, coalesce(c.open_orders, 0) as open_orders,
+  coalesce(c.delivered_orders, 0) as delivered_orders, coalesce(c.cancelled_orders, 0) as cancelled_orders,
+  (extract(epoch from u.blocked_at) * 1000)::float8 as blocked_ms,
+  (select b.username from users b where b.id = u.blocked_by) as blocked_by`;
+
+/** Order counts per user, joined laterally so each row reads only its own orders (orders_user_created_idx). */
+const ORDER_COUNTS = sql`left join lateral (
+  select count(*)::int as order_count,
+         (count(*) filter (where o.status in ('pending', 'confirm')))::int as open_orders,
+         (count(*) filter (where o.status = 'delivered'))::int as delivered_orders,
+         (count(*) filter (where o.status = 'cancelled'))::int as cancelled_orders
+  from orders o where o.user_id = u.id) c on true`;
+
+function toCustomer(r: CustomerRow): AdminCustomer {
+  return {
+    _id: r.id,
+    username: r.username,
+    email: r.email,
+    role: r.role,
+    createdAt: new Date(Number(r.created_ms)).toISOString(),
+    orderCount: r.order_count,
+    orders: { open: r.open_orders, delivered: r.delivered_orders, cancelled: r.cancelled_orders },
+    blocked:
+      r.blocked_ms === null
+        ? null
+        : {
+            at: new Date(Number(r.blocked_ms)).toISOString(),
+            by: r.blocked_by === null ? null : { username: r.blocked_by },
+          },
+  };
+}
 
 export async function listCustomers(db: Db, query: AdminCustomersQuery): Promise<AdminCustomerList> {
   const filter = query.query
     ? sql`where lower(u.username) like ${likePattern(query.query)} or lower(u.email) like ${likePattern(query.query)}`
     : sql``;
-  const rows = await selectRows<{
-    id: string;
-    username: string;
-    email: string;
-    role: "customer" | "admin";
-    created_ms: number;
-    order_count: number;
-    total: number;
-  }>(
+  const rows = await selectRows<CustomerRow & { total: number }>(
     db,
-    sql`select u.id, u.username, u.email, u.role, (extract(epoch from u.created_at) * 1000)::float8 as created_ms,
-               (select count(*)::int from orders o where o.user_id = u.id) as order_count,
-               count(*) over ()::int as total
-        from users u ${filter}
+    sql`select ${CUSTOMER_COLUMNS}, count(*) over ()::int as total
+        from users u ${ORDER_COUNTS} ${filter}
         order by u.created_at desc, u.id
         limit ${ADMIN_PAGE_SIZE + 1} offset ${(query.page - 1) * ADMIN_PAGE_SIZE}`,
   );
@@ -32,16 +79,40 @@ export async function listCustomers(db: Db, query: AdminCustomersQuery): Promise
     total = row?.n ?? 0;
   }
   return {
-    customers: rows.slice(0, ADMIN_PAGE_SIZE).map((r) => ({
-      _id: r.id,
-      username: r.username,
-      email: r.email,
-      role: r.role,
-      createdAt: new Date(Number(r.created_ms)).toISOString(),
-      orderCount: r.order_count,
-    })),
+    customers: rows.slice(0, ADMIN_PAGE_SIZE).map(toCustomer),
     page: query.page,
     hasMore: rows.length > ADMIN_PAGE_SIZE,
     total,
   };
+}
+
+/**
+ * Blocks (recording when and by whom) or unblocks a customer; answers the customer as the list shows
+ * them. Blocking a blocked customer keeps the first block's time and admin. The update takes the
+ * customer's row lock, which an order in progress holds too: an order either committed before the
+ * block or is refused by it.
+ */
+export async function setCustomerBlocked(
+  db: Db,
+  customerId: string,
+  blocked: boolean,
+  adminId: string,
+): Promise<AdminCustomer> {
+  const [target] = await selectRows<{ role: "customer" | "admin" }>(
+    db,
+    sql`select role from users where id = ${customerId}`,
+  );
+  if (!target) throw notFound(CUSTOMER_MESSAGES.notFound);
+  if (blocked && customerId === adminId) throw conflict(CUSTOMER_MESSAGES.selfNotBlockable);
+  if (blocked && target.role === "admin") throw conflict(CUSTOMER_MESSAGES.adminNotBlockable);
+  const change = blocked
+    ? sql`blocked_at = coalesce(blocked_at, now()), blocked_by = case when blocked_at is null then ${adminId}::uuid else blocked_by end`
+    : sql`blocked_at = null, blocked_by = null`;
+  await db.execute(sql`update users set ${change}, updated_at = now() where id = ${customerId}`);
+  const [row] = await selectRows<CustomerRow>(
+    db,
+    sql`select ${CUSTOMER_COLUMNS} from users u ${ORDER_COUNTS} where u.id = ${customerId}`,
+  );
+  if (!row) throw notFound(CUSTOMER_MESSAGES.notFound);
+  return toCustomer(row);
 }

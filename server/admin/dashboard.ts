@@ -5,6 +5,7 @@ import { ADMIN_LOW_STOCK_AT, ADMIN_LOW_STOCK_LIMIT, type AdminDashboard, type Lo
 import type { OrderStatus } from "#shared/orders.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
+import { loadSales } from "./sales.ts";
 
 /** The shop's day starts at midnight in Karachi, wherever the server runs. */
 export const SHOP_TIME_ZONE = "Asia/Karachi";
@@ -51,5 +52,6 @@ export async function loadDashboard(db: Db): Promise<AdminDashboard> {
     waiting: { pending: byStatus.pending, confirm: byStatus.confirm },
     byStatus,
     lowStock,
+    sales: await loadSales(db),
   };
 }

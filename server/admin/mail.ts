@@ -19,7 +19,8 @@ const NEWS: Partial<Record<OrderStatus, { subject: string; line: string }>> = {
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function orderStatusMail(order: Order, shop: ShopContact): Mail | undefined {
+/** Sent to `to`, the account's own e-mail, never to the checkout's (see orderConfirmationMail). */
+export function orderStatusMail(order: Order, to: string, shop: ShopContact): Mail | undefined {
   const news = NEWS[order.status];
   if (!news) return undefined;
   const ref = orderNumber(order._id);
@@ -28,5 +29,5 @@ export function orderStatusMail(order: Order, shop: ShopContact): Mail | undefin
   const summary = `Order ${ref}: ${order.items.length} line${order.items.length === 1 ? "" : "s"}, total ${formatRs(order.totalAmount)}.`;
   const text = [`Dear ${name},`, "", news.line, "", summary, "", contact].join("\n");
   const html = `<p>Dear ${escapeHtml(name)},</p><p>${escapeHtml(news.line)}</p><p>${escapeHtml(summary)}</p><p>${escapeHtml(contact)}</p>`;
-  return { to: order.shippingAddress.email, subject: `Your order ${ref} at ${SHOP_NAME} ${news.subject}`, text, html };
+  return { to, subject: `Your order ${ref} at ${SHOP_NAME} ${news.subject}`, text, html };
 }

@@ -1,44 +1,99 @@
 // One order as the admin reads it: the order exactly as its customer sees it (shared/orders.ts),
-// the account that placed it, and every status move with its time and who made it.
+// the account that placed it, every status move with its time and who made it, the owner's notes
+// and edits, and the customer's history (customer-history.ts).
 import { sql } from "drizzle-orm";
 import { type AdminOrder, ORDER_TRANSITIONS, type OrderHistoryEntry } from "#shared/admin.ts";
+import {
+  EDITABLE_STATUSES,
+  type OrderAddressField,
+  type OrderEdit,
+  type OrderNote,
+  RETURNABLE_FROM,
+  type ReturnKind,
+} from "#shared/admin-orders.ts";
 import type { OrderStatus } from "#shared/orders.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
 import { type OrderRow, toOrder } from "../orders/service.ts";
+import { EMPTY_HISTORY, loadCustomerHistories } from "./customer-history.ts";
 
 interface AdminOrderRow extends OrderRow {
   user_id: string;
   username: string;
   user_email: string;
-  history: { from_status: OrderStatus | null; to_status: OrderStatus; at_ms: number; username: string | null }[];
+  returned_as: ReturnKind | null;
+  history: {
+    from_status: OrderStatus | null;
+    to_status: OrderStatus;
+    at_ms: number;
+    username: string | null;
+    reason: string | null;
+  }[];
+  notes: { id: string; body: string; at_ms: number; username: string }[];
+  edits: {
+    changes: Record<OrderAddressField, { from: string | null; to: string | null }>;
+    at_ms: number;
+    username: string;
+  }[];
 }
+
+const iso = (ms: number) => new Date(Number(ms)).toISOString();
 
 export async function loadAdminOrder(db: Db, orderId: string): Promise<AdminOrder | undefined> {
   const [row] = await selectRows<AdminOrderRow>(
     db,
     sql`select o.id, o.status, o.subtotal, o.total_amount, o.full_name, o.address_line, o.phone_number, o.email,
                o.city, o.postal_code, (extract(epoch from o.created_at) * 1000)::float8 as created_ms,
-               u.id as user_id, u.username, u.email as user_email,
+               o.returned_as, u.id as user_id, u.username, u.email as user_email,
                coalesce((select json_agg(json_build_object('product_id', l.product_id, 'name', l.name,
                            'description', l.description, 'image_url', l.image_url, 'size', l.size,
                            'quantity', l.quantity, 'price', l.price, 'discount_price', l.discount_price)
                          order by l.line_no)
                          from order_lines l where l.order_id = o.id), '[]'::json) as items,
                coalesce((select json_agg(json_build_object('from_status', e.from_status, 'to_status', e.to_status,
-                           'at_ms', (extract(epoch from e.created_at) * 1000)::float8, 'username', a.username)
+                           'at_ms', (extract(epoch from e.created_at) * 1000)::float8, 'username', a.username,
+                           'reason', e.reason)
                          order by e.created_at, e.id)
                          from order_status_events e left join users a on a.id = e.actor_user_id
-                         where e.order_id = o.id), '[]'::json) as history
+                         where e.order_id = o.id), '[]'::json) as history,
+               coalesce((select json_agg(json_build_object('id', n.id, 'body', n.body,
+                           'at_ms', (extract(epoch from n.created_at) * 1000)::float8, 'username', a.username)
+                         order by n.created_at, n.id)
+                         from order_notes n join users a on a.id = n.author_user_id
+                         where n.order_id = o.id), '[]'::json) as notes,
+               coalesce((select json_agg(json_build_object('changes', d.changes,
+                           'at_ms', (extract(epoch from d.created_at) * 1000)::float8, 'username', a.username)
+                         order by d.created_at, d.id)
+                         from order_edits d join users a on a.id = d.actor_user_id
+                         where d.order_id = o.id), '[]'::json) as edits
         from orders o join users u on u.id = o.user_id
         where o.id = ${orderId}`,
   );
   if (!row) return undefined;
+  const histories = await loadCustomerHistories(db, [orderId]);
   const history: OrderHistoryEntry[] = row.history.map((e) => ({
     from: e.from_status,
     to: e.to_status,
-    at: new Date(Number(e.at_ms)).toISOString(),
+    at: iso(e.at_ms),
     actor: e.username === null ? null : { username: e.username },
+    // An order is cancelled once, so its move to cancelled is the one that recorded the return.
+    returnedAs: e.to_status === "cancelled" ? row.returned_as : null,
+    reason: e.reason,
+  }));
+  const notes: OrderNote[] = row.notes.map((n) => ({
+    _id: n.id,
+    text: n.body,
+    at: iso(n.at_ms),
+    author: { username: n.username },
+  }));
+  const edits: OrderEdit[] = row.edits.map((d) => ({
+    at: iso(d.at_ms),
+    actor: { username: d.username },
+    changes: Object.entries(d.changes).map(([field, change]) => ({
+      field: field as OrderAddressField,
+      from: change.from,
+      to: change.to,
+    })),
   }));
   return {
     // Exactly what the customer sees of it, plus who placed it and what happened to it.
@@ -46,5 +101,11 @@ export async function loadAdminOrder(db: Db, orderId: string): Promise<AdminOrde
     customer: { _id: row.user_id, username: row.username, email: row.user_email },
     history,
     allowedMoves: [...ORDER_TRANSITIONS[row.status]],
+    returnedAs: row.returned_as,
+    canReturn: row.status === RETURNABLE_FROM,
+    canEditAddress: EDITABLE_STATUSES.includes(row.status),
+    customerHistory: histories.get(orderId) ?? EMPTY_HISTORY,
+    notes,
+    edits,
   };
 }

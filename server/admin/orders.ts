@@ -1,7 +1,8 @@
 // Orders as the shop owner works them: list, read with history, and move through the workflow
-// (shared/admin.ts ORDER_TRANSITIONS). A cancellation returns every line's stock in the same
-// transaction. No HTTP here.
-import { sql } from "drizzle-orm";
+// (shared/admin.ts ORDER_TRANSITIONS). A cancellation, and a parcel that came back (a confirmed
+// order recorded as refused or returned, which the customer sees as cancelled), returns every
+// line's stock in the same transaction. No HTTP here.
+import { type SQL, sql } from "drizzle-orm";
 import {
   ADMIN_MESSAGES,
   ADMIN_PAGE_SIZE,
@@ -11,10 +12,13 @@ import {
   canMoveOrder,
   orderMoveRefusedMessage,
 } from "#shared/admin.ts";
+import { ORDER_DAY_MESSAGES, type OrderReturnInput, RETURNABLE_FROM, type ReturnKind } from "#shared/admin-orders.ts";
 import type { OrderStatus } from "#shared/orders.ts";
+import { pakistaniMobile } from "#shared/phone.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
 import { conflict, notFound } from "../http/errors.ts";
+import { EMPTY_HISTORY, loadCustomerHistories } from "./customer-history.ts";
 import { loadAdminOrder } from "./order-details.ts";
 import { likePattern } from "./products.ts";
 
@@ -30,6 +34,14 @@ export interface AdminOrderService {
   get(orderId: string): Promise<AdminOrder | undefined>;
   /** Moves the order if the workflow allows it; 404 for no order, 409 for a refused move. */
   move(orderId: string, to: OrderStatus, adminId: string): Promise<OrderMove>;
+  /** Records that a confirmed order's parcel came back: cancelled, with its stock returned once. */
+  recordReturn(orderId: string, input: OrderReturnInput, adminId: string): Promise<OrderMove>;
+}
+
+/** What a move also records when it is a parcel coming back. */
+interface ComingBack {
+  as: ReturnKind;
+  reason: string | null;
 }
 
 interface SummaryRow {
@@ -39,6 +51,8 @@ interface SummaryRow {
   created_ms: number;
   full_name: string;
   email: string;
+  phone_number: string;
+  returned_as: ReturnKind | null;
   item_count: number;
   total: number;
 }
@@ -50,19 +64,10 @@ export function createAdminOrderService(db: Db): AdminOrderService {
     get,
 
     async list(query) {
-      const filters = [sql`true`];
-      if (query.status) filters.push(sql`o.status = ${query.status}`);
-      if (query.query) {
-        const q = query.query.toLowerCase();
-        const pattern = likePattern(q);
-        // An order id, whole or its first characters (the reference in the e-mail), or the customer.
-        filters.push(sql`(o.id::text like ${`${q.replace(/[\\%_]/g, "")}%`} or lower(o.full_name) like ${pattern}
-                          or lower(o.email) like ${pattern} or lower(u.email) like ${pattern}
-                          or lower(u.username) like ${pattern})`);
-      }
+      const filters = orderListFilters(query);
       const rows = await selectRows<SummaryRow>(
         db,
-        sql`select o.id, o.status, o.total_amount, o.full_name, o.email,
+        sql`select o.id, o.status, o.total_amount, o.full_name, o.email, o.phone_number, o.returned_as,
                    (extract(epoch from o.created_at) * 1000)::float8 as created_ms,
                    (select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = o.id) as item_count,
                    count(*) over ()::int as total
@@ -80,14 +85,21 @@ export function createAdminOrderService(db: Db): AdminOrderService {
         );
         total = row?.n ?? 0;
       }
+      const page = rows.slice(0, ADMIN_PAGE_SIZE);
+      const histories = await loadCustomerHistories(
+        db,
+        page.map((r) => r.id),
+      );
       return {
-        orders: rows.slice(0, ADMIN_PAGE_SIZE).map((r) => ({
+        orders: page.map((r) => ({
           _id: r.id,
           status: r.status,
           totalAmount: r.total_amount,
           createdAt: new Date(Number(r.created_ms)).toISOString(),
-          customer: { name: r.full_name, email: r.email },
+          customer: { name: r.full_name, email: r.email, phone: r.phone_number },
           itemCount: r.item_count,
+          returnedAs: r.returned_as,
+          history: histories.get(r.id) ?? EMPTY_HISTORY,
         })),
         page: query.page,
         hasMore: rows.length > ADMIN_PAGE_SIZE,
@@ -95,37 +107,63 @@ export function createAdminOrderService(db: Db): AdminOrderService {
       };
     },
 
-    async move(orderId, to, adminId) {
-      const { from, restocked } = await db.transaction(async (raw) => {
-        const tx = raw as unknown as Db;
-        // The order row's lock makes concurrent moves of one order queue; the second sees the new status.
-        const [current] = await selectRows<{ status: OrderStatus }>(
-          tx,
-          sql`select status from orders where id = ${orderId} for update`,
-        );
-        if (!current) throw notFound(ADMIN_MESSAGES.orderNotFound);
-        if (!canMoveOrder(current.status, to)) throw conflict(orderMoveRefusedMessage(current.status, to));
+    move: (orderId, to, adminId) => change(orderId, to, adminId),
 
-        let restocked: string[] = [];
-        if (to === "cancelled") restocked = await returnStock(tx, orderId);
-        // Conditional on the status just read, so even without the lock only one move could win.
-        const moved = await selectRows<{ id: string }>(
-          tx,
-          sql`update orders set status = ${to}, updated_at = now()
-              where id = ${orderId} and status = ${current.status} returning id`,
-        );
-        if (moved.length === 0) throw conflict("Someone else just changed this order. Please reload it.");
-        await tx.execute(
-          sql`insert into order_status_events (order_id, from_status, to_status, actor_user_id)
-              values (${orderId}, ${current.status}, ${to}, ${adminId})`,
-        );
-        return { from: current.status, restocked };
-      });
-      const order = await get(orderId);
-      if (!order) throw notFound(ADMIN_MESSAGES.orderNotFound);
-      return { order, from, restockedProductIds: restocked };
-    },
+    recordReturn: (orderId, input, adminId) =>
+      change(orderId, "cancelled", adminId, { as: input.as, reason: input.reason ?? null }),
   };
+
+  async function change(orderId: string, to: OrderStatus, adminId: string, back?: ComingBack): Promise<OrderMove> {
+    const { from, restocked } = await db.transaction(async (raw) => {
+      const tx = raw as unknown as Db;
+      // The order row's lock makes concurrent moves of one order queue; the second sees the new status.
+      const [current] = await selectRows<{ status: OrderStatus; returned_as: ReturnKind | null }>(
+        tx,
+        sql`select status, returned_as from orders where id = ${orderId} for update`,
+      );
+      if (!current) throw notFound(ADMIN_MESSAGES.orderNotFound);
+      if (back && current.status !== RETURNABLE_FROM) {
+        throw conflict(ORDER_DAY_MESSAGES.notReturnable(current.status, current.returned_as));
+      }
+      if (!canMoveOrder(current.status, to)) throw conflict(orderMoveRefusedMessage(current.status, to));
+
+      // Conditional on the status just read, so even without the lock only one move could win; and
+      // it comes before the stock, so a move that lost never returns any.
+      const moved = await selectRows<{ id: string }>(
+        tx,
+        sql`update orders set status = ${to}, returned_as = ${back?.as ?? null}, updated_at = now()
+            where id = ${orderId} and status = ${current.status} returning id`,
+      );
+      if (moved.length === 0) throw conflict("Someone else just changed this order. Please reload it.");
+      const restocked = to === "cancelled" ? await returnStock(tx, orderId) : [];
+      await tx.execute(
+        sql`insert into order_status_events (order_id, from_status, to_status, actor_user_id, reason)
+            values (${orderId}, ${current.status}, ${to}, ${adminId}, ${back?.reason ?? null})`,
+      );
+      return { from: current.status, restocked };
+    });
+    const order = await get(orderId);
+    if (!order) throw notFound(ADMIN_MESSAGES.orderNotFound);
+    return { order, from, restockedProductIds: restocked };
+  }
+}
+
+/** The list's filters over `orders o join users u` (the CSV export reads the same). */
+export function orderListFilters(query: Pick<AdminOrdersQuery, "status" | "query">): SQL[] {
+  const filters = [sql`true`];
+  if (query.status) filters.push(sql`o.status = ${query.status}`);
+  if (query.query) {
+    const q = query.query.toLowerCase();
+    const pattern = likePattern(q);
+    // A mobile number however it is typed (the customer who writes on WhatsApp), through orders_phone_key_idx.
+    const mobile = pakistaniMobile(query.query);
+    const byPhone = mobile ? sql` or o.phone_key = ${mobile.slice(2)}` : sql``;
+    // An order id, whole or its first characters (the reference in the e-mail), or the customer.
+    filters.push(sql`(o.id::text like ${`${q.replace(/[\\%_]/g, "")}%`} or lower(o.full_name) like ${pattern}
+                      or lower(o.email) like ${pattern} or lower(u.email) like ${pattern}
+                      or lower(u.username) like ${pattern}${byPhone})`);
+  }
+  return filters;
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 import type { CategorySlug } from "#shared/categories.ts";
 import { discountPercentage } from "#shared/money.ts";
 import { SIZES } from "#shared/sizes.ts";
+import { refuseUnknownColours } from "../catalog/colours.ts";
 import { toImage } from "../catalog/service.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
@@ -26,6 +27,7 @@ interface ProductRow {
   features: string[];
   price: number;
   discount_price: number;
+  colour: string | null;
   archived_ms: number | null;
   created_ms: number;
   updated_ms: number;
@@ -36,7 +38,7 @@ interface ProductRow {
 const ms = (column: string) => sql.raw(`(extract(epoch from p.${column}) * 1000)::float8`);
 
 const productColumns = sql`
-  p.id, p.name, p.description, p.category_slug, p.features, p.price, p.discount_price,
+  p.id, p.name, p.description, p.category_slug, p.features, p.price, p.discount_price, p.colour,
   ${ms("archived_at")} as archived_ms, ${ms("created_at")} as created_ms, ${ms("updated_at")} as updated_ms,
   coalesce((select json_agg(json_build_object('id', i.id, 'alt', i.alt, 'width', i.width, 'height', i.height)
                             order by i.position, i.created_at)
@@ -55,6 +57,7 @@ function toAdminProduct(row: ProductRow): AdminProduct {
     price: row.price,
     discountPrice: row.discount_price,
     discountPercentage: discountPercentage(row.price, row.discount_price),
+    colour: row.colour,
     stock: row.sizes.reduce((sum, s) => sum + s.stock, 0),
     sizes: SIZES.map((size) => ({ size, stock: stocks.get(size) ?? 0, offered: stocks.has(size) })),
     images: row.images.map(toImage),
@@ -169,10 +172,11 @@ export function createAdminProductService(db: Db): AdminProductService {
       const id = randomUUID();
       return db.transaction(async (raw) => {
         const tx = raw as unknown as Db;
+        await refuseUnknownColour(tx, input.colour);
         await tx.execute(
-          sql`insert into products (id, category_slug, name, description, features, price, discount_price, position)
+          sql`insert into products (id, category_slug, name, description, features, price, discount_price, colour, position)
               values (${id}, ${input.category}, ${input.name}, ${input.description},
-                      ${JSON.stringify(input.features)}::jsonb, ${input.price}, ${input.discountPrice},
+                      ${JSON.stringify(input.features)}::jsonb, ${input.price}, ${input.discountPrice}, ${input.colour},
                       ${nextPosition(input.category)})`,
         );
         await writeSizes(tx, id, input.sizes);
@@ -191,11 +195,13 @@ export function createAdminProductService(db: Db): AdminProductService {
           sql`select category_slug from products where id = ${id} for no key update`,
         );
         if (!current) throw notFound(ADMIN_MESSAGES.productNotFound);
+        await refuseUnknownColour(tx, input.colour);
         const position = current.category_slug === input.category ? sql`position` : nextPosition(input.category);
         await tx.execute(
           sql`update products set category_slug = ${input.category}, name = ${input.name},
                  description = ${input.description}, features = ${JSON.stringify(input.features)}::jsonb,
-                 price = ${input.price}, discount_price = ${input.discountPrice}, position = ${position},
+                 price = ${input.price}, discount_price = ${input.discountPrice}, colour = ${input.colour},
+                 position = ${position},
                  updated_at = now()
               where id = ${id}`,
         );
@@ -212,6 +218,13 @@ export function createAdminProductService(db: Db): AdminProductService {
     archive: (id) => setArchived(id, true),
     restore: (id) => setArchived(id, false),
   };
+}
+
+/** A colour the palette lacks is the admin's mistake to fix (a 400), not a foreign-key failure. */
+async function refuseUnknownColour(db: Db, colour: string | null): Promise<void> {
+  if (colour === null) return;
+  const palette = await selectRows<{ slug: string }>(db, sql`select slug from colours order by position`);
+  refuseUnknownColours([colour], palette);
 }
 
 /** A size whose stock moved since the admin loaded it (an order, a cancellation) is not overwritten. */

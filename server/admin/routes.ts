@@ -2,13 +2,16 @@
 // `auth.admin`: it runs before the body is read, so a visitor gets 401 and a customer 403 on any
 // admin route, including routes added later, and never makes the server read an upload.
 import type { FastifyInstance } from "fastify";
-import { adminCustomersQuerySchema } from "#shared/admin.ts";
+import { adminCustomersQuerySchema, customerBlockInputSchema, customerIdParamsSchema } from "#shared/admin.ts";
 import { parseOr400 } from "../http/errors.ts";
-import { listCustomers } from "./customers.ts";
+import { listCustomers, setCustomerBlocked } from "./customers.ts";
 import { loadDashboard } from "./dashboard.ts";
-import { type AdminDeps, requireAdmin } from "./deps.ts";
+import { type AdminDeps, adminOf, requireAdmin } from "./deps.ts";
+import { registerNewOrderRoutes } from "./new-orders-routes.ts";
 import { registerAdminOrderRoutes } from "./orders-routes.ts";
+import { registerOwnerToolRoutes } from "./owner-tools-routes.ts";
 import { registerAdminProductRoutes } from "./products-routes.ts";
+import { registerAdminSynonymRoutes } from "./synonyms-routes.ts";
 
 export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): void {
   app.register(async (scope) => {
@@ -23,7 +26,20 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): void
       return listCustomers(deps.db, query);
     });
 
+    // Blocking stops a customer's new orders (their open ones stay for the owner to handle).
+    scope.put("/api/admin/customers/:id/blocked", async (request) => {
+      const admin = adminOf(request);
+      const { id } = parseOr400(customerIdParamsSchema, request.params);
+      const { blocked } = parseOr400(customerBlockInputSchema, request.body);
+      const customer = await setCustomerBlocked(deps.db, id, blocked, admin.id);
+      request.log.info({ customerId: id, adminId: admin.id, blocked }, "customer block changed");
+      return customer;
+    });
+
     await registerAdminProductRoutes(scope, deps);
     registerAdminOrderRoutes(scope, deps);
+    registerNewOrderRoutes(scope, deps);
+    registerAdminSynonymRoutes(scope, deps);
+    registerOwnerToolRoutes(scope, deps);
   });
 }

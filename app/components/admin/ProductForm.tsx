@@ -1,11 +1,12 @@
 // The product form: what the shop shows of a product and its stock per size. Prices are whole
 // rupees; the percentage off is derived, as the shop derives it. Saving an existing product sends
 // the stock each size had when the form opened, so a sale made meanwhile is never overwritten.
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import type { AdminProduct, ProductInputBody } from "#shared/admin.ts";
 import { CATEGORIES, type CategorySlug } from "#shared/categories.ts";
 import { discountPercentage } from "#shared/money.ts";
 import { SIZES } from "#shared/sizes.ts";
+import { ColourPicker } from "./ColourPicker.tsx";
 
 interface SizeRow {
   size: number;
@@ -18,17 +19,22 @@ export interface ProductFormProps {
   product?: AdminProduct;
   saving: boolean;
   onSave: (body: ProductInputBody) => void;
+  /** More fields before the save button (the new product's pictures). */
+  children?: ReactNode;
+  /** What the save button says while saving (default "Saving…"). */
+  savingLabel?: string;
 }
 
 const input = "mt-1 w-full rounded-lg border border-stone-300 px-3 py-2 font-normal";
 
-export function ProductForm({ product, saving, onSave }: ProductFormProps) {
+export function ProductForm({ product, saving, onSave, children, savingLabel }: ProductFormProps) {
   const [name, setName] = useState(product?.name ?? "");
   const [description, setDescription] = useState(product?.description ?? "");
   const [features, setFeatures] = useState(product?.features.join("\n") ?? "");
   const [category, setCategory] = useState<CategorySlug>(product?.category ?? "men-sneakers-casual-shoes");
   const [price, setPrice] = useState(product ? String(product.price) : "");
   const [discountPrice, setDiscountPrice] = useState(product ? String(product.discountPrice) : "");
+  const [colour, setColour] = useState<string | null>(product?.colour ?? null);
   const [sizes, setSizes] = useState<SizeRow[]>(() =>
     SIZES.map((size) => {
       const current = product?.sizes.find((s) => s.size === size);
@@ -64,6 +70,7 @@ export function ProductForm({ product, saving, onSave }: ProductFormProps) {
       // Numbers as typed: the server's schema words the refusal of anything that is not a whole rupee.
       price: price === "" ? Number.NaN : Number(price),
       discountPrice: discountPrice === "" ? undefined : Number(discountPrice),
+      colour,
       sizes: sizes
         .filter((row) => row.offered)
         .map((row) => ({
@@ -104,6 +111,7 @@ export function ProductForm({ product, saving, onSave }: ProductFormProps) {
           ))}
         </select>
       </label>
+      <ColourPicker value={colour} onChange={setColour} />
       <div className="grid grid-cols-2 gap-3">
         <label className="block text-sm font-semibold">
           Price (Rs.)
@@ -173,9 +181,11 @@ export function ProductForm({ product, saving, onSave }: ProductFormProps) {
         </div>
       </fieldset>
 
+      {children}
+
       <div className="md:col-span-2">
         <button type="submit" className="button-primary" disabled={saving}>
-          {saving ? "Saving…" : product ? "Save changes" : "Create product"}
+          {saving ? (savingLabel ?? "Saving…") : product ? "Save changes" : "Create product"}
         </button>
       </div>
     </form>

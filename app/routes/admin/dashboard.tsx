@@ -1,20 +1,27 @@
 // The owner's morning view: today's and this week's orders and takings, what waits for a move,
 // and the sizes about to sell out.
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { AdminDashboard } from "#shared/admin.ts";
 import { formatRs } from "#shared/money.ts";
 import { ORDER_STATUSES } from "#shared/orders.ts";
 import { AdminEmpty, AdminError, AdminLoading } from "../../components/admin/AdminStatus.tsx";
+import { SalesReport } from "../../components/admin/SalesReport.tsx";
 import { OrderStatusBadge } from "../../components/OrderStatusBadge.tsx";
-import { useAdminData } from "../../lib/admin-api.ts";
+import { adminCall, useAdminData } from "../../lib/admin-api.ts";
+import { useAdminNewOrders } from "../../lib/new-order-count.ts";
 
 export default function Dashboard() {
   const dashboard = useAdminData<AdminDashboard>("/dashboard");
+  const newOrders = useAdminNewOrders();
+  useFreshFigures(newOrders, dashboard.replace);
   if (dashboard.state === "loading") return <AdminLoading what="the dashboard" />;
   if (dashboard.state === "failed") return <AdminError message={dashboard.message} onRetry={dashboard.reload} />;
-  const { today, week, byStatus, lowStock } = dashboard.data;
+  const { today, week, byStatus, lowStock, sales } = dashboard.data;
   return (
     <div className="space-y-8">
+      <NewOrders count={newOrders} />
+
       <section aria-labelledby="takings">
         <h2 id="takings" className="text-xl font-bold">
           Orders and takings
@@ -27,6 +34,8 @@ export default function Dashboard() {
         </dl>
         <p className="mt-2 text-xs text-stone-600">Takings leave out cancelled orders. Days follow Karachi time.</p>
       </section>
+
+      <SalesReport sales={sales} />
 
       <section aria-labelledby="by-status">
         <h2 id="by-status" className="text-xl font-bold">
@@ -79,4 +88,53 @@ function Figure({ label, value }: { label: string; value: string }) {
       <dd className="mt-1 text-2xl font-bold">{value}</dd>
     </div>
   );
+}
+
+/** New orders waiting for a call, live: it changes as orders arrive, without a reload. */
+function NewOrders({ count }: { count: number | undefined }) {
+  const waiting = count !== undefined && count > 0;
+  return (
+    <section
+      aria-labelledby="new-orders"
+      className={`flex flex-wrap items-center justify-between gap-3 rounded-xl border p-4 ${waiting ? "border-brand-500 bg-brand-50" : "border-stone-200"}`}
+    >
+      <div>
+        <h2 id="new-orders" className="text-sm text-stone-600">
+          New orders waiting for a call
+        </h2>
+        <p className="mt-1 text-3xl font-bold" data-testid="new-orders-count">
+          {count === undefined ? <span className="text-base font-normal text-stone-600">Counting…</span> : count}
+        </p>
+      </div>
+      {waiting ? (
+        <Link to="/admin/orders?status=pending" className="button-primary min-h-11 px-4 py-2 text-sm">
+          See new orders
+        </Link>
+      ) : count === 0 ? (
+        <p className="text-sm text-stone-600">All caught up. New orders show here as they arrive.</p>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * When the live count of new orders changes, the figures below it (orders today, by status) have
+ * changed too: read them again in place, without the loading state, so the page never shows two
+ * different numbers of pending orders.
+ */
+function useFreshFigures(newOrders: number | undefined, replace: (data: AdminDashboard) => void) {
+  const seen = useRef(newOrders);
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = newOrders;
+    // The first count arrives while the dashboard itself is loading.
+    if (before === undefined || newOrders === before) return;
+    let current = true;
+    adminCall<AdminDashboard>("/dashboard").then((answer) => {
+      if (current && answer.ok) replace(answer.data);
+    });
+    return () => {
+      current = false;
+    };
+  }, [newOrders, replace]);
 }

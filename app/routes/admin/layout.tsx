@@ -1,8 +1,9 @@
 // The shop owner's side: only for a signed-in admin. The server checks every admin call; this
 // guard only spares everyone else a screen of errors and sends them to sign in.
-import { useEffect } from "react";
+import { useEffect, useRef, useState } from "react";
 import { NavLink, Outlet, useNavigate } from "react-router";
 import { useAuth } from "../../lib/auth-store.ts";
+import { type AdminOutletContext, useNewOrderCount } from "../../lib/new-order-count.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 
@@ -19,8 +20,10 @@ export function meta() {
 const SECTIONS = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/products", label: "Products", end: false },
+  { to: "/admin/stock", label: "Stock", end: false },
   { to: "/admin/orders", label: "Orders", end: false },
   { to: "/admin/customers", label: "Customers", end: false },
+  { to: "/admin/synonyms", label: "Synonyms", end: false },
 ];
 
 export default function AdminLayout() {
@@ -28,6 +31,8 @@ export default function AdminLayout() {
   const { token, user } = useAuth();
   const navigate = useNavigate();
   const allowed = token !== null && user?.role === "admin";
+  const newOrders = useNewOrderCount(allowed);
+  const outlet: AdminOutletContext = { newOrders };
 
   useEffect(() => {
     if (hydrated && !allowed) navigate("/login", { replace: true });
@@ -39,6 +44,7 @@ export default function AdminLayout() {
         <h1 className="page-title">Shop admin</h1>
         {allowed ? <span className="text-sm text-stone-600">Signed in as {user?.username}</span> : null}
       </div>
+      <NewOrderAnnouncer count={newOrders} />
       <nav aria-label="Admin" className="mt-4 border-b border-stone-200">
         <ul className="flex flex-wrap gap-x-1">
           {SECTIONS.map((section) => (
@@ -49,6 +55,7 @@ export default function AdminLayout() {
                 className="block whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm font-semibold text-stone-700 hover:text-brand-700 aria-[current=page]:border-brand-700 aria-[current=page]:text-brand-700"
               >
                 {section.label}
+                {section.to === "/admin/orders" ? <NewOrdersBadge count={newOrders} /> : null}
               </NavLink>
             </li>
           ))}
@@ -56,7 +63,7 @@ export default function AdminLayout() {
       </nav>
       <div className="mt-6">
         {allowed ? (
-          <Outlet />
+          <Outlet context={outlet} />
         ) : (
           <p role="status" className="text-stone-600">
             Checking your account…
@@ -64,5 +71,40 @@ export default function AdminLayout() {
         )}
       </div>
     </div>
+  );
+}
+
+/** The count of new orders beside the Orders tab; it updates live (useNewOrderCount). */
+function NewOrdersBadge({ count }: { count: number | undefined }) {
+  if (!count) return null;
+  // The space keeps the link's accessible name "Orders 3 new" rather than "Orders3 new".
+  return (
+    <>
+      {" "}
+      <span
+        data-testid="new-orders-badge"
+        className="ml-0.5 inline-block min-w-5 rounded-full bg-brand-700 px-1.5 text-center text-xs leading-5 text-white"
+      >
+        {count}
+        <span className="sr-only"> new</span>
+      </span>
+    </>
+  );
+}
+
+/** Tells a screen-reader user when an order arrives (the badge alone changes silently). */
+function NewOrderAnnouncer({ count }: { count: number | undefined }) {
+  const previous = useRef(count);
+  const [message, setMessage] = useState("");
+  useEffect(() => {
+    if (previous.current !== undefined && count !== undefined && count > previous.current) {
+      setMessage(`New order: ${count} waiting for a call.`);
+    }
+    previous.current = count;
+  }, [count]);
+  return (
+    <p role="status" className="sr-only">
+      {message}
+    </p>
   );
 }

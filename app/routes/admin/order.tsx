@@ -1,14 +1,22 @@
-// One order: what was bought, where it goes, who ordered it, what happened to it so far, and the
-// moves the workflow allows next (pending -> confirm -> delivered, or cancelled, which returns
-// the stock). Every move is recorded with the admin's name and e-mailed to the customer.
+// One order: what was bought, where it goes, who ordered it and their track record, what happened
+// to it so far, and what the owner can do next: confirm it on WhatsApp, move it through the
+// workflow (pending -> confirm -> delivered, or cancelled, which returns the stock), record a
+// parcel that came back, correct the delivery details, and keep internal notes.
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import type { AdminOrder } from "#shared/admin.ts";
 import { formatRs } from "#shared/money.ts";
 import { type OrderStatus, orderNumber, statusLabel } from "#shared/orders.ts";
+import { telHref } from "#shared/phone.ts";
 import { AdminError, AdminLoading, AdminNotice } from "../../components/admin/AdminStatus.tsx";
-import { OrderStatusBadge } from "../../components/OrderStatusBadge.tsx";
-import { adminCall, needsSignIn, useAdminData } from "../../lib/admin-api.ts";
+import { AddressEditor } from "../../components/admin/order/AddressEditor.tsx";
+import { AdminStatusBadge } from "../../components/admin/order/AdminStatusBadge.tsx";
+import { HistoryPanel } from "../../components/admin/order/CustomerHistory.tsx";
+import { OrderNotes } from "../../components/admin/order/OrderNotes.tsx";
+import { OrderTimeline } from "../../components/admin/order/OrderTimeline.tsx";
+import { ReturnParcel } from "../../components/admin/order/ReturnParcel.tsx";
+import { WhatsAppConfirm } from "../../components/admin/order/WhatsAppConfirm.tsx";
+import { type AdminResult, adminCall, needsSignIn, useAdminData } from "../../lib/admin-api.ts";
 import { formatWhen } from "../../lib/dates.ts";
 
 const MOVE_LABELS: Partial<Record<OrderStatus, string>> = {
@@ -22,6 +30,7 @@ export default function AdminOrderDetail() {
   const navigate = useNavigate();
   const order = useAdminData<AdminOrder>(`/orders/${orderId}`);
   const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
 
@@ -30,17 +39,24 @@ export default function AdminOrderDetail() {
   const current = order.data;
   const address = current.shippingAddress;
 
+  /** Every change answers the whole order: show it, or say why it was refused. */
+  function done(result: AdminResult<AdminOrder>, what: string) {
+    if (needsSignIn(result)) return navigate("/login");
+    if (!result.ok) {
+      setNotice(undefined);
+      return setError(result.message);
+    }
+    setError(undefined);
+    order.replace(result.data);
+    setNotice(what);
+  }
+
   async function move(status: OrderStatus) {
     if (status === "cancelled" && !window.confirm("Cancel this order? Its pairs go back into stock.")) return;
     setBusy(true);
-    setError(undefined);
-    setNotice(undefined);
     const result = await adminCall<AdminOrder>(`/orders/${orderId}/status`, { method: "POST", json: { status } });
     setBusy(false);
-    if (needsSignIn(result)) return navigate("/login");
-    if (!result.ok) return setError(result.message);
-    order.replace(result.data);
-    setNotice(`Order ${statusLabel(status)}. The customer has been e-mailed.`);
+    done(result, `Order ${statusLabel(status)}. The customer has been e-mailed.`);
   }
 
   return (
@@ -52,11 +68,17 @@ export default function AdminOrderDetail() {
         <h2 className="text-xl font-bold">
           Order <span className="font-mono">{orderNumber(current._id)}</span>
         </h2>
-        <OrderStatusBadge status={current.status} />
+        <AdminStatusBadge status={current.status} returnedAs={current.returnedAs} />
         <span className="text-sm text-stone-600">{formatWhen(current.createdAt)}</span>
+        <Link to={`/admin/slips?ids=${current._id}`} className="button-secondary min-h-9 px-3 py-1 text-sm sm:ml-auto">
+          Print packing slip
+        </Link>
       </div>
       {notice ? <AdminNotice>{notice}</AdminNotice> : null}
       {error ? <AdminError message={error} onRetry={order.reload} /> : null}
+      {/* The warning signs first: they decide whether the parcel goes out at all. */}
+      <HistoryPanel history={current.customerHistory} />
+      {current.status === "pending" ? <WhatsAppConfirm order={current} /> : null}
       {current.allowedMoves.length > 0 ? (
         <div className="mt-4 flex flex-wrap gap-2">
           {current.allowedMoves.map((status) => (
@@ -70,81 +92,96 @@ export default function AdminOrderDetail() {
               {MOVE_LABELS[status] ?? status}
             </button>
           ))}
+          {current.canReturn ? <ReturnParcel order={current} onDone={done} /> : null}
         </div>
       ) : (
-        <p className="mt-4 text-sm text-stone-600">This order is {statusLabel(current.status)}: nothing more to do.</p>
+        <p className="mt-4 text-sm text-stone-600">
+          This order is {current.returnedAs ? "cancelled (the parcel came back)" : statusLabel(current.status)}: nothing
+          more to do.
+        </p>
       )}
 
       <div className="mt-6 grid gap-6 md:grid-cols-2">
-        <section aria-labelledby="order-lines">
-          <h3 id="order-lines" className="font-bold">
-            Items
-          </h3>
-          <ul className="mt-2 divide-y divide-stone-100 rounded-xl border border-stone-200">
-            {current.items.map((item) => (
-              <li key={`${item.productId}:${item.size}`} className="flex gap-3 p-3 text-sm">
-                <img
-                  src={item.imageUrl[0]}
-                  alt=""
-                  width={56}
-                  height={56}
-                  className="size-14 rounded bg-stone-100 object-cover"
-                />
-                <div className="min-w-0 flex-1">
-                  <Link
-                    to={`/admin/products/${item.productId}`}
-                    className="font-semibold text-brand-700 hover:underline"
-                  >
-                    {item.name}
-                  </Link>
-                  <p>
-                    Size {item.size} · Qty {item.quantity} · {formatRs(item.discountPrice)} each
-                  </p>
-                </div>
-              </li>
-            ))}
-          </ul>
-          <p className="mt-2 text-right">
-            Total <strong>{formatRs(current.totalAmount)}</strong> · cash on delivery
-          </p>
-        </section>
+        <div className="min-w-0">
+          <section aria-labelledby="order-lines">
+            <h3 id="order-lines" className="font-bold">
+              Items
+            </h3>
+            <ul className="mt-2 divide-y divide-stone-100 rounded-xl border border-stone-200">
+              {current.items.map((item) => (
+                <li key={`${item.productId}:${item.size}`} className="flex gap-3 p-3 text-sm">
+                  <img
+                    src={item.imageUrl[0]}
+                    alt=""
+                    width={56}
+                    height={56}
+                    className="size-14 rounded bg-stone-100 object-cover"
+                  />
+                  <div className="min-w-0 flex-1">
+                    <Link
+                      to={`/admin/products/${item.productId}`}
+                      className="font-semibold text-brand-700 hover:underline"
+                    >
+                      {item.name}
+                    </Link>
+                    <p>
+                      Size {item.size} · Qty {item.quantity} · {formatRs(item.discountPrice)} each
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-2 text-right">
+              Total <strong>{formatRs(current.totalAmount)}</strong> · cash on delivery
+            </p>
+          </section>
+          <OrderNotes order={current} onDone={done} />
+        </div>
 
-        <section aria-labelledby="deliver-to">
-          <h3 id="deliver-to" className="font-bold">
-            Deliver to
-          </h3>
-          <address className="mt-2 rounded-xl border border-stone-200 p-3 text-sm not-italic">
-            <strong>{address.fullName}</strong>
-            <br />
-            {address.addressLine}
-            <br />
-            {address.city}
-            {address.postalCode ? ` ${address.postalCode}` : ""}
-            <br />
-            <a href={`tel:${address.phoneNumber}`} className="text-brand-700 underline">
-              {address.phoneNumber}
-            </a>{" "}
-            ·{" "}
-            <a href={`mailto:${address.email}`} className="text-brand-700 underline">
-              {address.email}
-            </a>
-          </address>
-          <p className="mt-2 text-sm text-stone-700">
-            Account: {current.customer.username} ({current.customer.email})
-          </p>
+        <div className="min-w-0">
+          <section aria-labelledby="deliver-to">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h3 id="deliver-to" className="font-bold">
+                Deliver to
+              </h3>
+              {current.canEditAddress && !editing ? (
+                <button
+                  type="button"
+                  className="button-secondary min-h-9 px-3 py-1 text-sm"
+                  onClick={() => setEditing(true)}
+                >
+                  Edit address and phone
+                </button>
+              ) : null}
+            </div>
+            {editing ? (
+              <AddressEditor order={current} onDone={done} onClose={() => setEditing(false)} />
+            ) : (
+              <address className="mt-2 rounded-xl border border-stone-200 p-3 text-sm not-italic [overflow-wrap:anywhere]">
+                <strong>{address.fullName}</strong>
+                <br />
+                {address.addressLine}
+                <br />
+                {address.city}
+                {address.postalCode ? ` ${address.postalCode}` : ""}
+                <br />
+                <a href={telHref(address.phoneNumber)} className="text-brand-700 underline">
+                  {address.phoneNumber}
+                </a>{" "}
+                ·{" "}
+                <a href={`mailto:${address.email}`} className="text-brand-700 underline">
+                  {address.email}
+                </a>
+              </address>
+            )}
+            <p className="mt-2 text-sm text-stone-700 [overflow-wrap:anywhere]">
+              Account: {current.customer.username} ({current.customer.email})
+            </p>
+          </section>
 
           <h3 className="mt-6 font-bold">History</h3>
-          <ol className="mt-2 space-y-2 text-sm">
-            {current.history.map((entry) => (
-              <li key={`${entry.at}:${entry.to}`} className="rounded-lg bg-stone-50 p-2">
-                <span className="text-stone-600">{formatWhen(entry.at)}</span> ·{" "}
-                {entry.from ? `${statusLabel(entry.from)} → ` : "placed as "}
-                <strong>{statusLabel(entry.to)}</strong>
-                {entry.actor ? ` by ${entry.actor.username}` : ""}
-              </li>
-            ))}
-          </ol>
-        </section>
+          <OrderTimeline order={current} />
+        </div>
       </div>
     </div>
   );

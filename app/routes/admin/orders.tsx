@@ -1,10 +1,14 @@
-// Every order, newest first, filtered by status and searchable by customer or order number.
+// Every order, newest first, filtered by status and searchable by customer or order number; each
+// with the customer's phone to tap and call, and their history with any warning signs.
 import { Link } from "react-router";
 import type { AdminOrderList } from "#shared/admin.ts";
 import { formatRs } from "#shared/money.ts";
 import { ORDER_STATUSES, orderNumber, statusLabel } from "#shared/orders.ts";
+import { telHref } from "#shared/phone.ts";
 import { ListResults, SearchForm, useListParams } from "../../components/admin/ListControls.tsx";
-import { OrderStatusBadge } from "../../components/OrderStatusBadge.tsx";
+import { OrderBatchTools, SelectOrder, useOrderSelection } from "../../components/admin/OrderBatchTools.tsx";
+import { AdminStatusBadge } from "../../components/admin/order/AdminStatusBadge.tsx";
+import { HistoryLine } from "../../components/admin/order/CustomerHistory.tsx";
 import { queryString, useAdminData } from "../../lib/admin-api.ts";
 import { formatWhen } from "../../lib/dates.ts";
 
@@ -13,6 +17,7 @@ export default function AdminOrders() {
   const status = get("status");
   const query = get("query");
   const list = useAdminData<AdminOrderList>(`/orders${queryString({ status, query, page })}`);
+  const selection = useOrderSelection();
 
   return (
     <div>
@@ -32,9 +37,14 @@ export default function AdminOrders() {
         ))}
       </ul>
       <SearchForm
-        label="Customer name, e-mail or order number"
+        label="Customer name, e-mail, phone or order number"
         initial={query}
         onSearch={(text) => update({ query: text })}
+      />
+      <OrderBatchTools
+        selection={selection}
+        shownIds={list.state === "ready" ? list.data.orders.map((o) => o._id) : []}
+        filters={{ status, query }}
       />
       <ListResults
         list={list}
@@ -45,18 +55,27 @@ export default function AdminOrders() {
       >
         {(order) => (
           <li key={order._id} className="flex flex-wrap items-center gap-x-4 gap-y-1 p-3">
+            <SelectOrder id={order._id} selection={selection} />
             <Link to={`/admin/orders/${order._id}`} className="font-mono font-semibold text-brand-700 hover:underline">
               {orderNumber(order._id)}
             </Link>
-            <OrderStatusBadge status={order.status} />
+            <AdminStatusBadge status={order.status} returnedAs={order.returnedAs} />
             <span className="min-w-0 basis-full text-sm [overflow-wrap:anywhere] sm:basis-0 sm:flex-1">
               {order.customer.name} <span className="text-stone-600">({order.customer.email})</span>
             </span>
+            <a
+              href={telHref(order.customer.phone)}
+              className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline"
+              aria-label={`Call ${order.customer.name} on ${order.customer.phone}`}
+            >
+              {order.customer.phone}
+            </a>
             <span className="text-sm text-stone-600">{formatWhen(order.createdAt)}</span>
             <span className="text-sm">
               {order.itemCount} {order.itemCount === 1 ? "pair" : "pairs"} ·{" "}
               <strong>{formatRs(order.totalAmount)}</strong>
             </span>
+            <HistoryLine history={order.history} />
           </li>
         )}
       </ListResults>

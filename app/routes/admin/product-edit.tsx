@@ -1,9 +1,10 @@
 // One product: create it (/admin/products/new) or change it, its pictures, and archive or
 // restore it. Archived products leave the shop but stay in the orders that hold them.
 import { useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
 import type { AdminProduct, ProductInputBody } from "#shared/admin.ts";
 import { AdminError, AdminLoading, AdminNotice } from "../../components/admin/AdminStatus.tsx";
+import { NewPictures } from "../../components/admin/NewPictures.tsx";
 import { PictureManager } from "../../components/admin/PictureManager.tsx";
 import { ProductForm } from "../../components/admin/ProductForm.tsx";
 import { adminCall, needsSignIn, useAdminData } from "../../lib/admin-api.ts";
@@ -15,26 +16,55 @@ export default function ProductEdit() {
 
 function NewProduct() {
   const navigate = useNavigate();
-  const [saving, setSaving] = useState(false);
+  const [saving, setSaving] = useState<string>();
   const [error, setError] = useState<string>();
+  const [pictures, setPictures] = useState<File[]>([]);
   async function save(body: ProductInputBody) {
-    setSaving(true);
+    setSaving("Creating the product…");
     setError(undefined);
     const result = await adminCall<AdminProduct>("/products", { method: "POST", json: body });
-    setSaving(false);
     if (needsSignIn(result)) return navigate("/login");
-    if (!result.ok) return setError(result.message);
-    navigate(`/admin/products/${result.data._id}?created=1`);
+    if (!result.ok) {
+      setSaving(undefined);
+      return setError(result.message);
+    }
+    const notice = await uploadPictures(result.data, pictures, setSaving);
+    navigate(`/admin/products/${result.data._id}?created=1`, { state: { notice } });
   }
   return (
     <div>
       <BackLink />
       <h2 className="mb-4 text-xl font-bold">New product</h2>
       {error ? <AdminError message={error} /> : null}
-      <ProductForm saving={saving} onSave={save} />
-      <p className="mt-6 text-sm text-stone-600">Pictures can be added once the product is created.</p>
+      <ProductForm saving={saving !== undefined} savingLabel={saving} onSave={save}>
+        <NewPictures files={pictures} onChange={setPictures} disabled={saving !== undefined} />
+      </ProductForm>
     </div>
   );
+}
+
+/**
+ * Uploads the chosen pictures one by one (the order is the gallery's order) once the product
+ * exists; answers what to tell the owner. A failed picture does not undo the product: the edit
+ * screen opens with the reason, where the picture can be added again.
+ */
+async function uploadPictures(product: AdminProduct, files: File[], progress: (text: string) => void) {
+  const failed: string[] = [];
+  for (const [index, file] of files.entries()) {
+    progress(`Uploading picture ${index + 1} of ${files.length}…`);
+    const alt = `${product.name}, picture ${index + 1}`;
+    const upload = await adminCall<AdminProduct>(`/products/${product._id}/images?alt=${encodeURIComponent(alt)}`, {
+      method: "POST",
+      file,
+    });
+    if (!upload.ok) failed.push(`${file.name}: ${upload.message}`);
+  }
+  if (failed.length === 0) {
+    return files.length === 0
+      ? "Product created."
+      : `Product created with ${files.length} ${files.length === 1 ? "picture" : "pictures"}.`;
+  }
+  return `Product created, but ${failed.length} ${failed.length === 1 ? "picture was" : "pictures were"} not uploaded (${failed.join("; ")}). Add ${failed.length === 1 ? "it" : "them"} below.`;
 }
 
 function EditProduct({ id }: { id: string }) {
@@ -42,8 +72,11 @@ function EditProduct({ id }: { id: string }) {
   const product = useAdminData<AdminProduct>(`/products/${id}`);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string>();
+  const arrived = useLocation().state as { notice?: string } | null;
   const [notice, setNotice] = useState<string | undefined>(() =>
-    typeof window !== "undefined" && window.location.search.includes("created=1") ? "Product created." : undefined,
+    typeof window !== "undefined" && window.location.search.includes("created=1")
+      ? (arrived?.notice ?? "Product created.")
+      : undefined,
   );
 
   if (product.state === "loading") return <AdminLoading what="the product" />;

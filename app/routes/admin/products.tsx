@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import type { AdminProductList } from "#shared/admin.ts";
 import { CATEGORIES } from "#shared/categories.ts";
 import { formatRs } from "#shared/money.ts";
+import { DownloadButton } from "../../components/admin/DownloadButton.tsx";
 import { ListResults, SearchForm, useListParams } from "../../components/admin/ListControls.tsx";
 import { ProductPicture } from "../../components/product/ProductPicture.tsx";
 import { queryString, useAdminData } from "../../lib/admin-api.ts";
@@ -22,9 +23,19 @@ export default function AdminProducts() {
     <div>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 className="text-xl font-bold">Products</h2>
-        <Link to="/admin/products/new" className="button-primary">
-          New product
-        </Link>
+        <div className="flex flex-wrap items-start gap-2">
+          <Link to={`/admin/stock${queryString({ category })}`} className="button-secondary">
+            Edit stock in a grid
+          </Link>
+          <DownloadButton
+            path={`/exports/products.csv${queryString({ query, category, archived })}`}
+            fileName="products.csv"
+            label="Download CSV"
+          />
+          <Link to="/admin/products/new" className="button-primary">
+            New product
+          </Link>
+        </div>
       </div>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
         <label className="block text-sm font-semibold">

@@ -1,0 +1,78 @@
+// One packing slip: who sends it, who gets it, what is in the parcel, and, largest of all, the
+// cash the rider collects. Laid out for paper by app/routes/admin/slips.css (A4 or 80 mm roll).
+import { formatRs } from "#shared/money.ts";
+import { type Order, orderNumber } from "#shared/orders.ts";
+import { readablePhone } from "#shared/phone.ts";
+import type { SlipShop } from "#shared/slips.ts";
+import { formatWhen } from "../../lib/dates.ts";
+
+export function PackingSlip({ order, shop }: { order: Order; shop: SlipShop }) {
+  const a = order.shippingAddress;
+  const pairs = order.items.reduce((sum, item) => sum + item.quantity, 0);
+  const ref = orderNumber(order._id);
+  return (
+    <article className="slip" aria-label={`Packing slip ${ref}`}>
+      <header className="slip-head">
+        <div>
+          <p className="slip-shop">{shop.name}</p>
+          <p>{shop.phone}</p>
+          <p className="[overflow-wrap:anywhere]">{shop.email}</p>
+        </div>
+        <div className="slip-ref">
+          <p className="font-mono text-lg font-bold">{ref}</p>
+          <p>{formatWhen(order.createdAt)}</p>
+        </div>
+      </header>
+
+      <div className="slip-section">
+        <h3 className="slip-label">Deliver to</h3>
+        <p className="text-lg font-bold" dir="auto">
+          {a.fullName}
+        </p>
+        <p className="[overflow-wrap:anywhere]" dir="auto">
+          {a.addressLine}
+        </p>
+        <p>
+          {a.city}
+          {a.postalCode ? ` ${a.postalCode}` : ""}
+        </p>
+        <p className="text-lg font-bold">Phone: {readablePhone(a.phoneNumber)}</p>
+      </div>
+
+      <table className="slip-items">
+        <caption className="slip-label text-left">In the parcel</caption>
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col">Size</th>
+            <th scope="col">Qty</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((item) => (
+            <tr key={`${item.productId}:${item.size}`}>
+              <td className="[overflow-wrap:anywhere]" dir="auto">
+                {item.name}
+              </td>
+              <td className="font-bold">{item.size}</td>
+              <td className="font-bold">{item.quantity}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={2}>
+              Pairs
+            </th>
+            <td className="font-bold">{pairs}</td>
+          </tr>
+        </tfoot>
+      </table>
+
+      <div className="slip-collect">
+        <p className="slip-label">Collect cash on delivery</p>
+        <p className="slip-amount">{formatRs(order.totalAmount)}</p>
+      </div>
+    </article>
+  );
+}

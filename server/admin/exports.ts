@@ -1,0 +1,136 @@
+// The owner's spreadsheets: orders (with the orders list's filters) and products with stock per
+// size, as CSV (./csv.ts). Amounts are plain rupee numbers so Excel can add them up.
+import { sql } from "drizzle-orm";
+import type { AdminOrdersQuery, AdminProductsQuery } from "#shared/admin.ts";
+import { CATEGORIES } from "#shared/categories.ts";
+import { type OrderStatus, orderNumber, statusLabel } from "#shared/orders.ts";
+import { readablePhone } from "#shared/phone.ts";
+import { SIZES } from "#shared/sizes.ts";
+import type { Db } from "../db/client.ts";
+import { selectRows } from "../db/rows.ts";
+import { toCsv } from "./csv.ts";
+import { SHOP_TIME_ZONE } from "./dashboard.ts";
+import { orderListFilters } from "./orders.ts";
+import { likePattern } from "./products.ts";
+
+interface OrderExportRow {
+  id: string;
+  status: OrderStatus;
+  placed: string;
+  full_name: string;
+  phone_number: string;
+  email: string;
+  address_line: string;
+  city: string;
+  postal_code: string | null;
+  username: string;
+  items: string;
+  pairs: number;
+  subtotal: number;
+  total_amount: number;
+}
+
+export async function ordersCsv(db: Db, query: Pick<AdminOrdersQuery, "status" | "query">): Promise<string> {
+  const rows = await selectRows<OrderExportRow>(
+    db,
+    sql`select o.id, o.status, to_char(o.created_at at time zone ${SHOP_TIME_ZONE}, 'YYYY-MM-DD HH24:MI') as placed,
+               o.full_name, o.phone_number, o.email, o.address_line, o.city, o.postal_code, u.username,
+               (select string_agg(l.quantity || ' x ' || l.name || ' (size ' || l.size || ')', '; ' order by l.line_no)
+                  from order_lines l where l.order_id = o.id) as items,
+               (select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = o.id) as pairs,
+               o.subtotal, o.total_amount
+        from orders o join users u on u.id = o.user_id
+        where ${sql.join(orderListFilters(query), sql` and `)}
+        order by o.created_at desc, o.id desc`,
+  );
+  return toCsv(
+    [
+      "Order number",
+      "Order id",
+      "Placed (Karachi time)",
+      "Status",
+      "Customer",
+      "Phone",
+      "E-mail",
+      "Address",
+      "City",
+      "Postal code",
+      "Account",
+      "Items",
+      "Pairs",
+      "Subtotal (Rs.)",
+      "To collect (Rs.)",
+    ],
+    rows.map((r) => [
+      orderNumber(r.id),
+      r.id,
+      r.placed,
+      statusLabel(r.status),
+      r.full_name,
+      readablePhone(r.phone_number),
+      r.email,
+      r.address_line,
+      r.city,
+      r.postal_code,
+      r.username,
+      r.items,
+      r.pairs,
+      r.subtotal,
+      r.total_amount,
+    ]),
+  );
+}
+
+interface ProductExportRow {
+  id: string;
+  name: string;
+  category_slug: string;
+  price: number;
+  discount_price: number;
+  archived: boolean;
+  sizes: { size: number; stock: number }[];
+}
+
+export async function productsCsv(db: Db, query: Omit<AdminProductsQuery, "page">): Promise<string> {
+  const filters = [sql`true`];
+  if (query.category) filters.push(sql`p.category_slug = ${query.category}`);
+  if (query.archived !== undefined) filters.push(sql`(p.archived_at is not null) = ${query.archived}`);
+  if (query.query) filters.push(sql`p.search_text like ${likePattern(query.query)}`);
+  const rows = await selectRows<ProductExportRow>(
+    db,
+    sql`select p.id, p.name, p.category_slug, p.price, p.discount_price, p.archived_at is not null as archived,
+               coalesce((select json_agg(json_build_object('size', s.size, 'stock', s.stock))
+                         from product_sizes s where s.product_id = p.id), '[]'::json) as sizes
+        from products p where ${sql.join(filters, sql` and `)}
+        order by p.category_slug, p.position, p.id`,
+  );
+  const categoryName = new Map<string, string>(
+    CATEGORIES.map((c) => [c.slug, `${c.gender === "men" ? "Men" : "Women"} · ${c.name}`]),
+  );
+  return toCsv(
+    [
+      "Product id",
+      "Name",
+      "Category",
+      "Price (Rs.)",
+      "Discount price (Rs.)",
+      "On sale in the shop",
+      "Pairs in stock",
+      ...SIZES.map((size) => `Size ${size}`),
+    ],
+    rows.map((r) => {
+      const stocks = new Map(r.sizes.map((s) => [s.size, s.stock]));
+      return [
+        r.id,
+        r.name,
+        categoryName.get(r.category_slug) ?? r.category_slug,
+        r.price,
+        r.discount_price,
+        r.archived ? "no (archived)" : "yes",
+        r.sizes.reduce((sum, s) => sum + s.stock, 0),
+        // A size the product does not come in stays empty; 0 means offered but sold out.
+        ...SIZES.map((size) => stocks.get(size)),
+      ];
+    }),
+  );
+}

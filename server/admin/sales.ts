@@ -1,0 +1,84 @@
+// Sales for the dashboard: the last 30 Karachi days, day by day (days without orders included,
+// so the chart has no gaps), best sellers by pairs, and how fast each size sells out. Only
+// orders in SALES_STATUSES count: a cancelled or returned order is not a sale.
+import { sql } from "drizzle-orm";
+import {
+  BEST_SELLERS_LIMIT,
+  type BestSeller,
+  SALES_DAYS,
+  SALES_STATUSES,
+  type SalesDay,
+  type SalesReport,
+  type SizeSellThrough,
+} from "#shared/sales.ts";
+import { SIZES } from "#shared/sizes.ts";
+import type { Db } from "../db/client.ts";
+import { selectRows } from "../db/rows.ts";
+import { SHOP_TIME_ZONE } from "./dashboard.ts";
+
+export async function loadSales(db: Db): Promise<SalesReport> {
+  const tz = SHOP_TIME_ZONE;
+  const today = sql`(now() at time zone ${tz})::date`;
+  const first = sql`(${today} - ${SALES_DAYS - 1}::int)`;
+  const since = sql`(${first}::timestamp at time zone ${tz})`;
+  const sale = sql`o.status in (${sql.join(
+    SALES_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  )})`;
+
+  const days = await selectRows<SalesDay>(
+    db,
+    sql`select to_char(d.day, 'YYYY-MM-DD') as day, count(o.id)::int as orders,
+               coalesce(sum(o.total_amount), 0)::int as takings
+        from generate_series(${first}, ${today}, interval '1 day') as d(day)
+        left join (select o.id, o.total_amount, (o.created_at at time zone ${tz})::date as day
+                   from orders o where o.created_at >= ${since} and ${sale}) o on o.day = d.day::date
+        group by d.day order by d.day`,
+  );
+
+  const best = await selectRows<{ product_id: string; name: string; pairs: number; takings: number }>(
+    db,
+    sql`select l.product_id, p.name, sum(l.quantity)::int as pairs,
+               sum(l.quantity * l.discount_price)::int as takings
+        from order_lines l join orders o on o.id = l.order_id join products p on p.id = l.product_id
+        where o.created_at >= ${since} and ${sale}
+        group by l.product_id, p.name
+        order by pairs desc, takings desc, p.name
+        limit ${BEST_SELLERS_LIMIT}`,
+  );
+  const bestSellers: BestSeller[] = best.map((r) => ({
+    productId: r.product_id,
+    name: r.name,
+    pairs: r.pairs,
+    takings: r.takings,
+  }));
+
+  const sold = await selectRows<{ size: number; sold: number }>(
+    db,
+    sql`select l.size, sum(l.quantity)::int as sold
+        from order_lines l join orders o on o.id = l.order_id
+        where o.created_at >= ${since} and ${sale} group by l.size`,
+  );
+  const stock = await selectRows<{ size: number; in_stock: number; sold_out: number }>(
+    db,
+    sql`select s.size, sum(s.stock)::int as in_stock, count(*) filter (where s.stock = 0)::int as sold_out
+        from product_sizes s join products p on p.id = s.product_id
+        where p.archived_at is null group by s.size`,
+  );
+  const soldBySize = new Map(sold.map((r) => [r.size, r.sold]));
+  const stockBySize = new Map(stock.map((r) => [r.size, r]));
+  const sizes: SizeSellThrough[] = SIZES.map((size) => {
+    const pairs = soldBySize.get(size) ?? 0;
+    const inStock = stockBySize.get(size)?.in_stock ?? 0;
+    const total = pairs + inStock;
+    return {
+      size,
+      sold: pairs,
+      inStock,
+      sellThrough: total === 0 ? 0 : Math.round((pairs / total) * 100),
+      soldOutProducts: stockBySize.get(size)?.sold_out ?? 0,
+    };
+  }).sort((a, b) => b.sellThrough - a.sellThrough || b.sold - a.sold || a.size - b.size);
+
+  return { days, bestSellers, sizes };
+}

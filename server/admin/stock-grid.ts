@@ -1,0 +1,102 @@
+// The stock grid: every size of every live product in a category, and a save of many cells in
+// one transaction. A cell whose stock moved since the grid was loaded (an order, a cancellation)
+// refuses the whole save with 409 and writes nothing, as the product form does. Typing pairs into
+// a size the product did not come in starts offering it; sizes are never withdrawn from here.
+import { sql } from "drizzle-orm";
+import { ADMIN_MESSAGES } from "#shared/admin.ts";
+import type { CategorySlug } from "#shared/categories.ts";
+import { SIZES } from "#shared/sizes.ts";
+import type { StockChange, StockGrid, StockGridRow } from "#shared/stock-grid.ts";
+import type { Db } from "../db/client.ts";
+import { selectRows } from "../db/rows.ts";
+import { conflict, notFound } from "../http/errors.ts";
+
+interface GridRow {
+  id: string;
+  name: string;
+  sizes: { size: number; stock: number }[];
+}
+
+function toRow(row: GridRow): StockGridRow {
+  const stocks = new Map(row.sizes.map((s) => [s.size, s.stock]));
+  return {
+    _id: row.id,
+    name: row.name,
+    sizes: SIZES.map((size) => ({ size, stock: stocks.get(size) ?? 0, offered: stocks.has(size) })),
+  };
+}
+
+const gridColumns = sql`p.id, p.name,
+  coalesce((select json_agg(json_build_object('size', s.size, 'stock', s.stock) order by s.size)
+            from product_sizes s where s.product_id = p.id), '[]'::json) as sizes`;
+
+export async function loadStockGrid(db: Db, category: CategorySlug): Promise<StockGrid> {
+  const rows = await selectRows<GridRow>(
+    db,
+    sql`select ${gridColumns} from products p
+        where p.category_slug = ${category} and p.archived_at is null order by p.position, p.id`,
+  );
+  return { category, products: rows.map(toRow) };
+}
+
+/** Writes every change or none; answers the changed products as they now are. */
+export async function saveStockGrid(
+  db: Db,
+  changes: StockChange[],
+): Promise<{ products: StockGridRow[]; productIds: string[] }> {
+  const productIds = [...new Set(changes.map((c) => c.productId))].sort();
+  return db.transaction(async (raw) => {
+    const tx = raw as unknown as Db;
+    const ids = sql.join(
+      productIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+    // Products first, then their size rows in (product, size) order: the order checkout locks
+    // them in. "No key update", as the product form's save, so a checkout's new order line (a key
+    // share lock on the product) does not wait on us in a circle.
+    const found = await selectRows<{ id: string; archived: boolean }>(
+      tx,
+      sql`select id, archived_at is not null as archived from products where id in (${ids})
+          order by id for no key update`,
+    );
+    const missing = productIds.filter((id) => !found.some((p) => p.id === id));
+    if (missing.length > 0) throw notFound(`${ADMIN_MESSAGES.productNotFound} (${missing.join(", ")})`);
+    if (found.some((p) => p.archived)) throw conflict(ADMIN_MESSAGES.archivedEdit);
+
+    const current = await selectRows<{ product_id: string; size: number; stock: number }>(
+      tx,
+      sql`select product_id, size, stock from product_sizes where product_id in (${ids})
+          order by product_id, size for update`,
+    );
+    const stockOf = new Map(current.map((r) => [`${r.product_id}:${r.size}`, r.stock]));
+    const moved = changes.filter((c) => (stockOf.get(`${c.productId}:${c.size}`) ?? 0) !== c.expectedStock);
+    if (moved.length > 0) {
+      const names = moved
+        .slice(0, 5)
+        .map((c) => `size ${c.size} now has ${stockOf.get(`${c.productId}:${c.size}`) ?? 0}`)
+        .join(", ");
+      throw conflict(`${ADMIN_MESSAGES.stockChanged} (${names}.)`);
+    }
+
+    // A size not offered stays not offered when its cell is left at 0.
+    const writes = changes.filter((c) => stockOf.has(`${c.productId}:${c.size}`) || c.stock > 0);
+    if (writes.length > 0) {
+      const values = sql.join(
+        [...writes]
+          .sort((a, b) => a.productId.localeCompare(b.productId) || a.size - b.size)
+          .map((c) => sql`(${c.productId}::uuid, ${c.size}::smallint, ${c.stock}::integer)`),
+        sql`, `,
+      );
+      await tx.execute(
+        sql`insert into product_sizes (product_id, size, stock) values ${values}
+            on conflict (product_id, size) do update set stock = excluded.stock`,
+      );
+      await tx.execute(sql`update products set updated_at = now() where id in (${ids})`);
+    }
+    const rows = await selectRows<GridRow>(
+      tx,
+      sql`select ${gridColumns} from products p where p.id in (${ids}) order by p.position, p.id`,
+    );
+    return { products: rows.map(toRow), productIds };
+  });
+}

@@ -1,0 +1,53 @@
+// The shop's own mail of a new order (to ORDERS_EMAIL): what the owner needs to call the customer
+// and pack the parcel without opening the admin, and a link to the order there.
+import { formatRs } from "#shared/money.ts";
+import { ORDER_MESSAGES, type Order, orderNumber } from "#shared/orders.ts";
+import type { Mail } from "../mail/mailer.ts";
+
+export interface OrderAlertOptions {
+  /** ORDERS_EMAIL, else SHOP_EMAIL. */
+  to: string;
+  /** The shop's address (PUBLIC_URL), for the link to the order in the admin. */
+  publicUrl: string;
+}
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function orderAlertMail(order: Order, options: OrderAlertOptions): Mail {
+  const ref = orderNumber(order._id);
+  const a = order.shippingAddress;
+  const link = `${options.publicUrl}/admin/orders/${order._id}`;
+  const pairs = order.items.reduce((sum, item) => sum + item.quantity, 0);
+  const lines = order.items.map(
+    (item) => `${item.quantity} x ${item.name}, size ${item.size}: ${formatRs(item.discountPrice * item.quantity)}`,
+  );
+  const collect = `To collect: ${formatRs(order.totalAmount)} (${ORDER_MESSAGES.paymentMethod.toLowerCase()})`;
+  const address = [a.addressLine, `${a.city}${a.postalCode ? ` ${a.postalCode}` : ""}`];
+  const text = [
+    `New order ${ref}: ${pairs} pair${pairs === 1 ? "" : "s"}.`,
+    "",
+    `Customer: ${a.fullName} (${a.email})`,
+    `Phone: ${a.phoneNumber}`,
+    "",
+    ...lines,
+    "",
+    collect,
+    "",
+    "Deliver to:",
+    ...address,
+    "",
+    `Open the order: ${link}`,
+  ].join("\n");
+  const html = `<p>New order <strong>${ref}</strong>: ${pairs} pair${pairs === 1 ? "" : "s"}.</p>
+<p>Customer: ${escapeHtml(a.fullName)} (${escapeHtml(a.email)})<br>Phone: <a href="tel:${escapeHtml(a.phoneNumber.replace(/[^\d+]/g, ""))}">${escapeHtml(a.phoneNumber)}</a></p>
+<ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>
+<p><strong>${escapeHtml(collect)}</strong></p>
+<p>Deliver to:<br>${address.map(escapeHtml).join("<br>")}</p>
+<p><a href="${escapeHtml(link)}">Open the order in the admin</a></p>`;
+  return {
+    to: options.to,
+    subject: `New order ${ref} from ${a.fullName}: ${formatRs(order.totalAmount)} to collect`,
+    text,
+    html,
+  };
+}

@@ -1,0 +1,30 @@
+// Pakistani mobile numbers as the shop meets them: typed at checkout as 0300 1234567 or
+// +92 300 1234567, sometimes 0092 300 1234567 or 92300…; called and messaged as +92 3xx xxxxxxx.
+const MOBILE = /^(?:\+92|0092|92|0)?(3\d{9})$/;
+
+/** "0300-1234567", "+92 300 1234567", "0092300…" -> "923001234567"; undefined if it is not a Pakistani mobile. */
+export function pakistaniMobile(phone: string): string | undefined {
+  const match = MOBILE.exec(phone.replace(/[\s\-().]/g, ""));
+  return match ? `92${match[1]}` : undefined;
+}
+
+/** A tap-to-call link: the +92 form when the number is a mobile, else the digits as typed. */
+export function telHref(phone: string): string {
+  const mobile = pakistaniMobile(phone);
+  return `tel:${mobile ? `+${mobile}` : phone.replace(/[^\d+]/g, "")}`;
+}
+
+/** A WhatsApp chat with the number and a message ready to send; undefined when the number is not a mobile. */
+export function whatsappChatUrl(phone: string, text: string): string | undefined {
+  const mobile = pakistaniMobile(phone);
+  return mobile ? `https://wa.me/${mobile}?text=${encodeURIComponent(text)}` : undefined;
+}
+
+/**
+ * "+923001234567" and "03001234567" both read "0300 1234567": the way the owner and the rider
+ * dial it. (In a CSV the space also keeps Excel from turning it into a number without its 0.)
+ */
+export function readablePhone(phone: string): string {
+  const mobile = pakistaniMobile(phone);
+  return mobile ? `0${mobile.slice(2, 5)} ${mobile.slice(5)}` : phone;
+}

@@ -1,0 +1,43 @@
+// The dashboard's sales (issue 18): orders and takings per Karachi day, best sellers, and the
+// sizes that sell out. A sale is an order that is not cancelled or sent back: only the statuses
+// below count, so a status added later (a refused parcel) stays out until someone adds it here.
+import type { OrderStatus } from "./orders.ts";
+
+export const SALES_STATUSES: readonly OrderStatus[] = ["pending", "confirm", "delivered"];
+export const SALES_DAYS = 30;
+export const BEST_SELLERS_LIMIT = 10;
+
+export interface SalesDay {
+  /** Karachi calendar day, YYYY-MM-DD. */
+  day: string;
+  orders: number;
+  /** Sum of what the day's orders collect (rupees). */
+  takings: number;
+}
+
+export interface BestSeller {
+  productId: string;
+  name: string;
+  pairs: number;
+  takings: number;
+}
+
+/**
+ * How fast a size sells out: pairs sold in the period against the pairs there were to sell
+ * (sold + in stock now), over every live product. 100% means every pair of that size went.
+ */
+export interface SizeSellThrough {
+  size: number;
+  sold: number;
+  inStock: number;
+  /** Whole percent, sold / (sold + inStock). */
+  sellThrough: number;
+  /** Live products whose stock in this size is 0 right now. */
+  soldOutProducts: number;
+}
+
+export interface SalesReport {
+  days: SalesDay[];
+  bestSellers: BestSeller[];
+  sizes: SizeSellThrough[];
+}

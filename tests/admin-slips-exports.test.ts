@@ -1,0 +1,238 @@
+// Packing slips and CSV exports through the admin API (issue 18): a batch of 50 slips in one
+// answer and in the order asked, bad and unknown ids named in a 4xx; CSVs that Excel opens right
+// (BOM, CRLF, quoted text, bare numbers, no formulas) and that round-trip through papaparse with
+// Urdu intact, filtered as the admin lists are.
+import Papa from "papaparse";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AdminProduct } from "#shared/admin.ts";
+import type { Order } from "#shared/orders.ts";
+import { SHOP_NAME } from "#shared/shop.ts";
+import type { PackingSlips } from "#shared/slips.ts";
+import { call, makeAdmin, newProduct } from "./support/admin.ts";
+import { createTestApp, type TestApp } from "./support/app.ts";
+import {
+  makeShopper,
+  orderBody,
+  placeOrder,
+  products,
+  type Shopper,
+  setStock,
+  type TestProduct,
+} from "./support/shoppers.ts";
+
+let t: TestApp;
+let admin: Shopper;
+let p: TestProduct;
+const orders: Order[] = [];
+const URDU = "جوتا";
+
+beforeAll(async () => {
+  // One shopper places the 50 orders: above the per-customer limit of open orders a real shop keeps.
+  t = await createTestApp({
+    env: {
+      SHOP_PHONE: "+92 321 7654321",
+      SHOP_EMAIL: "orders@karachi-shoes.pk",
+      MAX_OPEN_ORDERS: "100",
+      MAX_OPEN_PAIRS: "1000",
+    },
+  });
+  admin = await makeAdmin(t);
+  [p] = (await products(t, 1)) as [TestProduct];
+  await setStock(t, p.id, p.sizes[0] as number, 500);
+  const shopper = await makeShopper(t);
+  for (let i = 0; i < 50; i++) {
+    const body = orderBody(shopper, [{ product: p, size: p.sizes[0] as number, quantity: 1 + (i % 3) }]);
+    const name = i === 0 ? `Ayesha ${URDU}` : i === 1 ? '=HYPERLINK("http://evil.example","x")' : `Customer ${i}`;
+    body.shippingAddress = {
+      ...body.shippingAddress,
+      fullName: name,
+      phoneNumber: i % 2 ? "+923001234567" : "0300 7654321",
+    };
+    const res = await placeOrder(t, shopper, body);
+    expect(res.statusCode, res.body).toBe(201);
+    orders.push(res.json<Order>());
+  }
+}, 120_000);
+afterAll(() => t?.close());
+
+const get = (url: string, who: { headers: Record<string, string> } = admin) => call(t, who, "GET", url);
+
+describe("packing slips", () => {
+  it("answers 50 orders in one batch, in the order asked, with the shop's details", async () => {
+    const ids = orders.map((o) => o._id).reverse();
+    const res = await get(`/api/admin/slips?ids=${ids.join(",")}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    const slips = res.json<PackingSlips>();
+    expect(slips.shop).toEqual({ name: SHOP_NAME, phone: "+92 321 7654321", email: "orders@karachi-shoes.pk" });
+    expect(slips.orders.map((o) => o._id)).toEqual(ids);
+    const first = slips.orders.at(-1);
+    expect(first?.shippingAddress.fullName).toBe(`Ayesha ${URDU}`);
+    expect(first?.items[0]).toMatchObject({ name: p.name, size: p.sizes[0], quantity: 1 });
+    expect(first?.totalAmount).toBe(p.discountPrice);
+  });
+
+  it("prints an id given twice once", async () => {
+    const id = orders[0]?._id as string;
+    const res = await get(`/api/admin/slips?ids=${id},${id.toUpperCase()}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<PackingSlips>().orders).toHaveLength(1);
+  });
+
+  it("names ids that are not order ids, and orders that do not exist, and prints none of them", async () => {
+    const id = orders[0]?._id as string;
+    const bad = await get(`/api/admin/slips?ids=${id},nonsense,12`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe("These are not order ids: nonsense, 12.");
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    const missing = await get(`/api/admin/slips?ids=${id},${unknown}`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(`No order has the id ${unknown}.`);
+    for (const url of ["/api/admin/slips", "/api/admin/slips?ids=", "/api/admin/slips?ids=,,"]) {
+      const none = await get(url);
+      expect(none.statusCode, url).toBe(400);
+      expect(none.json().message).toContain("Choose at least one order");
+    }
+    const many = Array.from({ length: 101 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
+    const tooMany = await get(`/api/admin/slips?ids=${many.join(",")}`);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toContain("at most 100");
+  });
+
+  it("is for the admin only", async () => {
+    const customer = await makeShopper(t);
+    expect((await get(`/api/admin/slips?ids=${orders[0]?._id}`, customer)).statusCode).toBe(403);
+    expect((await t.app.inject({ url: `/api/admin/slips?ids=${orders[0]?._id}` })).statusCode).toBe(401);
+  });
+});
+
+const parse = (csv: string) => Papa.parse<string[]>(csv.replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
+
+describe("orders CSV", () => {
+  it("opens right in Excel: BOM, CRLF, quoted text, bare rupees, a download name", async () => {
+    const res = await get("/api/admin/exports/orders.csv");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    const raw = res.rawPayload;
+    expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = raw.toString("utf8");
+    expect(text.split("\r\n").length).toBe(orders.length + 2); // header, rows, and the final CRLF
+    expect(text.replace(/\r\n/g, "")).not.toContain("\n");
+    const lines = text.slice(1).split("\r\n");
+    expect(lines[0]).toMatch(/^"Order number","Order id",/);
+    // The newest order first: its amounts are bare numbers, not "Rs.4,500".
+    const newest = orders.at(-1) as Order;
+    expect(lines[1]).toMatch(new RegExp(`,${newest.subtotal},${newest.totalAmount}$`));
+  });
+
+  it("round-trips through papaparse with Urdu names intact, and defuses formulas", async () => {
+    const rows = parse((await get("/api/admin/exports/orders.csv")).body);
+    const [header, ...data] = rows;
+    expect(header).toContain("To collect (Rs.)");
+    const col = (name: string) => (header as string[]).indexOf(name);
+    const ayesha = data.find((r) => r[col("Order id")] === orders[0]?._id) as string[];
+    expect(ayesha[col("Customer")]).toBe(`Ayesha ${URDU}`);
+    expect(ayesha[col("Phone")]).toBe("0300 7654321");
+    expect(ayesha[col("Items")]).toBe(`1 x ${p.name} (size ${p.sizes[0]})`);
+    expect(Number(ayesha[col("To collect (Rs.)")])).toBe(orders[0]?.totalAmount);
+    expect(ayesha[col("Status")]).toBe("pending");
+    const evil = data.find((r) => r[col("Order id")] === orders[1]?._id) as string[];
+    expect(evil[col("Customer")]).toBe(`'=HYPERLINK("http://evil.example","x")`);
+    expect(evil[col("Phone")]).toBe("0300 1234567");
+    for (const row of data) for (const value of row) expect(value).not.toMatch(/^[=+\-@]/);
+  });
+
+  it("takes the orders list's filters, and refuses bad ones with 400", async () => {
+    const confirmed = orders[5] as Order;
+    expect(
+      (await call(t, admin, "POST", `/api/admin/orders/${confirmed._id}/status`, { status: "confirm" })).statusCode,
+    ).toBe(200);
+    const byStatus = parse((await get("/api/admin/exports/orders.csv?status=confirm")).body);
+    expect(byStatus.slice(1).map((r) => r[1])).toEqual([confirmed._id]);
+    const byName = parse((await get(`/api/admin/exports/orders.csv?query=${encodeURIComponent(URDU)}`)).body);
+    expect(byName.slice(1).map((r) => r[1])).toEqual([orders[0]?._id]);
+    const none = parse((await get("/api/admin/exports/orders.csv?status=delivered")).body);
+    expect(none).toHaveLength(1);
+    const bad = await get("/api/admin/exports/orders.csv?status=lost");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("status must be one of");
+  });
+});
+
+describe("products CSV", () => {
+  it("lists stock per size (empty for a size not offered) and round-trips Urdu names", async () => {
+    const created = await call(
+      t,
+      admin,
+      "POST",
+      "/api/admin/products",
+      newProduct({
+        name: `Khussa ${URDU}`,
+        category: "women-pumps-khusa",
+        price: 3000,
+        discountPrice: 2500,
+        sizes: [
+          { size: 37, stock: 4 },
+          { size: 39, stock: 0 },
+        ],
+      }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const product = created.json<AdminProduct>();
+    const res = await get("/api/admin/exports/products.csv?category=women-pumps-khusa");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-disposition"]).toMatch(/filename="products-\d{4}-\d{2}-\d{2}\.csv"/);
+    const [header, ...data] = parse(res.body);
+    expect(header?.slice(0, 7)).toEqual([
+      "Product id",
+      "Name",
+      "Category",
+      "Price (Rs.)",
+      "Discount price (Rs.)",
+      "On sale in the shop",
+      "Pairs in stock",
+    ]);
+    expect(header?.slice(7)).toEqual([
+      "Size 37",
+      "Size 38",
+      "Size 39",
+      "Size 40",
+      "Size 41",
+      "Size 42",
+      "Size 43",
+      "Size 44",
+      "Size 45",
+      "Size 46",
+    ]);
+    const row = data.find((r) => r[0] === product._id);
+    expect(row).toEqual([
+      product._id,
+      `Khussa ${URDU}`,
+      "Women · Pumps & Khusa",
+      "3000",
+      "2500",
+      "yes",
+      "4",
+      "4",
+      "",
+      "0",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+    ]);
+    expect(data.every((r) => r[2] === "Women · Pumps & Khusa")).toBe(true);
+    expect(res.body).toContain(`"Khussa ${URDU}",`);
+  });
+
+  it("refuses an unknown category with 400", async () => {
+    const res = await get("/api/admin/exports/products.csv?category=boots");
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain("Unknown category");
+  });
+});
