@@ -136,6 +136,15 @@ test("reset password: a mismatch sends nothing; the mailed link sets the new pas
   await page.goto(link);
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm your new password");
+  // The page asks for the chosen password again: a wrong one is refused and marked, the field cleared.
+  await page.getByLabel("New Password", { exact: true }).fill(`${newPassword}-not-it`);
+  await page.getByRole("button", { name: "Confirm new password" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("not the new password you chose");
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("4 tries left");
+  await expect(page.getByLabel("New Password", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("New Password", { exact: true })).toBeFocused();
+  await expect(page.getByLabel("New Password", { exact: true })).toHaveValue("");
+  await page.getByLabel("New Password", { exact: true }).fill(newPassword);
   await page.getByRole("button", { name: "Confirm new password" }).click();
   await expect(page.getByRole("main").getByRole("status")).toContainText("Your password has been changed");
   await page.getByRole("link", { name: "Go to Login" }).click();
@@ -147,11 +156,46 @@ test("reset password: a mismatch sends nothing; the mailed link sets the new pas
   await expect(toastWith(page, "Login successful")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 
-  // The link works once.
+  // The link works once: it says so and offers a new one instead of the form.
   await page.goto(link);
   await waitForHydration(page);
+  await page.getByLabel("New Password", { exact: true }).fill(newPassword);
   await page.getByRole("button", { name: "Confirm new password" }).click();
-  await expect(page.getByRole("main").getByRole("alert")).not.toBeEmpty();
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("already used");
+  await expect(page.getByLabel("New Password", { exact: true })).toHaveCount(0);
+  await expect(page.getByRole("main").getByRole("link", { name: "Ask for a new link" }).first()).toBeVisible();
+});
+
+test("reset confirm: five wrong passwords kill the link, which then says to ask again", async ({ page }) => {
+  const user = newUser();
+  await signUpByApi(page, user);
+  const newPassword = `Chosen-by-asker-${Date.now()}`;
+  const asked = await page.request.post("/api/user/reset-password", {
+    data: { email: user.email, newPassword, confirmPassword: newPassword },
+  });
+  expect(asked.status()).toBe(200);
+  await page.goto(await resetLinkFor(user.email));
+  await waitForHydration(page);
+  for (let i = 1; i <= 5; i++) {
+    await page.getByLabel("New Password", { exact: true }).fill(`${user.password}-${i}`);
+    await page.getByRole("button", { name: "Confirm new password" }).click();
+    if (i < 5) await expect(page.getByRole("main").getByRole("alert")).toContainText(`${5 - i} tr`);
+  }
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("Too many wrong passwords");
+  await expect(page.getByLabel("New Password", { exact: true })).toHaveCount(0);
+  await page.getByRole("main").getByRole("link", { name: "Ask for a new link" }).first().click();
+  await expect(page).toHaveURL(/\/reset-password$/);
+  await loginByApi(page, user);
+});
+
+test("reset confirm: a broken link says so and offers a new one, without blaming the password", async ({ page }) => {
+  await page.goto("/reset-password/confirm?token=not-a-real-token");
+  await waitForHydration(page);
+  await page.getByLabel("New Password", { exact: true }).fill("Any-password-123");
+  await page.getByRole("button", { name: "Confirm new password" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("not valid");
+  await expect(page.getByLabel("New Password", { exact: true })).toHaveCount(0);
+  await expect(page.getByRole("main").getByRole("link", { name: "Ask for a new link" }).first()).toBeVisible();
 });
 
 test("a forged stored token is checked at start and signs the browser out", async ({ page }) => {

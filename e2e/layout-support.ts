@@ -15,10 +15,26 @@ export async function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
+/**
+ * The page has loaded and the pictures in view have arrived. Not "networkidle": an admin screen
+ * keeps a stream open (the live count of new orders), so its network is never idle.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState("load");
+  await page.waitForFunction(() =>
+    Array.from(document.images)
+      .filter((img) => {
+        const box = img.getBoundingClientRect();
+        return box.width > 0 && box.bottom > 0 && box.top < window.innerHeight;
+      })
+      .every((img) => img.complete),
+  );
+}
+
 export async function scrollToEnd(page: Page): Promise<void> {
   await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
   // Lazy pictures that arrive may grow the page: settle, then go to the end once more.
-  await page.waitForLoadState("networkidle");
+  await settle(page);
   await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
 }
 

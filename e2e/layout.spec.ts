@@ -11,6 +11,7 @@ import {
   catalogue,
   coveredByFixed,
   scrollToEnd,
+  settle,
   sidewaysOverflow,
   signIn,
   useAccount,
@@ -20,7 +21,7 @@ import { waitForHydration } from "./support.ts";
 const WIDTHS: Record<string, number[]> = { phone: [320, 375], desktop: [768, 1280] };
 
 /** What can be opened on a screen, beside the menus every screen has. */
-type Opener = "size chart" | "checkout";
+type Opener = "size chart" | "checkout" | "filters";
 
 interface Screen {
   path: (fixture: Fixture) => string;
@@ -44,22 +45,37 @@ const SCREENS: Screen[] = [
   ),
   { path: (f) => `/products/${f.product._id}`, as: "customer", open: ["size chart"] },
   { path: at("/products/00000000-0000-4000-8000-000000000000"), as: "customer", notFound: true },
-  { path: at("/buy/42"), as: "customer" },
+  { path: at("/buy/42"), as: "customer", open: ["filters"] },
+  // Filtered lists (issue 15): chips, the sidebar or the phone's sheet, page links.
+  {
+    path: at("/men/sneakers-&-casual-shoes?size=42&size=43&colour=black&colour=grey&maxPrice=9000"),
+    as: "customer",
+    open: ["filters"],
+  },
+  { path: at("/buy/42?gender=women&sort=price-asc&sale=1&page=2"), as: "customer", open: ["filters"] },
+  { path: at("/men?size=42&colour=brown&sort=discount"), as: "customer", open: ["filters"] },
+  { path: at("/women/all?page=1"), as: "customer", open: ["filters"] },
   { path: at("/search"), as: "customer" },
   { path: at("/search?query=khussa"), as: "customer" },
   { path: at("/search?query=qqqqzzzz"), as: "customer" },
+  { path: at("/search?query=ladies%20black%20heels%2038%20under%206000"), as: "customer" },
+  { path: at("/search?query=zzqq%20heels"), as: "customer" },
   ...["/contact", "/exchange-policy", "/size-guide", "/sign-up", "/login", "/reset-password"].map(
     (path): Screen => ({ path: at(path), as: "customer" }),
   ),
+  { path: at(`/reset-password/confirm?token=${"A".repeat(43)}`), as: "customer" },
   { path: at("/my-cart"), as: "customer", open: ["checkout"] },
   { path: (f) => `/checkout-success?order=${f.orderId}`, as: "customer" },
   { path: at("/TrackOrder"), as: "customer" },
   { path: at("/no-such-page"), as: "customer", notFound: true },
-  ...["/admin", "/admin/products", "/admin/products/new", "/admin/orders", "/admin/customers"].map(
+  ...["/admin", "/admin/products", "/admin/products/new", "/admin/orders", "/admin/customers", "/admin/synonyms"].map(
     (path): Screen => ({ path: at(path), as: "admin" }),
   ),
   { path: (f) => `/admin/products/${f.product._id}`, as: "admin" },
   { path: (f) => `/admin/orders/${f.orderId}`, as: "admin" },
+  { path: at("/admin/stock?category=men-formal-shoes"), as: "admin" },
+  { path: (f) => `/admin/slips?ids=${f.orderId}`, as: "admin" },
+  { path: (f) => `/admin/slips?ids=${f.orderId}&format=receipt`, as: "admin" },
 ];
 
 let fixture: Promise<Fixture> | undefined;
@@ -138,7 +154,11 @@ async function openAndCheck(page: Page, what: string, opener: () => Promise<void
 const OPENERS: Record<Opener, (page: Page) => Promise<void>> = {
   "size chart": (page) => page.getByRole("main").getByRole("button", { name: "Size chart" }).click(),
   checkout: (page) => page.getByRole("button", { name: "Proceed to Checkout" }).click(),
+  filters: (page) => page.getByRole("button", { name: /^Filter & sort/ }).click(),
 };
+
+/** Openers that exist only on a phone (on wider screens the filters are a sidebar). */
+const PHONE_ONLY: Opener[] = ["filters"];
 
 for (const screen of SCREENS) {
   const name = screen.path({
@@ -164,7 +184,7 @@ for (const screen of SCREENS) {
       await page.setViewportSize({ width, height: phone ? 740 : 800 });
       await page.goto(path);
       await waitForHydration(page);
-      await page.waitForLoadState("networkidle");
+      await settle(page);
       const where = `${path} at ${width} px`;
       // At the top only the width counts: the floating links may pass over content while it scrolls by,
       // as long as the page keeps room for them at its end (checked next) and in dialogs.
@@ -181,6 +201,7 @@ for (const screen of SCREENS) {
         await page.keyboard.press("Escape");
       }
       for (const opener of screen.open ?? []) {
+        if (!phone && PHONE_ONLY.includes(opener)) continue;
         await openAndCheck(page, `${where}, ${opener} open`, () => OPENERS[opener](page));
       }
     }

@@ -18,6 +18,15 @@ async function shownIds(page: Page): Promise<string[]> {
   return hrefs.map((href) => href.replace("/products/", "")).sort();
 }
 
+/** The list's count ('31 shoes'). */
+async function listTotal(page: Page): Promise<number> {
+  const text = await page
+    .getByRole("main")
+    .getByText(/^\d+ shoes?$/)
+    .textContent();
+  return Number(text?.replace(/\D/g, ""));
+}
+
 const sizeChoice = (page: Page) => page.getByRole("navigation", { name: "Shoes in size 42 for" });
 
 test("from /men a size leads to men's shoes in that size, and sizes men have none of are not offered", async ({
@@ -46,6 +55,7 @@ test("on /buy/42 the Men and Women links narrow the list and the address carries
   const choice = sizeChoice(page);
   await expect(choice.getByRole("link", { name: "All", exact: true })).toHaveAttribute("aria-current", "page");
   const all = await shownIds(page);
+  const allTotal = await listTotal(page);
 
   await choice.getByRole("link", { name: "Women", exact: true }).click();
   await expect(page).toHaveURL(/\/buy\/42\?gender=women$/);
@@ -54,15 +64,20 @@ test("on /buy/42 the Men and Women links narrow the list and the address carries
   await expect(choice.getByRole("link", { name: "All", exact: true })).not.toHaveAttribute("aria-current");
   const women = (await inSize(page, 42, "women")).map((p) => p._id).sort();
   await expect.poll(() => shownIds(page)).toEqual(women);
+  const womenTotal = await listTotal(page);
 
   await choice.getByRole("link", { name: "Men", exact: true }).click();
   await expect(page).toHaveURL(/\/buy\/42\?gender=men$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Men's Shoes in Size 42");
   const men = (await inSize(page, 42, "men")).map((p) => p._id).sort();
   await expect.poll(() => shownIds(page)).toEqual(men);
-  // All showed both genders' shoes (its first page, which may not hold every one of them).
+  // All holds both genders' shoes: its count is theirs together (its first page of 24 may be one
+  // gender's only), and each card shown is one of theirs.
+  const menTotal = await listTotal(page);
+  expect(menTotal).toBeGreaterThan(0);
+  expect(womenTotal).toBeGreaterThan(0);
+  expect(allTotal).toBe(menTotal + womenTotal);
   for (const id of all) expect([...men, ...women]).toContain(id);
-  expect(all.some((id) => men.includes(id)) && all.some((id) => women.includes(id))).toBe(true);
 
   // The narrowed address, opened afresh (shared), shows the same.
   await page.goto("/buy/42?gender=women");

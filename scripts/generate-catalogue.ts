@@ -67,6 +67,25 @@ const ADJECTIVES = ["Classic", "Handmade", "Premium", "Everyday", "Lightweight",
 const MORE_ADJECTIVES = ["Karachi", "Lahori", "Vintage", "Soft", "Comfort", "Street", "Festive", "Office"];
 const COLOURS = ["Black", "Brown", "Tan", "Chocolate", "White", "Navy", "Maroon", "Beige", "Grey", "Olive"];
 const MORE_COLOURS = ["Mustard", "Gold", "Silver", "Rose", "Camel", "Burgundy"];
+/** The palette colour (migration 0004) each colour word of a name is filed under. */
+const PALETTE_OF: Record<string, string> = {
+  Black: "black",
+  Brown: "brown",
+  Tan: "tan",
+  Chocolate: "brown",
+  White: "white",
+  Navy: "navy",
+  Maroon: "maroon",
+  Beige: "beige",
+  Grey: "grey",
+  Olive: "green",
+  Mustard: "gold",
+  Gold: "gold",
+  Silver: "silver",
+  Rose: "pink",
+  Camel: "tan",
+  Burgundy: "maroon",
+};
 const MATERIALS = ["Leather", "Suede", "Canvas", "Mesh", "Velvet", "Nubuck", "Patent Leather", "Knit", "Embroidered"];
 const PHRASES = [
   "made for long days on Karachi's streets",
@@ -123,6 +142,7 @@ function makeProduct(index: number, rand: () => number): NewProduct {
     features,
     price,
     discountPrice: Math.max(10, Math.round((price * (100 - off)) / 1000) * 10),
+    colour: PALETTE_OF[colour] ?? null,
     position: FIRST_POSITION + Math.floor(index / CATEGORY_SLUGS.length),
   };
 }

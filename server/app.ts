@@ -15,11 +15,16 @@ import { registerCatalogRoutes } from "./catalog/routes.ts";
 import { createCatalogService } from "./catalog/service.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { LOG_REDACT_PATHS, serializeRequest } from "./http/log-redaction.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { createLocalOrderSignals, createRedisOrderSignals, type OrderSignals } from "./orders/order-signals.ts";
 import { registerOrderRoutes } from "./orders/routes.ts";
 import { createAuth } from "./plugins/auth.ts";
+import { registerCors } from "./plugins/cors.ts";
+import { earlyRefusalOptions } from "./plugins/early-refusals.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
 import { registerMetrics } from "./plugins/metrics.ts";
+import { registerPrivateAnswers } from "./plugins/private-answers.ts";
 import { registerRequestGuards } from "./plugins/request-guards.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerStaticFiles } from "./plugins/static-files.ts";
@@ -33,6 +38,8 @@ declare module "fastify" {
     catalogChanges: CatalogChanges;
     /** The pictures (server/catalog/images.ts); start-up warms them through the same store as requests. */
     images: ImageStore;
+    /** Order writes publish here; the admin's live count of new orders listens (server/orders/order-signals.ts). */
+    orderSignals: OrderSignals;
   }
 }
 
@@ -43,14 +50,20 @@ export interface AppOptions {
   database: Database;
   /** How pages are rendered: the production build, Vite in development, or not at all (API tests). */
   pages?: ((app: FastifyInstance) => Promise<PageSource | undefined>) | undefined;
+  /** Where log lines go instead of stdout (tests read what would be logged). */
+  logStream?: { write(line: string): void } | undefined;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const https = config.publicUrl.startsWith("https://");
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.newPassword", "*.token"],
+      // Every request is logged through serializeRequest: no query secret, no header.
+      serializers: { req: serializeRequest },
+      redact: LOG_REDACT_PATHS,
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 1_048_576,
@@ -60,12 +73,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // instead of a bare 503 that nginx may not retry for a POST: the database is still open until
     // app.close() has finished (server/start.ts), and close waits for these answers.
     return503OnClosing: false,
+    // What Node and the router refuse before any hook runs still carries the security headers.
+    ...earlyRefusalOptions({ https }),
   });
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith("https://") });
+  await registerSecurityHeaders(app, { https });
   // After the headers, so a refused request still carries them.
   registerRequestGuards(app);
+  registerPrivateAnswers(app);
+  await registerCors(app, config.corsOrigins);
   registerMetrics(app, { token: config.metricsToken });
   await app.register(compress, {
     // Below about 2 KB (an order's answer, a cart, a session) compressing saves a packet at most and
@@ -82,6 +99,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook("onClose", () => shared.close());
     catalogChanges = shared;
   }
+  // The same for orders: an order placed through one instance updates the admins watching any.
+  const orderSignals = config.redisUrl
+    ? await createRedisOrderSignals(config.redisUrl, app.log)
+    : createLocalOrderSignals();
+  app.addHook("onClose", () => orderSignals.close());
   const catalog = createCatalogService(database.db);
   // Shared by every instance: a picture uploaded through one is served by all.
   const images = createImageStore({
@@ -92,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorate("catalogChanges", catalogChanges);
   app.decorate("images", images);
+  app.decorate("orderSignals", orderSignals);
 
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_request, reply) => {
@@ -113,7 +136,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerAccountRoutes(app, { db: database.db, config, auth, mailer });
   registerCartRoutes(app, { db: database.db, auth });
-  registerOrderRoutes(app, { db: database.db, auth, mailer, shop: config.shop });
+  registerOrderRoutes(app, {
+    db: database.db,
+    auth,
+    mailer,
+    shop: config.shop,
+    alert: { to: config.ordersEmail, publicUrl: config.publicUrl },
+    limits: config.orderLimits,
+  });
   registerAdminRoutes(app, { db: database.db, auth, mailer, images, shop: config.shop });
 
   const pages = await options.pages?.(app);

@@ -32,10 +32,15 @@ const envSchema = z.object({
     .transform((v) => (v === "" ? undefined : v))
     .pipe(z.string().min(16, { error: "METRICS_TOKEN must be at least 16 characters." }).optional())
     .optional(),
+  CORS_ORIGINS: z.string().optional(),
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
   SHOP_PHONE: z.string().default("+92 300 1234567"),
   SHOP_EMAIL: z.string().default("support@shoeshop.pk"),
   SHOP_INSTAGRAM: z.string().default("shoeshop.pk"),
+  ORDERS_EMAIL: optionalText,
+  // Cash on delivery invites fake orders: what one customer may hold open (pending or confirm) at once.
+  MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(1000).default(3),
+  MAX_OPEN_PAIRS: z.coerce.number().int().min(1).max(10_000).default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   IMAGES_DIR: optionalText,
   S3_BUCKET: optionalText,
@@ -78,9 +83,15 @@ export interface Config {
   /** Lets a scraper from another machine read /metrics (Authorization: Bearer …). */
   metricsToken: string | undefined;
   seedDemo: boolean;
+  /** Other origins (a separately hosted client) allowed to call the API and load pictures; none by default. */
+  corsOrigins: string[];
   imageStorage: ImageStorageConfig;
   logLevel: string;
   shop: { phone: string; email: string; instagram: string };
+  /** Where the alert of every new order goes (ORDERS_EMAIL, else SHOP_EMAIL). */
+  ordersEmail: string;
+  /** The most one customer may hold on open (pending or confirm) orders; see server/orders/order-limits.ts. */
+  orderLimits: { openOrders: number; openPairs: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -104,10 +115,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
     seedDemo: e.SEED_DEMO === "true",
+    corsOrigins: corsOrigins(e.CORS_ORIGINS),
     imageStorage: imageStorage(e, dataDir),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     shop: { phone: e.SHOP_PHONE, email: e.SHOP_EMAIL, instagram: e.SHOP_INSTAGRAM },
+    ordersEmail: e.ORDERS_EMAIL ?? e.SHOP_EMAIL,
+    orderLimits: { openOrders: e.MAX_OPEN_ORDERS, openPairs: e.MAX_OPEN_PAIRS },
   };
+}
+
+/**
+ * CORS_ORIGINS: comma-separated origins, each exactly as a browser sends it (scheme, host and
+ * port, no path): `https://app.shoeshop.pk,http://localhost:5173`. No wildcard: a "*" would let
+ * any site read the API with a visitor's token.
+ */
+function corsOrigins(value: string | undefined): string[] {
+  const listed = (value ?? "")
+    .split(",")
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== "");
+  for (const origin of listed) {
+    if (origin.includes("*") || !URL.canParse(origin) || new URL(origin).origin !== origin) {
+      throw new Error(
+        `Invalid configuration: CORS_ORIGINS "${origin}" is not an origin; write it as scheme://host[:port], with no path or trailing slash (e.g. https://app.shoeshop.pk).`,
+      );
+    }
+  }
+  return [...new Set(listed)];
 }
 
 const S3_REQUIRED = ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;

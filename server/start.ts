@@ -4,6 +4,7 @@ import { buildApp, ROOT_DIR } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedCategories, seedDemoCatalogue } from "./db/seed/seed.ts";
+import { seedSynonyms } from "./db/seed/synonyms.ts";
 import { developmentPages, productionPages } from "./web/page-handlers.ts";
 
 const startedAt = performance.now();
@@ -13,6 +14,8 @@ const database = await openDatabase({
   pgliteDir: path.join(config.dataDir, "pglite"),
 });
 await seedCategories(database.db);
+// Before the demo catalogue: the synonyms go only into a shop that has no products yet.
+await seedSynonyms(database.db);
 const seeded = config.seedDemo ? await seedDemoCatalogue(database.db) : 0;
 
 const dev = config.env === "development";

@@ -8,6 +8,8 @@ export const INVALID_LOGIN = "Invalid email or password";
 export const SIGN_UP_SUCCESS = "Sign up successful! Please sign in.";
 export const SIGNED_OUT = "Signed out successfully";
 export const RESET_LINK_MINUTES = 30;
+/** Passwords that may be typed on one reset link's page; then the link is dead. */
+export const RESET_CONFIRM_TRIES = 5;
 export const RESET_REQUESTED = `If an account exists for that e-mail, we have sent a link to confirm your new password. It expires in ${RESET_LINK_MINUTES} minutes.`;
 export const PASSWORD_CHANGED = "Your password has been changed. Please sign in with your new password.";
 
@@ -82,10 +84,29 @@ export const resetSchema = strictBody({
 }).refine((v) => v.newPassword === v.confirmPassword, { error: PASSWORDS_DO_NOT_MATCH, path: ["confirmPassword"] });
 export type ResetInput = z.output<typeof resetSchema>;
 
+export const RESET_CONFIRM_PASSWORD_MISSING = "Please type the new password you chose when you asked for this link.";
+
+/**
+ * The page the mail opens sends the link's token and the new password typed once more; the server
+ * compares it with the pending one, so only the person who chose it and holds the mailbox can finish.
+ */
 export const resetConfirmSchema = strictBody({
   token: z
     .string(typed("The link has no token. Please open the link from the e-mail again.", "The token must be text."))
     .regex(/^[A-Za-z0-9_-]{43}$/, {
       error: "This link is not valid. Please open the link from the e-mail again or ask for a new one.",
     }),
+  newPassword: z
+    .string(typed(RESET_CONFIRM_PASSWORD_MISSING, "The password must be text."))
+    .min(1, { error: RESET_CONFIRM_PASSWORD_MISSING })
+    .max(PASSWORD_MAX, { error: `Your password can be at most ${PASSWORD_MAX} characters long.` }),
 });
+export type ResetConfirmInput = z.output<typeof resetConfirmSchema>;
+
+/** A shopper's own shoe size (SPEC's EU sizes), kept on the account; null forgets it. */
+export const mySizeSchema = strictBody({
+  size: z.union([z.int().min(37).max(46), z.null()], {
+    error: "Your size must be a whole EU size from 37 to 46, or null to forget it.",
+  }),
+});
+export type MySizeInput = z.output<typeof mySizeSchema>;

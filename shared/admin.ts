@@ -2,10 +2,12 @@
 // parses with and the admin screens validate with, and the answers both sides read. Every body is
 // strict, so a request can never smuggle in a role, an id, a status or a timestamp.
 import { z } from "zod";
+import type { CustomerHistory, OrderEdit, OrderNote, ReturnKind } from "./admin-orders.ts";
 import type { ImageRef, ProductImage, SizeStock } from "./catalog.ts";
 import { productIdSchema } from "./catalog-schemas.ts";
 import { CATEGORY_SLUGS, type CategorySlug, isCategorySlug } from "./categories.ts";
 import { ORDER_STATUSES, type Order, type OrderStatus, statusLabel } from "./orders.ts";
+import type { SalesReport } from "./sales.ts";
 import { MAX_SIZE, MIN_SIZE } from "./sizes.ts";
 
 /** Rows per page of every admin list. */
@@ -67,7 +69,7 @@ export function orderMoveRefusedMessage(from: OrderStatus, to: OrderStatus): str
 }
 
 /** Extra fields (role, _id, archivedAt, …) are refused with their names, never silently dropped. */
-const strictBody = <T extends z.core.$ZodLooseShape>(shape: T) =>
+export const strictBody = <T extends z.core.$ZodLooseShape>(shape: T) =>
   z.strictObject(shape, {
     error: (issue) =>
       issue.code === "unrecognized_keys"
@@ -113,6 +115,7 @@ export const sizeStockInputSchema = strictBody({
 });
 
 const categoryError = `Choose a category: ${CATEGORY_SLUGS.join(", ")}.`;
+const colourError = "Choose a colour of the palette, such as black or brown (or null for none).";
 
 /**
  * A product as the admin creates or replaces it (POST and PUT take the same body). Sizes not
@@ -131,6 +134,13 @@ export const productInputSchema = strictBody({
     .transform((v) => v as CategorySlug),
   price: rupees("price"),
   discountPrice: rupees("discount price").optional().nullable(),
+  /** A slug of the colour palette (GET /api/colours); the server refuses one the palette lacks. */
+  colour: z
+    .string({ error: colourError })
+    .max(30, { error: colourError })
+    .regex(/^[a-z]+(-[a-z]+)*$/, { error: colourError })
+    .nullable()
+    .default(null),
   sizes: z
     .array(sizeStockInputSchema, { error: "Sizes must be a list of { size, stock }." })
     .max(MAX_SIZE - MIN_SIZE + 1, { error: "Each size can be listed only once." })
@@ -184,7 +194,7 @@ export type AdminProductsQuery = z.output<typeof adminProductsQuerySchema>;
 
 const statusError = `status must be one of: ${ORDER_STATUSES.join(", ")}.`;
 
-/** GET /api/admin/orders. `query` matches the customer's name, e-mail or username, or the order id. */
+/** GET /api/admin/orders. `query` matches the customer's name, e-mail, username or mobile number, or the order id. */
 export const adminOrdersQuerySchema = z.object({
   status: z
     .string()
@@ -200,6 +210,20 @@ export type AdminOrdersQuery = z.output<typeof adminOrdersQuerySchema>;
 /** GET /api/admin/customers. `query` matches username or e-mail. */
 export const adminCustomersQuerySchema = z.object({ query: searchText, page: pageSchema });
 export type AdminCustomersQuery = z.output<typeof adminCustomersQuerySchema>;
+
+export const customerIdParamsSchema = z.object({ id: z.uuid({ error: "That is not a valid customer id." }) });
+
+/** PUT /api/admin/customers/:id/blocked: true stops the customer from ordering, false lets them again. */
+export const customerBlockInputSchema = strictBody({
+  blocked: z.boolean({ error: "blocked must be true or false." }),
+});
+export type CustomerBlockInput = z.output<typeof customerBlockInputSchema>;
+
+export const CUSTOMER_MESSAGES = {
+  notFound: "No customer has that id.",
+  adminNotBlockable: "An admin account cannot be blocked. Remove its admin role on the server first.",
+  selfNotBlockable: "You cannot block your own account.",
+} as const;
 
 const moveError = "status must be one of: confirm, delivered, cancelled.";
 /** POST /api/admin/orders/:id/status */
@@ -254,6 +278,8 @@ export interface AdminDashboard {
   waiting: { pending: number; confirm: number };
   byStatus: Record<OrderStatus, number>;
   lowStock: LowStockSize[];
+  /** The last 30 days' sales (issue 18, shared/sales.ts). */
+  sales: SalesReport;
 }
 
 export interface AdminProductSummary {
@@ -285,6 +311,7 @@ export interface AdminProduct {
   price: number;
   discountPrice: number;
   discountPercentage: number;
+  colour: string | null;
   stock: number;
   /** Every size 37..46 in order; a size that is not offered has stock 0 and offered false. */
   sizes: (SizeStock & { offered: boolean })[];
@@ -299,8 +326,11 @@ export interface AdminOrderSummary {
   status: OrderStatus;
   totalAmount: number;
   createdAt: string;
-  customer: { name: string; email: string };
+  customer: { name: string; email: string; phone: string };
   itemCount: number;
+  /** How the parcel came back, for a cancelled order that went out. */
+  returnedAs: ReturnKind | null;
+  history: CustomerHistory;
 }
 
 export interface AdminOrderList {
@@ -316,6 +346,9 @@ export interface OrderHistoryEntry {
   at: string;
   /** Who moved it; null when the shop itself did (placing the order). */
   actor: { username: string } | null;
+  /** The move that recorded a parcel coming back, and how it came back. */
+  returnedAs: ReturnKind | null;
+  reason: string | null;
 }
 
 /** GET /api/admin/orders/:id: the order as customers see it, its account and its history. */
@@ -324,6 +357,30 @@ export interface AdminOrder extends Order {
   history: OrderHistoryEntry[];
   /** Where the workflow lets this order move next (ORDER_TRANSITIONS). */
   allowedMoves: OrderStatus[];
+  returnedAs: ReturnKind | null;
+  /** Whether the parcel can be recorded as come back (a confirmed order). */
+  canReturn: boolean;
+  /** Whether the delivery details can still change (not delivered, not cancelled). */
+  canEditAddress: boolean;
+  customerHistory: CustomerHistory;
+  /** Internal notes, oldest first. */
+  notes: OrderNote[];
+  /** Changes to the delivery details, oldest first. */
+  edits: OrderEdit[];
+}
+
+/** A customer's orders by where they stand: open (pending or confirm), delivered, cancelled. */
+export interface CustomerOrderCounts {
+  open: number;
+  delivered: number;
+  cancelled: number;
+}
+
+/** Set when the owner blocked the customer from ordering: when, and which admin did. */
+export interface CustomerBlock {
+  at: string;
+  /** Null when that admin's account is gone. */
+  by: { username: string } | null;
 }
 
 export interface AdminCustomer {
@@ -332,7 +389,10 @@ export interface AdminCustomer {
   email: string;
   role: "customer" | "admin";
   createdAt: string;
+  /** Every order the account placed. */
   orderCount: number;
+  orders: CustomerOrderCounts;
+  blocked: CustomerBlock | null;
 }
 
 export interface AdminCustomerList {

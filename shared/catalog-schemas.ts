@@ -6,13 +6,6 @@ import { MAX_SIZE, MIN_SIZE } from "./sizes.ts";
 
 export const productIdSchema = z.uuid({ error: "That is not a valid product id." });
 
-const pageSchema = z.coerce
-  .number({ error: "page must be a whole number from 1." })
-  .int({ error: "page must be a whole number from 1." })
-  .min(1, { error: "page must be a whole number from 1." })
-  .max(10_000, { error: "page must be a whole number from 1 to 10000." })
-  .default(1);
-
 export const categoryQuerySchema = z.object({
   category: z
     .string({ error: "Choose a category, e.g. ?category=men-formal-shoes." })
@@ -20,15 +13,25 @@ export const categoryQuerySchema = z.object({
       error: `Unknown category. Categories are: ${CATEGORY_SLUGS.join(", ")}.`,
     })
     .transform((v) => v as CategorySlug),
-  page: pageSchema,
 });
+
+const NO_QUERY = "Type what you are looking for, e.g. ?query=chappal.";
+const QUERY_TOO_LONG = `A search can be at most ${SEARCH_QUERY_MAX} characters long.`;
 
 export const searchQuerySchema = z.object({
   query: z
-    .string({ error: "Type what you are looking for, e.g. ?query=chappal." })
+    .string({ error: NO_QUERY })
     .trim()
-    .min(1, { error: "Type what you are looking for, e.g. ?query=chappal." })
-    .max(SEARCH_QUERY_MAX, { error: `A search can be at most ${SEARCH_QUERY_MAX} characters long.` }),
+    .min(1, { error: NO_QUERY })
+    .max(SEARCH_QUERY_MAX, { error: QUERY_TOO_LONG }),
+});
+
+/**
+ * Instant results (GET /api/search/instant): the search's limits, but a blank or short query is
+ * not an error: it is what the box holds while the shopper starts typing, and it answers no products.
+ */
+export const instantQuerySchema = z.object({
+  query: z.string({ error: NO_QUERY }).trim().max(SEARCH_QUERY_MAX, { error: QUERY_TOO_LONG }),
 });
 
 /** Men or women: the size listing's optional narrowing, in the API and in /buy/{size}?gender= alike. */
@@ -36,7 +39,6 @@ export const genderSchema = z.enum(GENDERS, { error: `Gender must be one of: ${G
 
 const sizeError = `Size must be a whole number from ${MIN_SIZE} to ${MAX_SIZE}.`;
 export const sizeQuerySchema = z.object({
-  page: pageSchema,
   gender: genderSchema.optional(),
   size: z
     .string({ error: sizeError })

@@ -43,6 +43,8 @@ export interface Product {
   price: number;
   discountPrice: number;
   discountPercentage: number;
+  /** A slug of the colour palette, or null when the owner has not picked one. */
+  colour: string | null;
   /** Pairs in stock over all sizes. */
   stock: number;
   sizes: SizeStock[];
@@ -86,18 +88,29 @@ export function toSummary(product: Product): ProductSummary {
   };
 }
 
+/**
+ * A card's data on a filterable list: the summary plus the stock of every size, so a card can
+ * speak of the sizes the list is filtered by, or of the shopper's own size ('3 left in 42').
+ */
+export function toListSummary(product: Product): ProductSummary {
+  return { ...toSummary(product), sizes: product.sizes };
+}
+
 /** A card's data for a page that lists by size: the summary plus that size's stock. */
 export function toSummaryInSize(product: Product, size: number): ProductSummary {
   return { ...toSummary(product), sizes: product.sizes.filter((s) => s.size === size) };
 }
 
+/** A page of a category as `GET /api/products?category=` answers it (24 a page, shared/listing.ts). */
 export interface ProductList {
   products: Product[];
   page: number;
   hasMore: boolean;
+  /** Products matching the filters, on every page. */
+  total: number;
+  pages: number;
 }
 
-export const CATEGORY_PAGE_SIZE = 48;
 export const SEARCH_RESULT_LIMIT = 48;
 
 /** Drawn site images (home cover, banner), served like product images. */

@@ -25,7 +25,7 @@ function expectTooMany(res: Awaited<ReturnType<typeof send>>, maxSeconds: number
   expect(retryAfter).toBeLessThanOrEqual(maxSeconds);
 }
 
-// RATE_LIMIT_SCALE=0.1: sign-up 1 an hour, reset 1 and login 3 per 15 minutes, per address.
+// RATE_LIMIT_SCALE=0.1: sign-up 1 an hour, reset 1, reset confirm 2 and login 3 per 15 minutes, per address.
 describe("per-address limits, with a trusted proxy at 127.0.0.1", () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -53,6 +53,15 @@ describe("per-address limits, with a trusted proxy at 127.0.0.1", () => {
     };
     expect((await send(t, "/api/user/reset-password", body, from(ip(30)))).statusCode).toBe(200);
     expectTooMany(await send(t, "/api/user/reset-password", body, from(ip(30))), 900);
+  });
+
+  it("limits reset confirmations per client address, on top of the five tries of each link", async () => {
+    const body = { token: Buffer.alloc(32, 7).toString("base64url"), newPassword: "Brand-new-pass-42" };
+    for (let i = 0; i < 2; i++) {
+      expect((await send(t, "/api/user/reset-password/confirm", body, from(ip(35)))).statusCode).toBe(400);
+    }
+    expectTooMany(await send(t, "/api/user/reset-password/confirm", body, from(ip(35))), 900);
+    expect((await send(t, "/api/user/reset-password/confirm", body, from(ip(36)))).statusCode).toBe(400);
   });
 
   it("limits sign-in attempts per client address, even with the right password", async () => {

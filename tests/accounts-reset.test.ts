@@ -14,7 +14,16 @@ afterAll(() => t?.close());
 
 const requestReset = (email: string, newPassword: string, headers: Record<string, string> = {}) =>
   post(t, "/api/user/reset-password", { email, newPassword, confirmPassword: newPassword }, headers);
-const confirm = (token: string) => post(t, "/api/user/reset-password/confirm", { token });
+const confirm = (token: string, newPassword = "Brand-new-pass-42") =>
+  post(t, "/api/user/reset-password/confirm", { token, newPassword });
+const attemptsOf = async (email: string) => {
+  const [row] = await t.database.db
+    .select({ attempts: passwordResets.confirmAttempts })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(eq(users.email, email));
+  return row?.attempts;
+};
 const loginStatus = async (email: string, password: string) =>
   (await post(t, "/api/user/login", { email, password })).statusCode;
 const myDetailsStatus = async (token: string) =>
@@ -135,12 +144,12 @@ describe("POST /api/user/reset-password/confirm", () => {
     const second = tokenOf(await waitForResetLink(t, person.email, 2));
     expect(second).not.toBe(first);
 
-    const old = await confirm(first);
+    const old = await confirm(first, "First-new-pass-1");
     expect(old.statusCode).toBe(400);
     expect(old.json().message).toMatch(/replaced by a newer request/);
     expect(await loginStatus(person.email, PASSWORD)).toBe(200);
 
-    expect((await confirm(second)).statusCode).toBe(200);
+    expect((await confirm(second, "Second-new-pass-2")).statusCode).toBe(200);
     expect(await loginStatus(person.email, "First-new-pass-1")).toBe(401);
     expect(await loginStatus(person.email, "Second-new-pass-2")).toBe(200);
   });
@@ -160,16 +169,88 @@ describe("POST /api/user/reset-password/confirm", () => {
   it("answers 400 with a message for a missing, malformed, unknown token or extra fields", async () => {
     const unknown = Buffer.alloc(32, 1).toString("base64url");
     const cases: [unknown, RegExp][] = [
-      [{}, /no token/],
-      [{ token: 123 }, /must be text/],
-      [{ token: "short" }, /not valid/],
-      [{ token: unknown }, /not valid/],
-      [{ token: unknown, newPassword: "Brand-new-pass-42" }, /Unexpected field/],
+      [{ newPassword: "Brand-new-pass-42" }, /no token/],
+      [{ token: 123, newPassword: "Brand-new-pass-42" }, /must be text/],
+      [{ token: "short", newPassword: "Brand-new-pass-42" }, /not valid/],
+      [{ token: unknown }, /type the new password you chose/],
+      [{ token: unknown, newPassword: "" }, /type the new password you chose/],
+      [{ token: unknown, newPassword: 42 }, /must be text/],
+      [{ token: unknown, newPassword: "p".repeat(129) }, /at most 128/],
+      [{ token: unknown, newPassword: "Brand-new-pass-42" }, /not valid/],
+      [{ token: unknown, newPassword: "Brand-new-pass-42", userId: "x" }, /Unexpected field: userId/],
     ];
     for (const [payload, message] of cases) {
       const res = await post(t, "/api/user/reset-password/confirm", payload);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(message);
     }
+  });
+});
+
+describe("the confirmation proves the confirmer chose the password", () => {
+  it("mails that the message is safe to ignore, and that the page asks for the new password again", async () => {
+    const person = await signUp(t);
+    await requestReset(person.email, "Brand-new-pass-42");
+    await waitForResetLink(t, person.email, 1);
+    const [mail] = await mailsTo(t, person.email);
+    expect(mail).toMatch(/If you did not ask for this, it is safe to ignore this e-mail/);
+    expect(mail).toMatch(/type the new password you chose once more/);
+    expect(mail).not.toContain("Brand-new-pass-42");
+  });
+
+  it("a customer who did not ask cannot complete someone else's request: their own password is refused", async () => {
+    const victim = await signUp(t);
+    const session = await signIn(t, victim.email, PASSWORD);
+    // Someone who knows only the e-mail asks, choosing a password of their own.
+    await requestReset(victim.email, "Attacker-chosen-pass-1");
+    const token = tokenOf(await waitForResetLink(t, victim.email, 1));
+
+    // The customer opens the mail and types what they know: their own password, or a guess.
+    for (const guess of [PASSWORD, "Brand-new-pass-42"]) {
+      const res = await confirm(token, guess);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/not the new password you chose/);
+      expect(res.json().fields).toEqual({ newPassword: res.json().message });
+    }
+    expect(await loginStatus(victim.email, PASSWORD)).toBe(200);
+    expect(await loginStatus(victim.email, "Attacker-chosen-pass-1")).toBe(401);
+    expect(await myDetailsStatus(session)).toBe(200);
+  });
+
+  it("kills the link after five passwords, says to ask again, and the right one no longer works", async () => {
+    const person = await signUp(t);
+    await requestReset(person.email, "Brand-new-pass-42");
+    const token = tokenOf(await waitForResetLink(t, person.email, 1));
+    const messages: string[] = [];
+    for (let i = 1; i <= 5; i++) messages.push((await confirm(token, `Wrong-pass-${i}`)).json().message);
+    expect(messages.slice(0, 4).map((m) => /(\d) tr(y|ies) left/.exec(m)?.[1])).toEqual(["4", "3", "2", "1"]);
+    expect(messages[4]).toMatch(/Too many wrong passwords.*ask for a new one/);
+
+    const right = await confirm(token, "Brand-new-pass-42");
+    expect(right.statusCode).toBe(400);
+    expect(right.json()).toEqual({ message: messages[4] });
+    expect(await loginStatus(person.email, PASSWORD)).toBe(200);
+    expect(await loginStatus(person.email, "Brand-new-pass-42")).toBe(401);
+    expect(await attemptsOf(person.email)).toBe(5);
+
+    // A new request gives a fresh link with fresh tries.
+    await requestReset(person.email, "Other-new-pass-43");
+    const fresh = tokenOf(await waitForResetLink(t, person.email, 2));
+    expect((await confirm(fresh, "Other-new-pass-43")).statusCode).toBe(200);
+  });
+
+  it("compares at most five passwords however many arrive at once", async () => {
+    const person = await signUp(t);
+    await requestReset(person.email, "Brand-new-pass-42");
+    const token = tokenOf(await waitForResetLink(t, person.email, 1));
+    const guesses = Array.from({ length: 19 }, (_, i) => `Parallel-guess-${i}`);
+    guesses.splice(12, 0, "Brand-new-pass-42");
+    const answers = await Promise.all(guesses.map((guess) => confirm(token, guess)));
+    const succeeded = answers.filter((a) => a.statusCode === 200).length;
+    expect(succeeded).toBeLessThanOrEqual(1);
+    expect(answers.filter((a) => /tries? left/.test(a.body)).length + succeeded).toBeLessThanOrEqual(5);
+    expect(answers.every((a) => a.statusCode === 200 || a.statusCode === 400)).toBe(true);
+    expect(await attemptsOf(person.email)).toBe(5);
+    expect(await loginStatus(person.email, succeeded ? "Brand-new-pass-42" : PASSWORD)).toBe(200);
   });
 });

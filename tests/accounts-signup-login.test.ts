@@ -139,7 +139,12 @@ describe("POST /api/user/login", () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toEqual({
-      user: { _id: expect.any(String), email: person.email, username: person.username, role: "customer" },
+      user: {
+        _id: expect.any(String),
+        email: person.email,
+        username: person.username,
+        role: "customer",
+      },
       token: expect.stringMatching(/^[\w-]{43}$/),
     });
     // Only the token's hash is stored.
@@ -179,7 +184,13 @@ describe("GET /api/user/my-details and POST /api/user/logout", () => {
     const ok = await myDetails(bearer(token));
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({
-      user: { _id: expect.any(String), email: person.email, username: person.username, role: "customer" },
+      user: {
+        _id: expect.any(String),
+        email: person.email,
+        username: person.username,
+        role: "customer",
+        shoeSize: null,
+      },
     });
 
     const altered = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;

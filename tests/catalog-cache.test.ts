@@ -77,6 +77,7 @@ describe("invalidation", () => {
       description: current.description,
       features: current.features,
       category: current.category,
+      colour: current.colour,
       price: current.price + 100,
       discountPrice: current.price + 100,
       sizes: current.sizes.filter((s) => s.offered).map(({ size, stock }) => ({ size, stock })),

@@ -12,5 +12,5 @@ afterAll(() => t?.close());
 it("answers an empty products array for a category with no products", async () => {
   const res = await t.app.inject({ method: "GET", url: "/api/products?category=women-loafers" });
   expect(res.statusCode).toBe(200);
-  expect(res.json()).toEqual({ products: [], page: 1, hasMore: false });
+  expect(res.json()).toEqual({ products: [], page: 1, hasMore: false, total: 0, pages: 1 });
 });

@@ -3,6 +3,7 @@
 
 import { type StoredUser, tokenStore, userStore } from "./auth-store.ts";
 import { cartStore } from "./cart-store.ts";
+import { reconcileMySize } from "./my-size.ts";
 import { toast } from "./toast.ts";
 
 export const SIGNED_OUT = "Signed out successfully";
@@ -55,8 +56,14 @@ export async function loadFromToken(): Promise<void> {
     console.error(`Checking the stored session failed with ${response.status}`);
     return;
   }
-  const body = (await response.json().catch(() => undefined)) as { user?: Partial<StoredUser> } | undefined;
-  if (typeof body?.user?._id === "string") userStore.set(body.user as StoredUser);
+  const body = (await response.json().catch(() => undefined)) as
+    | { user?: Partial<StoredUser> & { shoeSize?: unknown } }
+    | undefined;
+  if (typeof body?.user?._id === "string") {
+    const { shoeSize, ...user } = body.user;
+    userStore.set(user as StoredUser);
+    reconcileMySize(token, shoeSize);
+  }
 }
 
 /** Clears user, token and cart from storage (also used when my-details fails). */

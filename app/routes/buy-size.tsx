@@ -1,21 +1,18 @@
 import { data, Link } from "react-router";
-import { toSummaryInSize } from "#shared/catalog.ts";
 import { sizeQuerySchema } from "#shared/catalog-schemas.ts";
 import { GENDER_LABEL, GENDERS, type Gender } from "#shared/categories.ts";
-import { ProductGrid } from "../components/product/ProductGrid.tsx";
+import { type ListQuery, listHref } from "#shared/listing.ts";
+import type { FixedFilter } from "../components/listing/list-links.ts";
+import { ProductList } from "../components/listing/ProductList.tsx";
 import { RouteError } from "../components/RouteError.tsx";
 import { services } from "../lib/context.server.ts";
+import { loadListPage } from "../lib/list-page.server.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
 import type { Route } from "./+types/buy-size.ts";
 
 /** "Men's Shoes in Size 42", or "Shoes in Size 42" for both genders. */
 function titleOf(size: number, gender: Gender | null): string {
   return gender ? `${GENDER_LABEL[gender]}'s Shoes in Size ${size}` : `Shoes in Size ${size}`;
-}
-
-/** The page's address; the gender rides in the query so a narrowed list can be shared. */
-function pathOf(size: number, gender: Gender | null): string {
-  return gender ? `/buy/${size}?gender=${gender}` : `/buy/${size}`;
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
@@ -38,12 +35,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!parsed.success) throw data("Not found", { status: 404 });
   const { size } = parsed.data;
   try {
-    const products = await services(context).catalog.listBySize(size, 1, parsed.data.gender);
-    return {
-      size,
-      gender: parsed.data.gender ?? null,
-      products: products.map((product) => toSummaryInSize(product, size)),
-    };
+    // The size is the page's own; the gender is an ordinary filter of the list, in the address.
+    const list = await loadListPage(services(context), request, "catalogue", { sizes: [size] });
+    return data({ size, gender: parsed.data.gender ?? null, list: list.data }, list.init ?? undefined);
   } catch {
     // SPEC.md section 8: a failed size listing says so, whatever the cause.
     throw data("Error fetching products", { status: 500 });
@@ -51,28 +45,36 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export default function BuySize({ loaderData }: Route.ComponentProps) {
-  const { size, gender, products } = loaderData;
+  const { size, gender, list } = loaderData;
   return (
     <div className="page">
       <h1 className="page-title">{titleOf(size, gender)}</h1>
-      <GenderChoice size={size} gender={gender} />
-      <div className="mt-6">
-        {products.length > 0 ? (
-          <ProductGrid products={products} priorityCount={2} heading="h2" size={size} />
-        ) : (
+      <GenderChoice size={size} gender={gender} list={list.query} />
+      <ProductList
+        list={list}
+        path={`/buy/${size}`}
+        size={size}
+        hide={BUY_FIXES}
+        empty={
           <p className="rounded-lg bg-stone-50 p-10 text-center text-lg text-stone-700">
             {gender
               ? `Sorry, ${GENDER_LABEL[gender].toLowerCase()}'s shoes of size ${size} are currently out of stock.`
               : `Sorry, shoes of size ${size} are currently out of stock.`}
           </p>
-        )}
-      </div>
+        }
+      />
     </div>
   );
 }
 
-/** All / Men / Women: plain links, so the choice is in the address and works without JavaScript. */
-function GenderChoice({ size, gender }: { size: number; gender: Gender | null }) {
+/** The page fixes the size; Men/Women is chosen by the links above the list, not in the form. */
+const BUY_FIXES: FixedFilter[] = ["size", "gender"];
+
+/**
+ * All / Men / Women: plain links, so the choice is in the address and works without JavaScript.
+ * They keep the shopper's other filters and sort, and start again at the first page.
+ */
+function GenderChoice({ size, gender, list }: { size: number; gender: Gender | null; list: ListQuery }) {
   const choices: { value: Gender | null; label: string }[] = [
     { value: null, label: "All" },
     ...GENDERS.map((value) => ({ value, label: GENDER_LABEL[value] })),
@@ -83,7 +85,8 @@ function GenderChoice({ size, gender }: { size: number; gender: Gender | null })
         {choices.map(({ value, label }) => (
           <li key={label}>
             <Link
-              to={pathOf(size, value)}
+              to={listHref(`/buy/${size}`, { ...list, sizes: [], gender: value, page: 1 })}
+              preventScrollReset
               aria-current={value === gender ? "page" : undefined}
               className="inline-flex min-h-11 min-w-16 items-center justify-center rounded-full border border-stone-300 bg-white px-4 font-semibold text-stone-800 hover:border-brand-700 hover:text-brand-700 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
             >

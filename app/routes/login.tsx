@@ -12,6 +12,7 @@ import { TextField } from "../components/account/TextField.tsx";
 import { NETWORK_ERROR, postJson } from "../lib/account-api.ts";
 import { type StoredUser, tokenStore, userStore } from "../lib/auth-store.ts";
 import { mergeCartAfterSignIn } from "../lib/cart-sync.ts";
+import { syncMySizeAfterSignIn } from "../lib/my-size.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
 import { toast } from "../lib/toast.ts";
 import type { Route } from "./+types/login.ts";
@@ -65,6 +66,7 @@ export default function Login() {
     userStore.set(session.user);
     // Keeps what was added before signing in and brings in the cart from other devices.
     void mergeCartAfterSignIn(session.token);
+    void syncMySizeAfterSignIn(session.token);
     toast.success(LOGIN_SUCCESS);
     navigate("/");
   }

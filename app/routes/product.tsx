@@ -3,7 +3,9 @@ import { data, Link, useLocation, useNavigate } from "react-router";
 import { toSummary } from "#shared/catalog.ts";
 import { productIdSchema } from "#shared/catalog-schemas.ts";
 import { categoryBySlug } from "#shared/categories.ts";
+import { DEFAULT_LIST_QUERY } from "#shared/listing.ts";
 import { FEW_LEFT_WARNING_AT } from "#shared/sizes.ts";
+import { MySizeControl } from "../components/listing/MySizeControl.tsx";
 import { ImageCarousel } from "../components/product/ImageCarousel.tsx";
 import { Price } from "../components/product/Price.tsx";
 import { ProductGrid } from "../components/product/ProductGrid.tsx";
@@ -14,6 +16,7 @@ import { useAuth } from "../lib/auth-store.ts";
 import { addToCart, lineFromProduct, removeFromCart } from "../lib/cart-actions.ts";
 import { useCart } from "../lib/cart-store.ts";
 import { services } from "../lib/context.server.ts";
+import { mySizeStore } from "../lib/my-size.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
 import { toast } from "../lib/toast.ts";
 import type { Route } from "./+types/product.ts";
@@ -84,7 +87,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { catalog } = services(context);
   const product = id.success ? await catalog.getProduct(id.data) : undefined;
   if (!product) throw data(NO_PRODUCT_FOUND, { status: 404 });
-  const related = await catalog.listCategory("men-sneakers-casual-shoes");
+  const related = await catalog.list({ category: "men-sneakers-casual-shoes" }, DEFAULT_LIST_QUERY);
   return {
     product,
     alsoLike: related.products
@@ -108,8 +111,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const selected = product.sizes.find((s) => s.size === size);
   const soldOut = firstInStock === null;
 
-  // Another product (e.g. from 'You may also like'): start again with its first size in stock.
-  useEffect(() => setSize(firstInStock), [firstInStock]);
+  // The shopper's own size when this shoe has it in stock, else the first size in stock; again for
+  // another product (e.g. from 'You may also like') or a newly set size.
+  const mySize = mySizeStore.use();
+  const preferred = product.sizes.some((s) => s.size === mySize && s.stock > 0) ? mySize : firstInStock;
+  useEffect(() => setSize(preferred), [preferred]);
 
   useEffect(() => {
     if ((location.state as { fromCard?: boolean } | null)?.fromCard) window.scrollTo({ top: 0, behavior: "smooth" });
@@ -178,7 +184,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <p aria-live="polite" className={`text-sm font-medium ${stockClass(selected?.stock ?? 0)}`}>
             {selected ? stockHint(selected.stock) : soldOut ? "" : "Choose a size."}
           </p>
-          <SizeChartDialog />
+          <div className="flex flex-wrap items-center justify-between gap-x-4">
+            <SizeChartDialog />
+            <MySizeControl />
+          </div>
           {soldOut ? (
             <p className="rounded-lg bg-stone-100 px-5 py-3 text-center font-bold text-stone-700">Out of stock</p>
           ) : (

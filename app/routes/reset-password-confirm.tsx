@@ -1,12 +1,15 @@
-// /reset-password/confirm?token=... : the page the reset mail links to (GUIDE.md section 3). The new
-// password is set only when the person presses the button, never on page load, because mail
-// scanners open links. Confirming ends every session of the user, this browser's included.
-import { useState } from "react";
+// /reset-password/confirm?token=... : the page the reset mail links to (GUIDE.md section 3). It asks
+// for the new password once more and the server compares it with the one chosen when asking, so
+// neither a customer who did not ask (nor a mail scanner opening links) nor an asker without the
+// mailbox can complete it. Wrong tries are limited; a dead link says to ask again. Confirming ends
+// every session of the user, this browser's included.
+import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { RESET_LINK_MINUTES } from "#shared/accounts.ts";
+import { RESET_CONFIRM_TRIES, RESET_LINK_MINUTES } from "#shared/accounts.ts";
 import { AuthCard, cardLinkClass } from "../components/account/AuthCard.tsx";
 import { FormAlert } from "../components/account/FormAlert.tsx";
 import { SubmitButton } from "../components/account/SubmitButton.tsx";
+import { TextField } from "../components/account/TextField.tsx";
 import { NETWORK_ERROR, postJson } from "../lib/account-api.ts";
 import { signOutLocally } from "../lib/auth-actions.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
@@ -25,28 +28,43 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-type Outcome = { ok: true; message: string } | { ok: false; message: string };
+/** `field`: the password was wrong (try again); `dead`: the link can no longer be used. */
+type Outcome = { ok: true; message: string } | { ok: false; message: string; field?: boolean; dead?: boolean };
+
+/** Whether a refusal names the password field (wrong or unusable password) rather than the link. */
+const namesPassword = (body: unknown) => {
+  const fields = body && typeof body === "object" && "fields" in body ? body.fields : undefined;
+  return Boolean(fields && typeof fields === "object" && "newPassword" in fields);
+};
 
 export default function ConfirmResetPassword() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
+  const [newPassword, setNewPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
 
-  async function confirm(event: React.FormEvent<HTMLFormElement>) {
+  async function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     setBusy(true);
     setOutcome(undefined);
-    const result = await postJson("/api/user/reset-password/confirm", { token });
+    const result = await postJson("/api/user/reset-password/confirm", { token, newPassword });
+    setBusy(false);
     if (result.ok) {
       // Every session ended on the server, so the token kept here no longer works.
       signOutLocally();
       setOutcome({ ok: true, message: result.message ?? "Your password has been changed." });
-    } else {
-      setOutcome({ ok: false, message: result.message ?? (result.status === 0 ? NETWORK_ERROR : CONFIRM_FAILED) });
+      return;
     }
-    setBusy(false);
+    const message = result.message ?? (result.status === 0 ? NETWORK_ERROR : CONFIRM_FAILED);
+    // A 400 naming the password field: wrong password, try again. Any other 400: the link is dead.
+    const field = result.status === 400 && namesPassword(result.body);
+    setOutcome({ ok: false, message, field, dead: result.status === 400 && !field });
+    if (field) {
+      setNewPassword("");
+      document.getElementById("confirm-new-password")?.focus();
+    }
   }
 
   if (outcome?.ok) {
@@ -65,14 +83,14 @@ export default function ConfirmResetPassword() {
       title="Confirm your new password"
       intro={
         <p>
-          Press the button to set the new password you chose. For your safety this{" "}
-          <strong>signs you out on every device</strong>; then sign in again with the new password. The link works once
-          and expires {RESET_LINK_MINUTES} minutes after you asked for it.
+          Type the new password you chose when you asked for this link, to prove it was you. For your safety this{" "}
+          <strong>signs you out on every device</strong>; then sign in again with the new password. The link works once,
+          allows {RESET_CONFIRM_TRIES} tries and expires {RESET_LINK_MINUTES} minutes after you asked for it.
         </p>
       }
       footer={
         <>
-          <p>Did not ask for this? Just close this page: your password stays as it is.</p>
+          <p>Did not ask for this? It is safe to close this page: your password stays as it is.</p>
           <p>
             Link expired or used?{" "}
             <Link to="/reset-password" className={cardLinkClass}>
@@ -82,13 +100,33 @@ export default function ConfirmResetPassword() {
         </>
       }
     >
-      {token ? (
+      {!token ? (
+        <FormAlert id="confirm-result" message={NO_TOKEN} />
+      ) : outcome?.ok === false && outcome.dead ? (
+        <div className="flex flex-col gap-4">
+          <FormAlert id="confirm-result" message={outcome.message} />
+          <Link to="/reset-password" className="button-primary w-full">
+            Ask for a new link
+          </Link>
+        </div>
+      ) : (
         <form method="post" onSubmit={confirm} className="flex flex-col gap-4">
+          <TextField
+            id="confirm-new-password"
+            name="newPassword"
+            label="New Password"
+            type="password"
+            required
+            autoComplete="new-password"
+            hint="The new password you typed on the reset password page."
+            value={newPassword}
+            onChange={(event) => setNewPassword(event.target.value)}
+            invalid={outcome?.ok === false && outcome.field === true}
+            errorId="confirm-result"
+          />
           <FormAlert id="confirm-result" message={outcome?.message} />
           <SubmitButton busy={busy} label="Confirm new password" busyLabel="Confirming…" />
         </form>
-      ) : (
-        <FormAlert id="confirm-result" message={NO_TOKEN} />
       )}
     </AuthCard>
   );

@@ -1,17 +1,19 @@
-import { Search as SearchIcon } from "lucide-react";
+import { Search as SearchIcon, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { SEARCH_QUERY_MAX, toSummary } from "#shared/catalog.ts";
-import { searchQuerySchema } from "#shared/catalog-schemas.ts";
-import { ProductGrid } from "../components/product/ProductGrid.tsx";
+import { SEARCH_QUERY_MAX } from "#shared/catalog.ts";
+import { type ListQuery, listHref } from "#shared/listing.ts";
+import { droppedLine, type UnderstoodFilter } from "#shared/search.ts";
+import { ProductList } from "../components/listing/ProductList.tsx";
 import { services } from "../lib/context.server.ts";
+import { loadSearchPage } from "../lib/search-page.server.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
 import type { Route } from "./+types/search.ts";
 
 export const NO_RESULTS = "We couldn't find any products matching your search. Please try a different product name.";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const query = loaderData?.query;
+  const query = loaderData?.text;
   return pageMeta({
     title: query ? `Search: ${query}` : "Search",
     description: "Search men's and women's shoes by name: chappal, khussa, sneakers, heels and more.",
@@ -22,21 +24,11 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const raw = new URL(request.url).searchParams.get("query") ?? "";
-  const parsed = searchQuerySchema.safeParse({ query: raw.slice(0, SEARCH_QUERY_MAX) });
-  if (!parsed.success) return { query: raw.trim(), products: null };
-  try {
-    const products = await services(context).catalog.search(parsed.data.query);
-    return { query: parsed.data.query, products: products.map(toSummary) };
-  } catch (error) {
-    // SPEC.md section 8: a failed search is only logged.
-    console.error("search failed", error);
-    return { query: parsed.data.query, products: [] };
-  }
+  return loadSearchPage(services(context), request);
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, products } = loaderData;
+  const { text: query, list, understood, dropped, words, textSize } = loaderData;
   const [text, setText] = useState(query);
   const navigation = useNavigation();
   const searching = navigation.state !== "idle" && navigation.location?.pathname === "/search";
@@ -75,19 +67,55 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       <h1 className="page-title mt-8">Search Results</h1>
-      {query && products && <p className="mt-1 text-stone-600">for “{query}”</p>}
-      <div className="mt-6">
-        {products === null ? (
-          <p className="text-stone-700">Type a product name above to search the shop.</p>
-        ) : products.length > 0 ? (
-          <ProductGrid products={products} priorityCount={2} heading="h2" />
-        ) : (
-          <p className="rounded-lg bg-stone-50 p-8 text-center text-stone-700">{NO_RESULTS}</p>
-        )}
-      </div>
+      {query && list && <p className="mt-1 text-stone-600">for “{query}”</p>}
+      {list === null ? (
+        <p className="mt-6 text-stone-700">Type a product name above to search the shop.</p>
+      ) : (
+        <>
+          {dropped.length > 0 && list.total > 0 && (
+            <p className="mt-4 rounded-lg bg-amber-50 p-3 text-stone-800" role="status">
+              {droppedLine(dropped, words)}
+            </p>
+          )}
+          <ProductList
+            list={list}
+            path="/search"
+            extra={{ query }}
+            offerGender
+            size={textSize ?? undefined}
+            extraChips={
+              understood.length > 0 ? <UnderstoodChips understood={understood} listQuery={list.query} /> : undefined
+            }
+            empty={<p className="rounded-lg bg-stone-50 p-8 text-center text-stone-700">{NO_RESULTS}</p>}
+          />
+        </>
+      )}
       <Link to="/" className="button-secondary mt-8">
         Back to Home
       </Link>
     </div>
+  );
+}
+
+/**
+ * The filters read from the text ('42', 'under 5000', 'kala'), shown among the list's own chips:
+ * each is a link to the search without the words it came from.
+ */
+function UnderstoodChips({ understood, listQuery }: { understood: UnderstoodFilter[]; listQuery: ListQuery }) {
+  return (
+    <ul aria-label="Filters read from your search" className="flex flex-wrap items-center gap-2">
+      {understood.map((filter) => (
+        <li key={filter.key}>
+          <Link
+            to={listHref("/search", { ...listQuery, page: 1 }, { query: filter.queryWithout })}
+            className="inline-flex min-h-11 items-center gap-1 rounded-full border border-stone-300 bg-white px-3 text-sm font-semibold text-stone-800 hover:border-brand-700"
+            aria-label={`Remove filter: ${filter.label} (read from your search)`}
+          >
+            {filter.label}
+            <X aria-hidden="true" className="size-4" />
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

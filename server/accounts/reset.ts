@@ -1,21 +1,26 @@
-// Password reset that only the owner of the e-mail can complete (GUIDE.md section 3): the request
-// stores the new password's hash beside a token, and only opening the mailed link applies it.
+// Password reset that only the owner of the e-mail who chose the password can complete (GUIDE.md
+// section 3): the request stores the new password's hash beside a token; the mailed link's page asks
+// for that password again, and only a match applies it and ends every session of the account.
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { RESET_LINK_MINUTES, type ResetInput } from "#shared/accounts.ts";
+import { RESET_CONFIRM_TRIES, RESET_LINK_MINUTES, type ResetConfirmInput, type ResetInput } from "#shared/accounts.ts";
 import type { Db } from "../db/client.ts";
 import { passwordResets, users } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { resetPasswordMail } from "./mail-templates.ts";
-import { hashPassword, passwordProblem } from "./passwords.ts";
+import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
 import type { Result } from "./service.ts";
 import { endAllSessions, hashToken } from "./sessions.ts";
+
+/** A wrong password names its field, so the form marks it. */
+export type ConfirmResult = { ok: true } | { ok: false; message: string; field?: "newPassword" };
 
 export interface ResetService {
   /** Same answer and the same hashing whether or not the e-mail has an account. */
   request(input: ResetInput): Promise<Result<object>>;
-  confirm(token: string): Promise<Result<object>>;
+  /** Applies the pending password only when `newPassword` is that password, typed again. */
+  confirm(input: ResetConfirmInput): Promise<ConfirmResult>;
   /** Resolves when every mail started so far has been handed over. */
   settled(): Promise<void>;
 }
@@ -24,6 +29,10 @@ const LINK_INVALID = "This link is not valid. Please ask for a new one on the re
 const LINK_USED =
   "This link was already used or replaced by a newer request. Please ask for a new one if you still need it.";
 const LINK_EXPIRED = `This link has expired (links last ${RESET_LINK_MINUTES} minutes). Please ask for a new one.`;
+const LINK_TOO_MANY_TRIES =
+  "Too many wrong passwords: this link no longer works. Please ask for a new one on the reset password page.";
+const wrongPassword = (left: number) =>
+  `That is not the new password you chose when you asked for this link. ${left} ${left === 1 ? "try" : "tries"} left.`;
 
 export function createResetService(deps: {
   db: Db;
@@ -41,6 +50,17 @@ export function createResetService(deps: {
       .catch((err: unknown) => log.error({ err }, "password reset mail not sent"))
       .finally(() => pending.delete(sending));
     pending.add(sending);
+  };
+
+  /** Why a link can no longer be confirmed. */
+  const whyNotLive = async (tokenHash: string): Promise<string> => {
+    const [known] = await db
+      .select({ usedAt: passwordResets.usedAt, attempts: passwordResets.confirmAttempts })
+      .from(passwordResets)
+      .where(eq(passwordResets.tokenHash, tokenHash));
+    if (!known) return LINK_INVALID;
+    if (known.usedAt) return LINK_USED;
+    return known.attempts >= RESET_CONFIRM_TRIES ? LINK_TOO_MANY_TRIES : LINK_EXPIRED;
   };
 
   return {
@@ -76,33 +96,54 @@ export function createResetService(deps: {
       return { ok: true };
     },
 
-    async confirm(token) {
+    async confirm({ token, newPassword }) {
       const tokenHash = hashToken(token);
-      return db.transaction(async (tx): Promise<Result<object>> => {
+      // Every try is counted before the password is compared, so however many guesses arrive at
+      // once, at most RESET_CONFIRM_TRIES of them are ever compared with the pending password.
+      const [reset] = await db
+        .update(passwordResets)
+        .set({ confirmAttempts: sql`${passwordResets.confirmAttempts} + 1` })
+        .where(
+          and(
+            eq(passwordResets.tokenHash, tokenHash),
+            isNull(passwordResets.usedAt),
+            gt(passwordResets.expiresAt, sql`now()`),
+            lt(passwordResets.confirmAttempts, RESET_CONFIRM_TRIES),
+          ),
+        )
+        .returning({
+          id: passwordResets.id,
+          newPasswordHash: passwordResets.newPasswordHash,
+          attempts: passwordResets.confirmAttempts,
+        });
+      if (!reset) return { ok: false, message: await whyNotLive(tokenHash) };
+      // The proof that whoever confirms chose the password: someone who did not ask does not know
+      // it, and someone who asked without owning the mailbox never sees the link.
+      if (!(await verifyPassword(reset.newPasswordHash, newPassword))) {
+        const left = RESET_CONFIRM_TRIES - reset.attempts;
+        return left > 0
+          ? { ok: false, message: wrongPassword(left), field: "newPassword" }
+          : { ok: false, message: LINK_TOO_MANY_TRIES };
+      }
+      return db.transaction(async (tx): Promise<ConfirmResult> => {
         // Single use: only one transaction can flip used_at from null.
-        const [reset] = await tx
+        const [done] = await tx
           .update(passwordResets)
           .set({ usedAt: sql`now()` })
           .where(
             and(
-              eq(passwordResets.tokenHash, tokenHash),
+              eq(passwordResets.id, reset.id),
               isNull(passwordResets.usedAt),
               gt(passwordResets.expiresAt, sql`now()`),
             ),
           )
           .returning({ userId: passwordResets.userId, newPasswordHash: passwordResets.newPasswordHash });
-        if (!reset) {
-          const [known] = await tx
-            .select({ usedAt: passwordResets.usedAt })
-            .from(passwordResets)
-            .where(eq(passwordResets.tokenHash, tokenHash));
-          return { ok: false, message: !known ? LINK_INVALID : known.usedAt ? LINK_USED : LINK_EXPIRED };
-        }
+        if (!done) return { ok: false, message: LINK_USED };
         await tx
           .update(users)
-          .set({ passwordHash: reset.newPasswordHash, updatedAt: sql`now()` })
-          .where(eq(users.id, reset.userId));
-        await endAllSessions(tx, reset.userId);
+          .set({ passwordHash: done.newPasswordHash, updatedAt: sql`now()` })
+          .where(eq(users.id, done.userId));
+        await endAllSessions(tx, done.userId);
         return { ok: true };
       });
     },

@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import {
   INVALID_LOGIN,
   loginSchema,
+  mySizeSchema,
   PASSWORD_CHANGED,
   RESET_REQUESTED,
   resetConfirmSchema,
@@ -14,7 +15,7 @@ import {
 } from "#shared/accounts.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { badRequest, parseOr400, unauthorized } from "../http/errors.ts";
+import { badRequest, parseOr400, unauthorized, ValidationError } from "../http/errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { Auth } from "../plugins/auth.ts";
 import { registerRateLimits, tooManyAttempts } from "../plugins/rate-limit.ts";
@@ -58,7 +59,15 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AccountD
 
     scope.get("/api/user/my-details", async (request) => {
       const user = await auth.user(request);
-      return { user: toAccountUser(user) };
+      return { user: { ...toAccountUser(user), shoeSize: await accounts.shoeSize(user.id) } };
+    });
+
+    // The shopper's own size, so every list can offer it on any device they sign in on.
+    scope.put("/api/user/my-size", async (request) => {
+      const user = await auth.user(request);
+      const { size } = parseOr400(mySizeSchema, request.body);
+      await accounts.setShoeSize(user.id, size);
+      return { shoeSize: size };
     });
 
     scope.post("/api/user/logout", async (request) => {
@@ -75,9 +84,13 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AccountD
     });
 
     scope.post("/api/user/reset-password/confirm", { config: { rateLimit: limits.resetConfirm } }, async (request) => {
-      const { token } = parseOr400(resetConfirmSchema, request.body);
-      const result = await resets.confirm(token);
-      if (!result.ok) throw badRequest(result.message);
+      const input = parseOr400(resetConfirmSchema, request.body);
+      const result = await resets.confirm(input);
+      if (!result.ok) {
+        throw result.field
+          ? new ValidationError(result.message, { [result.field]: result.message })
+          : badRequest(result.message);
+      }
       return { message: PASSWORD_CHANGED };
     });
   });

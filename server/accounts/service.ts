@@ -13,6 +13,9 @@ export interface AccountService {
   /** The user and a new session token, or undefined for any failure (same work either way). */
   login(input: LoginInput): Promise<{ user: AccountUser; token: string } | undefined>;
   logout(token: string): Promise<void>;
+  /** The shopper's own size (37..46) or null when they have not set one. */
+  shoeSize(userId: string): Promise<number | null>;
+  setShoeSize(userId: string, size: number | null): Promise<void>;
 }
 
 export const toAccountUser = (user: SessionUser): AccountUser => ({
@@ -69,6 +72,15 @@ export function createAccountService(db: Db): AccountService {
     },
 
     logout: (token) => endSession(db, token),
+
+    async shoeSize(userId) {
+      const [row] = await db.select({ shoeSize: users.shoeSize }).from(users).where(eq(users.id, userId));
+      return row?.shoeSize ?? null;
+    },
+
+    async setShoeSize(userId, size) {
+      await db.update(users).set({ shoeSize: size }).where(eq(users.id, userId));
+    },
   };
 }
 

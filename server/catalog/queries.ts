@@ -1,7 +1,6 @@
 // Catalogue reads. Each answers whole products (images and sizes folded in with json_agg) in
 // one round trip, so a category page is one query whatever its length.
 import { type SQL, sql } from "drizzle-orm";
-import { CATEGORY_PAGE_SIZE } from "#shared/catalog.ts";
 import type { CategorySlug, Gender } from "#shared/categories.ts";
 import { MAX_SIZE, MIN_SIZE } from "#shared/sizes.ts";
 import type { Db } from "../db/client.ts";
@@ -15,41 +14,26 @@ export interface ProductRow {
   features: string[];
   price: number;
   discount_price: number;
+  colour: string | null;
   position: number;
   images: { id: string; alt: string; width: number; height: number }[];
   sizes: { size: number; stock: number }[];
 }
 
 const productColumns = sql`
-  p.id, p.name, p.description, p.category_slug, p.features, p.price, p.discount_price, p.position,
+  p.id, p.name, p.description, p.category_slug, p.features, p.price, p.discount_price, p.colour, p.position,
   coalesce((select json_agg(json_build_object('id', i.id, 'alt', i.alt, 'width', i.width, 'height', i.height) order by i.position)
             from product_images i where i.product_id = p.id), '[]'::json) as images,
   coalesce((select json_agg(json_build_object('size', s.size, 'stock', s.stock) order by s.size)
             from product_sizes s where s.product_id = p.id), '[]'::json) as sizes`;
 
-function selectProducts(db: Db, rest: SQL): Promise<ProductRow[]> {
+export function selectProducts(db: Db, rest: SQL): Promise<ProductRow[]> {
   return selectRows<ProductRow>(db, sql`select ${productColumns} from products p ${rest}`);
 }
 
 export async function findProductById(db: Db, id: string): Promise<ProductRow | undefined> {
   const rows = await selectProducts(db, sql`where p.id = ${id} and p.archived_at is null`);
   return rows[0];
-}
-
-/**
- * One page of a category plus one extra row, which tells whether another page follows. The page's
- * ids come from the category index alone (an index-only walk past the earlier pages); only the
- * rows of the page itself are read.
- */
-export function findCategoryPage(db: Db, slug: CategorySlug, page: number): Promise<ProductRow[]> {
-  const offset = (page - 1) * CATEGORY_PAGE_SIZE;
-  return selectProducts(
-    db,
-    sql`join (select id, position from products
-              where category_slug = ${slug} and archived_at is null
-              order by position, id limit ${CATEGORY_PAGE_SIZE + 1} offset ${offset}) page on page.id = p.id
-        order by page.position, page.id`,
-  );
 }
 
 /** Products of a category at the given positions (the home page's curated picks). */
@@ -68,29 +52,6 @@ export async function findProductsByIds(db: Db, ids: string[]): Promise<ProductR
   const rows = await selectProducts(db, sql`where p.id in ${ids} and p.archived_at is null`);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-/**
- * Products with the size in stock, in catalogue order (category, then position), of one gender
- * when given (its categories only). Each category walks its own index only as far as this page
- * needs, so no page sorts the whole catalogue.
- */
-export function findInStockSize(db: Db, size: number, page: number, gender?: Gender): Promise<ProductRow[]> {
-  const offset = (page - 1) * CATEGORY_PAGE_SIZE;
-  const ofGender = gender ? sql`where c.gender = ${gender}` : sql``;
-  return selectProducts(
-    db,
-    sql`join (select x.id, c.position as category_position, x.position
-              from categories c
-              cross join lateral (
-                select q.id, q.position from products q
-                where q.category_slug = c.slug and q.archived_at is null
-                  and exists (select 1 from product_sizes s where s.product_id = q.id and s.size = ${size} and s.stock > 0)
-                order by q.position, q.id limit ${offset + CATEGORY_PAGE_SIZE}) x
-              ${ofGender}
-              order by c.position, x.position, x.id limit ${CATEGORY_PAGE_SIZE} offset ${offset}) page on page.id = p.id
-        order by page.category_position, page.position, page.id`,
-  );
 }
 
 /**

@@ -8,7 +8,15 @@ import {
   SITE_IMAGES,
   type SiteImageName,
 } from "#shared/catalog.ts";
-import { categoryQuerySchema, productIdSchema, searchQuerySchema, sizeQuerySchema } from "#shared/catalog-schemas.ts";
+import {
+  categoryQuerySchema,
+  instantQuerySchema,
+  productIdSchema,
+  searchQuerySchema,
+  sizeQuerySchema,
+} from "#shared/catalog-schemas.ts";
+import { listParams } from "#shared/listing.ts";
+import { listQuerySchema } from "#shared/listing-schemas.ts";
 import { notFound, parseOr400 } from "../http/errors.ts";
 import type { CatalogChanges } from "./changes.ts";
 import { CONTENT_TYPES, type ImageStore, openVariant } from "./images.ts";
@@ -17,6 +25,8 @@ import type { CatalogService } from "./service.ts";
 
 export const NO_PRODUCT_FOUND = "No product found.";
 const IMMUTABLE = "public, max-age=31536000, immutable";
+// The same for every visitor: these answers keep their own caching (server/plugins/private-answers.ts).
+const PUBLIC = { config: { publicData: true } };
 
 export function registerCatalogRoutes(
   app: FastifyInstance,
@@ -29,28 +39,51 @@ export function registerCatalogRoutes(
 
   // Search is not cached: queries are a long tail of free text (few repeats, and a cache anyone can
   // fill), and its speed is the search's own (server/catalog/search.ts).
-  app.get("/api/products/search", async (request) => {
+  app.get("/api/products/search", PUBLIC, async (request) => {
     const { query } = parseOr400(searchQuerySchema, request.query);
-    return catalog.search(query);
+    return catalog.search(query, parseOr400(listQuerySchema, request.query));
   });
 
-  app.get("/api/products/size", async (request, reply) => {
-    const { size, page, gender } = parseOr400(sizeQuerySchema, request.query);
-    const answer = await cache.answer(`size:${size}:${gender ?? "all"}:${page}`, async () =>
-      list(await catalog.listBySize(size, page, gender)),
+  // The search page's answer: one page of results with the filters read from the text and the
+  // words dropped (shared/search.ts).
+  app.get("/api/search", PUBLIC, async (request) => {
+    const { query } = parseOr400(searchQuerySchema, request.query);
+    return catalog.searchPage(query, parseOr400(listQuerySchema, request.query));
+  });
+
+  // What the search box shows as the shopper types; not cached for the same reason as search.
+  app.get("/api/search/instant", PUBLIC, async (request) => {
+    const { query } = parseOr400(instantQuerySchema, request.query);
+    return catalog.instant(query);
+  });
+
+  // Both lists take the filters, sort and page of every list (shared/listing.ts) beside their own
+  // parameter; the cache key is the canonical form of all of them.
+  app.get("/api/products/size", PUBLIC, async (request, reply) => {
+    const { size, gender } = parseOr400(sizeQuerySchema, request.query);
+    const query = { ...parseOr400(listQuerySchema, request.query), sizes: [size], gender: gender ?? null };
+    const answer = await cache.answer(`size:${listParams(query)}`, async () =>
+      list((await catalog.list("catalogue", query)).products),
     );
     return sendCached(request, reply, answer);
   });
 
-  app.get("/api/products", async (request, reply) => {
-    const { category, page } = parseOr400(categoryQuerySchema, request.query);
-    const answer = await cache.answer(`category:${category}:${page}`, async () =>
-      list(await catalog.listCategory(category, page)),
+  app.get("/api/products", PUBLIC, async (request, reply) => {
+    const { category } = parseOr400(categoryQuerySchema, request.query);
+    const query = parseOr400(listQuerySchema, request.query);
+    const answer = await cache.answer(`category:${category}:${listParams(query)}`, async () =>
+      list(await catalog.list({ category }, query)),
     );
     return sendCached(request, reply, answer);
   });
 
-  app.get<{ Params: { productId: string } }>("/api/products/:productId", async (request, reply) => {
+  // The colour palette (the list filter's swatches, the admin's colour picker).
+  app.get("/api/colours", PUBLIC, async (_request, reply) => {
+    reply.header("cache-control", "public, max-age=300");
+    return catalog.colours();
+  });
+
+  app.get<{ Params: { productId: string } }>("/api/products/:productId", PUBLIC, async (request, reply) => {
     const id = parseOr400(productIdSchema, request.params.productId);
     const answer = await cache.answer(`product:${id}`, async () => {
       const product = await catalog.getProduct(id);

@@ -1,81 +1,91 @@
-// Product search that stays fast at 100,000 products and forgives typos.
+// Product search that stays fast at 100,000 products, forgives typos and takes the list filters.
 //
-// 1. Interpret: each typed word becomes its English stem when the catalogue knows that stem
-//    ('heels' -> heel), else the nearest catalogue words by trigram similarity ('chapal' ->
-//    chappal). The similarity runs over `search_words`, the catalogue's vocabulary (a few
-//    thousand rows), never over the products. A word that is neither known nor near anything
-//    means no product can match, and no product query runs.
-// 2. Rank: products whose name matches come first, then those that match through their category
-//    or description; inside each tier, catalogue order (position, as the owner arranged it).
-//    That order is what a btree walks, so a broad query ('heel': a tenth of the catalogue) reads
-//    only the first rows of the walk, and a narrow one ('tilla') gathers its few matches
-//    from the GIN index. Which case a query is cannot be known beforehand (two common words may
-//    never meet), so the walk is capped and the gather runs only when the walk came up short.
+// Ranking is a series of tiers, each asked of the database in turn until enough matches are found
+// (decisions 006 and 012): products whose name has the words in typed order, next to each other;
+// whose name has every word as typed; as typed or as its synonyms; whose name has them through a typo
+// correction; then those matching through their category or description, as typed and then
+// corrected. Inside a tier, the owner's order (category position, product position).
+//
+// Each tier is one statement: a walk of the catalogue order (a btree) capped at WALK_ROWS rows,
+// and only when the walk came up short, a gather of the tier's matches from its GIN index. The
+// list filters are conditions inside both (`filterConditions`, alias q), so a filter never makes
+// the search read the catalogue whole.
 import { type SQL, sql } from "drizzle-orm";
-import { SEARCH_RESULT_LIMIT } from "#shared/catalog.ts";
+import { CATEGORIES, CATEGORY_SLUGS, type CategorySlug } from "#shared/categories.ts";
+import type { ListFilters } from "#shared/listing.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
+import { filterConditions } from "./listing.ts";
+import { type SearchTerm, tsqueriesOf } from "./search-terms.ts";
 
-/** Distinct words of a query that count (a longer query is cut, in the order to_tsvector lists them). */
-const MAX_QUERY_WORDS = 8;
-/** Nearest catalogue words a misspelt word may stand for. */
-const MAX_CORRECTIONS = 3;
 /**
  * Rows the catalogue-order walk may read before giving up on it. A tier whose matches are rarer
- * than limit/WALK_ROWS (about 2.4%) is gathered instead, which then reads at most a few thousand.
+ * than wanted/WALK_ROWS is gathered from its index instead.
  */
-const WALK_ROWS = 2_000;
+const WALK_ROWS = 3_000;
 
-interface QueryWord {
-  word: string;
-  stem: string;
-  known: boolean;
-  near: string[];
+/** A match with what the search's sorts order by (read from the walk, no second look-up). */
+export interface Match {
+  id: string;
+  category_slug: CategorySlug;
+  position: number;
+  discount_price: number;
+  discount_percent: number;
+  created_at: string;
 }
 
-/** The typed words as a tsquery over catalogue lexemes, or undefined when nothing can match. */
-export async function interpretQuery(db: Db, query: string): Promise<string | undefined> {
-  // `%` takes its threshold from the connection (0.25, server/db/client.ts) and uses the index.
-  const words = await selectRows<QueryWord>(
-    db,
-    sql`select w.word, l.stem, l.known,
-          case when l.known then '{}'::text[] else
-            array(select d.lexeme from search_words d where d.word % w.word
-                  group by d.lexeme order by max(similarity(d.word, w.word)) desc, d.lexeme
-                  limit ${MAX_CORRECTIONS}) end as near
-        from unnest(tsvector_to_array(to_tsvector('simple'::regconfig, ${query}))) with ordinality as w(word, n)
-        cross join lateral (select s.stem, exists (select 1 from search_words d where d.lexeme = s.stem) as known
-                            from (select search_lexeme(w.word) as stem) s) l
-        where l.stem is not null
-        order by w.n
-        limit ${MAX_QUERY_WORDS}`,
-  );
-  if (words.length === 0) return undefined;
-  const terms: string[] = [];
-  for (const { stem, known, near } of words) {
-    if (known) terms.push(lexeme(stem));
-    else if (near.length > 0) terms.push(`(${near.map(lexeme).join(" | ")})`);
-    else return undefined;
-  }
-  return terms.join(" & ");
+/** The filters as SQL on alias q, gender included (a gender is its categories). */
+export function searchFilterSql(filters: ListFilters): SQL {
+  const where = filterConditions(filters);
+  if (filters.gender === null) return where;
+  const slugs = CATEGORIES.filter((c) => c.gender === filters.gender).map((c) => c.slug);
+  return sql`${where} and q.category_slug in ${slugs}`;
 }
 
-/** A lexeme quoted for tsquery input: no operator inside it is read as one. */
-function lexeme(value: string): string {
-  return `'${value.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
-}
+const categoryPosition = (slug: CategorySlug) => CATEGORY_SLUGS.indexOf(slug);
+export const byOwnerOrder = (a: Match, b: Match) =>
+  categoryPosition(a.category_slug) - categoryPosition(b.category_slug) ||
+  a.position - b.position ||
+  (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/** Ids of the best matches, best first: products named for the query, then those matching elsewhere. */
-export async function rankedProductIds(db: Db, tsquery: string): Promise<string[]> {
-  const q = sql`${tsquery}::tsquery`;
-  const tiers: SQL[] = [sql`p.name_vector @@ ${q}`, sql`p.search_vector @@ ${q} and not (p.name_vector @@ ${q})`];
-  const ids: string[] = [];
-  for (const match of tiers) {
-    const wanted = SEARCH_RESULT_LIMIT - ids.length;
+/** Up to `want` matches of every term under the filters, best first. */
+export async function rankedMatches(
+  db: Db,
+  terms: readonly SearchTerm[],
+  filters: ListFilters,
+  want: number,
+): Promise<Match[]> {
+  const { full, exact, literal, phrase } = tsqueriesOf(terms);
+  if (!full) return [];
+  const tsq = (text: string) => sql`${text}::tsquery`;
+  const tiers: SQL[] = [];
+  if (phrase) tiers.push(sql`q.name_vector @@ ${tsq(phrase)}`);
+  if (literal && literal !== exact) tiers.push(sql`q.name_vector @@ ${tsq(literal)}`);
+  if (exact) tiers.push(sql`q.name_vector @@ ${tsq(exact)}`);
+  if (full !== exact) tiers.push(sql`q.name_vector @@ ${tsq(full)}`);
+  if (exact) tiers.push(sql`q.search_vector @@ ${tsq(exact)}`);
+  if (full !== exact) tiers.push(sql`q.search_vector @@ ${tsq(full)}`);
+
+  const where = searchFilterSql(filters);
+  const found: Match[] = [];
+  for (const [index, tier] of tiers.entries()) {
+    const wanted = want - found.length;
     if (wanted <= 0) break;
-    ids.push(...(await firstInCatalogueOrder(db, match, wanted)));
+    // A product is in the first tier it matches: later tiers leave out the earlier ones' matches.
+    const earlier = tiers.slice(0, index);
+    const match = earlier.length === 0 ? tier : sql`${tier} and not (${sql.join(earlier, sql` or `)})`;
+    const rows = await firstInCatalogueOrder(db, match, where, wanted);
+    found.push(...rows.sort(byOwnerOrder));
   }
-  return ids;
+  return found;
+}
+
+/** Whether any product matches every term under the filters (one bounded statement). */
+export async function anyMatch(db: Db, terms: readonly SearchTerm[], filters: ListFilters): Promise<boolean> {
+  const { full } = tsqueriesOf(terms);
+  if (!full) return false;
+  const rows = await firstInCatalogueOrder(db, sql`q.search_vector @@ ${full}::tsquery`, searchFilterSql(filters), 1);
+  return rows.length > 0;
 }
 
 /**
@@ -83,27 +93,28 @@ export async function rankedProductIds(db: Db, tsquery: string): Promise<string[
  * materialized CTE behind a one-time filter on the walk's count, so it is never run when the walk
  * was enough, and the planner cannot turn it back into a walk of its own.
  */
-async function firstInCatalogueOrder(db: Db, match: SQL, limit: number): Promise<string[]> {
-  const rows = await selectRows<{ id: string }>(
+async function firstInCatalogueOrder(db: Db, match: SQL, where: SQL, limit: number): Promise<Match[]> {
+  const columns = sql`q.id, q.category_slug, q.position, q.discount_price, q.discount_percent, q.created_at`;
+  return selectRows<Match>(
     db,
     sql`with walked as materialized (
-          select p.id, p.position
-          from (select id, position, name_vector, search_vector from products
-                where archived_at is null order by position, id limit ${WALK_ROWS}) p
-          where ${match}
+          select ${columns}
+          from (select id, category_slug, position, discount_price, discount_percent, created_at, colour,
+                       sizes_in_stock, archived_at, name_vector, search_vector
+                from products where archived_at is null order by position, id limit ${WALK_ROWS}) q
+          where ${match} and ${where}
           limit ${limit}
         ), gathered as materialized (
-          select p.id, p.position from products p where p.archived_at is null and ${match}
+          select ${columns} from products q where ${match} and ${where}
         ), walk_was_enough as (
           select count(*) = ${limit} as yes from walked
         )
-        select id from (
-          select id, position from walked where (select yes from walk_was_enough)
+        select * from (
+          select * from walked where (select yes from walk_was_enough)
           union all
-          (select id, position from gathered where not (select yes from walk_was_enough)
+          (select * from gathered where not (select yes from walk_was_enough)
            order by position, id limit ${limit})
         ) found
         order by position, id`,
   );
-  return rows.map((row) => row.id);
 }

@@ -1,28 +1,31 @@
 // The catalogue as the API and the page loaders see it. No HTTP here: callers pass parsed input.
+import { sql } from "drizzle-orm";
 import {
-  CATEGORY_PAGE_SIZE,
   type ImageRef,
   imageVariantUrl,
   type Product,
   type ProductImage,
-  type ProductList,
+  SEARCH_RESULT_LIMIT,
   toImageRef,
+  toSummary,
 } from "#shared/catalog.ts";
-import type { CategorySlug, Gender } from "#shared/categories.ts";
+import { CATEGORIES, type CategorySlug, type Gender } from "#shared/categories.ts";
+import { type Colour, DEFAULT_LIST_QUERY, type ListPage, type ListQuery, pagesOf } from "#shared/listing.ts";
 import { discountPercentage } from "#shared/money.ts";
+import { INSTANT_LIMIT, INSTANT_MIN_CHARS, type InstantResults, type SearchPage } from "#shared/search.ts";
 import type { Db } from "../db/client.ts";
+import { selectRows } from "../db/rows.ts";
+import { refuseUnknownColours } from "./colours.ts";
+import { findListPage } from "./listing.ts";
 import {
   findAllProductIds,
   findByPositions,
   findCategoryCovers,
-  findCategoryPage,
-  findInStockSize,
   findProductById,
-  findProductsByIds,
   findSizesInStockByGender,
   type ProductRow,
 } from "./queries.ts";
-import { interpretQuery, rankedProductIds } from "./search.ts";
+import { searchRows } from "./search-page.ts";
 
 /**
  * How long the sizes each gender has in stock are kept. The answer changes only when a gender's
@@ -56,6 +59,7 @@ export function toProduct(row: ProductRow): Product {
     images,
     price: row.price,
     discountPrice: row.discount_price,
+    colour: row.colour,
     discountPercentage: discountPercentage(row.price, row.discount_price),
     stock: row.sizes.reduce((sum, s) => sum + s.stock, 0),
     sizes: row.sizes,
@@ -64,18 +68,38 @@ export function toProduct(row: ProductRow): Product {
 
 export interface CatalogService {
   getProduct(id: string): Promise<Product | undefined>;
-  listCategory(slug: CategorySlug, page?: number): Promise<ProductList>;
+  /**
+   * One page of a list: a category, or every category of a gender (all of them when the query has
+   * no gender), filtered and sorted by the query. An unknown colour is a 400.
+   */
+  list(scope: ListScope, query: ListQuery): Promise<ListPage<Product> & { hasMore: boolean }>;
+  /** The colour palette, in the order the filter lists it. */
+  colours(): Promise<Colour[]>;
   /** Products of a category by their position (the home page's curated picks). */
   pickByPositions(slug: CategorySlug, positions: number[]): Promise<Map<number, Product>>;
-  search(query: string): Promise<Product[]>;
-  /** Products with the size in stock, of one gender when given. */
-  listBySize(size: number, page?: number, gender?: Gender): Promise<Product[]>;
+  /** SPEC.md's search: the first SEARCH_RESULT_LIMIT matches, best first, under the list's filters. */
+  search(query: string, list?: ListQuery): Promise<Product[]>;
+  /**
+   * A page of search results: the text's sizes, prices, colours and gender words read as filters
+   * beside the list's, words that match nothing dropped. An unknown colour in the list is a 400.
+   */
+  searchPage(text: string, list: ListQuery): Promise<SearchPage>;
+  /** The first few matches as the shopper types (nothing under INSTANT_MIN_CHARS characters). */
+  instant(text: string): Promise<InstantResults>;
   /** The sizes, ascending, that at least one product of the gender has in stock (kept a minute). */
   sizesInStock(gender: Gender): Promise<number[]>;
   /** Ids of every product on sale (the sitemap; at most 50,000, the sitemap limit). */
   allProductIds(): Promise<string[]>;
   /** The first image of each category's first product, by category. */
   categoryCovers(): Promise<Partial<Record<CategorySlug, ImageRef>>>;
+}
+
+/** A category's page, or the whole catalogue (narrowed by the query's gender). */
+export type ListScope = { category: CategorySlug } | "catalogue";
+
+function categoriesOf(scope: ListScope, gender: Gender | null): CategorySlug[] {
+  if (scope !== "catalogue") return [scope.category];
+  return CATEGORIES.filter((c) => gender === null || c.gender === gender).map((c) => c.slug);
 }
 
 export interface CatalogServiceOptions {
@@ -92,30 +116,57 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
     return sizes;
   };
 
+  // The palette is fixed (migration 0004): read once, kept for the life of the process.
+  let palette: Promise<Colour[]> | undefined;
+  const colours = (): Promise<Colour[]> => {
+    palette ??= selectRows<Colour>(db, sql`select slug, name, hex from colours order by position`);
+    palette.catch(() => {
+      palette = undefined;
+    });
+    return palette;
+  };
+
+  /** The palette, after checking the list's colours are on it (an unknown one is a 400). */
+  const knownColours = async (query: ListQuery): Promise<Colour[]> => {
+    const palette = await colours();
+    refuseUnknownColours(query.colours, palette);
+    return palette;
+  };
+
+  const searchPage = async (text: string, list: ListQuery): Promise<SearchPage> => {
+    const palette = await knownColours(list);
+    const { rows, ...found } = await searchRows(db, palette, text.trim(), list);
+    return { ...found, products: rows.map(toProduct) };
+  };
+
   return {
     async getProduct(id) {
       const row = await findProductById(db, id);
       return row && toProduct(row);
     },
-    async listCategory(slug, page = 1) {
-      const rows = await findCategoryPage(db, slug, page);
-      return {
-        products: rows.slice(0, CATEGORY_PAGE_SIZE).map(toProduct),
-        page,
-        hasMore: rows.length > CATEGORY_PAGE_SIZE,
-      };
+    async list(scope, query) {
+      await knownColours(query);
+      const { rows, total } = await findListPage(db, categoriesOf(scope, query.gender), query);
+      const pages = pagesOf(total);
+      return { products: rows.map(toProduct), total, page: query.page, pages, hasMore: query.page < pages };
     },
+    colours,
     async pickByPositions(slug, positions) {
       const rows = await findByPositions(db, slug, positions);
       return new Map(rows.map((row) => [row.position, toProduct(row)]));
     },
-    async search(query) {
-      const tsquery = await interpretQuery(db, query);
-      if (!tsquery) return [];
-      return (await findProductsByIds(db, await rankedProductIds(db, tsquery))).map(toProduct);
+    async search(query, list = DEFAULT_LIST_QUERY) {
+      const palette = await knownColours(list);
+      const found = await searchRows(db, palette, query, { ...list, page: 1 }, SEARCH_RESULT_LIMIT);
+      return found.rows.map(toProduct);
     },
-    async listBySize(size, page = 1, gender) {
-      return (await findInStockSize(db, size, page, gender)).map(toProduct);
+    searchPage,
+    async instant(text) {
+      const query = text.trim();
+      if (query.length < INSTANT_MIN_CHARS) return { query, products: [], total: 0 };
+      const palette = await colours();
+      const found = await searchRows(db, palette, query, DEFAULT_LIST_QUERY, INSTANT_LIMIT, true);
+      return { query, products: found.rows.map((row) => toSummary(toProduct(row))), total: found.total };
     },
     async sizesInStock(gender) {
       if (!sizesByGender || sizesByGender.expiresAt <= now()) {

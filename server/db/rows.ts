@@ -16,12 +16,24 @@ const dialect = new PgDialect();
  * The same, as a named prepared statement on a PostgreSQL server: each connection parses and plans
  * it once, then only binds and runs it. For the few statements every request runs (the session
  * look-up, the order); their text must not vary between calls, only their parameters. PGlite
- * runs in-process, where there is no round trip to save, so it takes the plain path.
+ * runs in-process, where there is no round trip to save, so it takes the plain path. Inside a
+ * transaction it runs on the transaction's own connection.
  */
 export async function selectPrepared<Row>(db: Db, name: string, query: SQL): Promise<Row[]> {
-  const client = (db as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return selectRows<Row>(db, query);
+  const client = pgClientOf(db);
+  if (!client) return selectRows<Row>(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
   const result = await client.query<Row & pg.QueryResultRow>({ name, text, values: params });
   return result.rows;
+}
+
+/**
+ * The pg pool of a database handle, or the connection a transaction holds (drizzle keeps it on the
+ * transaction's session); undefined for PGlite.
+ */
+function pgClientOf(db: Db): pg.Pool | pg.Client | undefined {
+  const own = (db as { $client?: unknown }).$client;
+  if (own instanceof pg.Pool) return own;
+  const held = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  return held instanceof pg.Client ? held : undefined;
 }

@@ -2,6 +2,7 @@
 // database so that no code path (a bug, a script, a race) can store an impossible row.
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   check,
   customType,
   index,
@@ -30,6 +31,21 @@ export const categories = pgTable(
   (t) => [check("categories_gender_check", sql`${t.gender} in ('men', 'women')`)],
 );
 
+/** The small fixed palette a product's colour is picked from (migration 0004 holds it). */
+export const colours = pgTable(
+  "colours",
+  {
+    slug: text().primaryKey(),
+    name: text().notNull(),
+    hex: text().notNull(),
+    position: smallint().notNull(),
+  },
+  (t) => [
+    check("colours_slug_check", sql`${t.slug} ~ '^[a-z]+(-[a-z]+)*$'`),
+    check("colours_hex_check", sql`${t.hex} ~ '^#[0-9a-f]{6}$'`),
+  ],
+);
+
 export const products = pgTable(
   "products",
   {
@@ -45,6 +61,14 @@ export const products = pgTable(
     /** Display order inside its category; the home page picks products by position. */
     position: integer().notNull().default(0),
     archivedAt: timestamp({ withTimezone: true }),
+    colour: text().references(() => colours.slug),
+    /** Bit (size - 37) set while that size has stock; kept by triggers on product_sizes (migration 0004). */
+    sizesInStock: integer().notNull().default(0),
+    discountPercent: smallint()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`CASE WHEN discount_price >= price THEN 0 ELSE round((price - discount_price) * 100.0 / price)::smallint END`,
+      ),
     createdAt: now(),
     updatedAt: now(),
     // Search columns are derived by the database so they can never drift from the product.
@@ -60,7 +84,13 @@ export const products = pgTable(
   (t) => [
     check("products_price_check", sql`${t.price} > 0`),
     check("products_discount_price_check", sql`${t.discountPrice} > 0 and ${t.discountPrice} <= ${t.price}`),
-    index("products_category_position_idx").on(t.categorySlug, t.position, t.id).where(sql`${t.archivedAt} is null`),
+    // One index per sort of a list, each carrying the filter columns (migration 0004 adds INCLUDE).
+    index("products_list_featured_idx").on(t.categorySlug, t.position, t.id).where(sql`${t.archivedAt} is null`),
+    index("products_list_newest_idx").on(t.categorySlug, t.createdAt.desc(), t.id).where(sql`${t.archivedAt} is null`),
+    index("products_list_price_idx").on(t.categorySlug, t.discountPrice, t.id).where(sql`${t.archivedAt} is null`),
+    index("products_list_discount_idx")
+      .on(t.categorySlug, t.discountPercent.desc(), t.position, t.id)
+      .where(sql`${t.archivedAt} is null`),
     // Search walks matches in catalogue order across all categories (server/catalog/search.ts).
     index("products_position_idx").on(t.position, t.id).where(sql`${t.archivedAt} is null`),
     index("products_search_vector_idx").using("gin", t.searchVector),
@@ -83,6 +113,20 @@ export const searchWords = pgTable(
   (t) => [
     index("search_words_lexeme_idx").on(t.lexeme),
     index("search_words_word_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
+  ],
+);
+
+/** Words that mean the same to a shopper ('joota' means shoe, 'gents' means men), edited by the owner. */
+export const searchSynonyms = pgTable(
+  "search_synonyms",
+  {
+    word: text().primaryKey(),
+    means: text().notNull(),
+    createdAt: now(),
+  },
+  (t) => [
+    check("search_synonyms_word_check", sql`${t.word} ~ '^[a-z0-9]+$' AND length(${t.word}) <= 40`),
+    check("search_synonyms_means_check", sql`length(${t.means}) BETWEEN 1 AND 80`),
   ],
 );
 
@@ -129,11 +173,18 @@ export const users = pgTable(
     username: text().notNull(),
     passwordHash: text().notNull(),
     role: text().notNull().default("customer"),
+    /** The shopper's own EU size, offered as 'only my size' on every list. */
+    shoeSize: smallint(),
     createdAt: now(),
     updatedAt: now(),
+    /** Set by the owner: a blocked customer's orders are refused (server/orders/order-limits.ts). */
+    blockedAt: timestamp({ withTimezone: true }),
+    /** The admin who blocked them. */
+    blockedBy: uuid().references((): AnyPgColumn => users.id, { onDelete: "set null" }),
   },
   (t) => [
     check("users_role_check", sql`${t.role} in ('customer', 'admin')`),
+    check("users_shoe_size_check", sql`${t.shoeSize} between 37 and 46`),
     uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
     uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
   ],
@@ -203,13 +254,23 @@ export const orders = pgTable(
     postalCode: text(),
     createdAt: now(),
     updatedAt: now(),
+    /** A cancelled order whose parcel came back: 'refused' at the door or 'returned' later. */
+    returnedAs: text(),
+    /** The last ten digits of the phone (3xxxxxxxxx), so 03xx and +923xx find the same customer. */
+    phoneKey: text().notNull().generatedAlwaysAs(sql`right(regexp_replace(phone_number, '\\D', '', 'g'), 10)`),
   },
   (t) => [
     check("orders_status_check", sql`${t.status} in ('pending', 'confirm', 'delivered', 'cancelled')`),
+    check(
+      "orders_returned_as_check",
+      sql`${t.returnedAs} is null or (${t.returnedAs} in ('refused', 'returned') and ${t.status} = 'cancelled')`,
+    ),
+    index("orders_phone_key_idx").on(t.phoneKey, t.status),
     check("orders_amounts_check", sql`${t.totalAmount} >= 0 and ${t.subtotal} >= ${t.totalAmount}`),
     check("orders_payment_check", sql`${t.paymentMethod} = 'cod'`),
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("orders_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("orders_user_open_idx").on(t.userId).where(sql`${t.status} in ('pending', 'confirm')`),
   ],
 );
 
@@ -251,9 +312,45 @@ export const orderStatusEvents = pgTable(
     toStatus: text().notNull(),
     /** Who made the change; null when the system did. */
     actorUserId: uuid().references(() => users.id),
+    /** Why, when the owner said (a parcel refused at the door). */
+    reason: text(),
     createdAt: now(),
   },
   (t) => [index("order_status_events_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/** The owner's internal notes on an order; customers never see them. */
+export const orderNotes = pgTable(
+  "order_notes",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    authorUserId: uuid()
+      .notNull()
+      .references(() => users.id),
+    body: text().notNull(),
+    createdAt: now(),
+  },
+  (t) => [index("order_notes_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/** Changes the owner made to an order's delivery details: each changed field, before and after. */
+export const orderEdits = pgTable(
+  "order_edits",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    actorUserId: uuid()
+      .notNull()
+      .references(() => users.id),
+    changes: jsonb().$type<Record<string, { from: string | null; to: string | null }>>().notNull(),
+    createdAt: now(),
+  },
+  (t) => [index("order_edits_order_idx").on(t.orderId, t.createdAt)],
 );
 
 export const passwordResets = pgTable(
@@ -269,6 +366,8 @@ export const passwordResets = pgTable(
     createdAt: now(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
+    /** Passwords typed on the link's page; at RESET_CONFIRM_TRIES the link is dead. */
+    confirmAttempts: smallint().notNull().default(0),
   },
   (t) => [index("password_resets_user_idx").on(t.userId)],
 );
@@ -289,8 +388,8 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * Mails owed to customers, written in the same statement as what they announce, so a crash
- * between the two cannot lose one. Every instance drains it (server/mail/outbox.ts); a row is
+ * Mails owed to customers (and the shop's alert of a new order), written in the same statement
+ * as what they announce, so a crash between the two cannot lose one. Every instance drains it (server/mail/outbox.ts); a row is
  * leased while it is being sent and deleted once sent.
  */
 export const mailOutbox = pgTable(
@@ -308,7 +407,8 @@ export const mailOutbox = pgTable(
     lastError: text(),
   },
   (t) => [
-    check("mail_outbox_kind_check", sql`${t.kind} in ('order_confirmation')`),
+    // order_alert: the shop's own mail of a new order (ORDERS_EMAIL), queued beside the confirmation.
+    check("mail_outbox_kind_check", sql`${t.kind} in ('order_confirmation', 'order_alert')`),
     index("mail_outbox_due_idx").on(t.nextAttemptAt),
   ],
 );

@@ -11,7 +11,11 @@ export interface ShopContact {
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function orderConfirmationMail(order: Order, shop: ShopContact): Mail {
+/**
+ * Sent to `to`, the account's own e-mail, never to the address typed at checkout (kept on the order
+ * for the shop): otherwise anyone could make the shop mail text of their choosing to anyone.
+ */
+export function orderConfirmationMail(order: Order, to: string, shop: ShopContact): Mail {
   const ref = orderNumber(order._id);
   const a = order.shippingAddress;
   const lines = order.items.map(
@@ -43,5 +47,5 @@ export function orderConfirmationMail(order: Order, shop: ShopContact): Mail {
 <strong>Total Amount: ${formatRs(order.totalAmount)}</strong> (${ORDER_MESSAGES.paymentMethod.toLowerCase()})</p>
 <p>Delivery to:<br>${address.map(escapeHtml).join("<br>")}</p>
 <p>Questions? Call or WhatsApp ${escapeHtml(shop.phone)} or write to ${escapeHtml(shop.email)}.</p>`;
-  return { to: a.email, subject: `Your order ${ref} at ${SHOP_NAME}`, text, html };
+  return { to, subject: `Your order ${ref} at ${SHOP_NAME}`, text, html };
 }

@@ -1,5 +1,6 @@
 // Placing an order (GUIDE.md section 3): prices from the database, every line's stock taken in
-// one statement with row locks in a fixed order, all or nothing.
+// one statement with row locks in a fixed order, all or nothing, inside a transaction that first
+// locks the customer's row, so what the customer holds open is counted exactly (order-limits.ts).
 // An Idempotency-Key makes a retried request answer the first order instead of a second one.
 import { createHash, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -18,6 +19,8 @@ import {
 import type { Db } from "../db/client.ts";
 import { selectPrepared, selectRows } from "../db/rows.ts";
 import { badRequest, conflict, HttpError, notFound } from "../http/errors.ts";
+import type { ShopContact } from "./mail.ts";
+import { checkOpenLimits, lockCustomer, type OrderLimits } from "./order-limits.ts";
 
 const NO_PRODUCT_FOUND = "No product found.";
 const ORDER_IMAGE_WIDTH = 640;
@@ -36,6 +39,13 @@ export interface PlaceOrderRequest {
   userId: string;
   order: NewOrder;
   idempotencyKey?: string | undefined;
+}
+
+/** The shop's rules for one customer's orders, from the configuration. */
+export interface OrderRules {
+  limits: OrderLimits;
+  /** How to reach the shop, named in every refusal a customer cannot fix alone. */
+  shop: ShopContact;
 }
 
 export interface PlaceOrderResult {
@@ -69,6 +79,7 @@ export async function placeOrder(
   db: Db,
   request: PlaceOrderRequest,
   loadOrder: (orderId: string) => Promise<Order | undefined>,
+  rules: OrderRules,
 ): Promise<PlaceOrderResult> {
   const lines = mergeLines(request.order.items);
   const requestHash = hashRequest(lines, request.order);
@@ -91,7 +102,12 @@ export async function placeOrder(
   // first order (see IdempotencyRace), so a first request costs no extra round trip.
   for (let attempt = 1; ; attempt++) {
     try {
-      const order = await insertOrder(db, request, lines, requestHash);
+      const order = await db.transaction(async (tx) => {
+        // First, and alone in its statement: parallel orders of this customer queue here, and the
+        // order statement below, taking its snapshot after the lock, counts every one before it.
+        await lockCustomer(tx, request.userId, rules.shop);
+        return insertOrder(tx, request, lines, requestHash, rules);
+      });
       return { order, created: true };
     } catch (error) {
       // Refused (sold out, say) while a retry of the same request was placing it: the answer is
@@ -152,18 +168,27 @@ function hashRequest(lines: readonly Line[], order: NewOrder): string {
  * for every order, so two orders never wait on each other in a circle), decides from the locked
  * rows whether every line can be taken at the price the customer saw, and only then decrements
  * the stock and writes the order, its lines, its first status event, its Idempotency-Key and its
- * queued confirmation mail, and clears the ordered lines from the cart. When it cannot, it writes nothing and answers the
- * locked rows, from which the refusal is explained.
+ * queued mails (the customer's confirmation, the shop's alert), and clears the ordered lines
+ * from the cart. When it cannot, it writes nothing and answers the locked rows, from which the
+ * refusal is explained.
  */
-async function insertOrder(db: Db, request: PlaceOrderRequest, lines: Line[], requestHash: string): Promise<Order> {
+async function insertOrder(
+  db: Db,
+  request: PlaceOrderRequest,
+  lines: Line[],
+  requestHash: string,
+  rules: OrderRules,
+): Promise<Order> {
   const { userId, order: input, idempotencyKey: key } = request;
   const orderId = randomUUID();
   const a = input.shippingAddress;
   const wanted = JSON.stringify(lines.map((l) => ({ product_id: l.productId, size: l.size, n: l.quantity })));
   // Image addresses are made by the one helper that makes them everywhere; the statement fills in the id.
   const imageUrl = imageVariantUrl(IMAGE_ID_SLOT, ORDER_IMAGE_WIDTH, "webp");
+  const wantedPairs = lines.reduce((sum, line) => sum + line.quantity, 0);
   let outcome: StatementOutcome | undefined;
   try {
+    // On the transaction's connection, prepared once per connection (server/db/rows.ts).
     [outcome] = await selectPrepared<StatementOutcome>(
       db,
       "place_order",
@@ -181,9 +206,17 @@ async function insertOrder(db: Db, request: PlaceOrderRequest, lines: Line[], re
           ), priced as (
             select l.*, v.n, row_number() over (order by l.product_id, l.size) as line_no
             from locked l join v on v.product_id = l.product_id and v.size = l.size
+          ), held as (
+            -- What the customer holds open now: every earlier order of theirs committed before the lock.
+            select (select count(*) from orders where user_id = ${userId}::uuid and status in ('pending', 'confirm'))::int
+                     as orders,
+                   (select coalesce(sum(ol.quantity), 0) from orders ho join order_lines ol on ol.order_id = ho.id
+                    where ho.user_id = ${userId}::uuid and ho.status in ('pending', 'confirm'))::int as pairs
           ), ok as (
             -- orderSummary (shared/cart.ts) in SQL: total = sum of discountPrice x quantity + delivery.
             select count(*) = ${lines.length}::int and bool_and(not archived and stock >= n)
+                   and (select orders < ${rules.limits.openOrders}::int
+                               and pairs + ${wantedPairs}::int <= ${rules.limits.openPairs}::int from held)
                    and coalesce(sum(discount_price * n), 0) + ${DELIVERY_CHARGE}::int = ${input.totalAmount}::bigint as ok,
                    coalesce(sum(price * n), 0)::int as subtotal,
                    (coalesce(sum(discount_price * n), 0) + ${DELIVERY_CHARGE}::int)::int as total
@@ -217,13 +250,17 @@ async function insertOrder(db: Db, request: PlaceOrderRequest, lines: Line[], re
             select ${userId}::uuid, ${key ?? null}::text, ${requestHash}, ${orderId}::uuid
             from ok where ok.ok and ${key ?? null}::text is not null
           ), m as (
-            insert into mail_outbox (kind, order_id) select 'order_confirmation', ${orderId}::uuid from ok where ok.ok
+            -- The customer's confirmation and the shop's alert: owed exactly when the order exists.
+            insert into mail_outbox (kind, order_id)
+            select kind, ${orderId}::uuid from ok, (values ('order_confirmation'), ('order_alert')) as mails(kind)
+            where ok.ok
           ), c as (
             delete from cart_lines
             where cart_id = (select id from carts where user_id = ${userId}) and (product_id, size) in (select product_id, size from v)
               and (select ok from ok)
           )
           select (select ok from ok) as ok,
+                 (select orders from held) as held_orders, (select pairs from held) as held_pairs,
                  (select (extract(epoch from created_at) * 1000)::float8 from o) as created_ms,
                  (select coalesce(json_agg(json_build_object(
                            'product_id', product_id, 'size', size, 'stock', stock, 'name', name,
@@ -236,6 +273,7 @@ async function insertOrder(db: Db, request: PlaceOrderRequest, lines: Line[], re
     throw error;
   }
   if (!outcome) throw new Error("the order statement answered no row");
+  checkOpenLimits({ orders: outcome.held_orders, pairs: outcome.held_pairs }, wantedPairs, rules.limits, rules.shop);
 
   const byLine = new Map(outcome.locked.map((row) => [`${row.product_id}|${row.size}`, row]));
   const items: OrderItem[] = [];
@@ -274,6 +312,8 @@ async function insertOrder(db: Db, request: PlaceOrderRequest, lines: Line[], re
 
 interface StatementOutcome {
   ok: boolean | null;
+  held_orders: number;
+  held_pairs: number;
   created_ms: number | null;
   locked: LockedRow[];
 }

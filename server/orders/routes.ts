@@ -6,21 +6,23 @@ import { forbidden, parseOr400 } from "../http/errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { startMailOutbox } from "../mail/outbox.ts";
 import type { Auth } from "../plugins/auth.ts";
+import type { OrderAlertOptions } from "./alert-mail.ts";
 import type { ShopContact } from "./mail.ts";
+import type { OrderLimits } from "./order-limits.ts";
 import { PricesChangedError } from "./place-order.ts";
 import { createOrderService } from "./service.ts";
 
 export function registerOrderRoutes(
   app: FastifyInstance,
-  deps: { db: Db; auth: Auth; mailer: Mailer; shop: ShopContact },
+  deps: { db: Db; auth: Auth; mailer: Mailer; shop: ShopContact; alert: OrderAlertOptions; limits: OrderLimits },
 ): void {
   const { auth } = deps;
-  const orders = createOrderService(deps.db, { shop: deps.shop });
-  // Confirmations are queued by the order statement itself; this instance sends its share.
+  const orders = createOrderService(deps.db, { shop: deps.shop, alert: deps.alert, limits: deps.limits });
+  // Confirmations and the shop's alerts are queued by the order statement itself; this instance sends its share.
   const outbox = startMailOutbox({
     db: deps.db,
     mailer: deps.mailer,
-    render: (entries) => orders.confirmationMails(entries),
+    render: (entries) => orders.queuedMails(entries),
     logError: (error, message) => app.log.error({ err: error }, message),
   });
   app.addHook("onClose", () => outbox.close());
@@ -36,6 +38,8 @@ export function registerOrderRoutes(
       if (!created) return reply.code(200).header("idempotent-replayed", "true").send(order);
       // The order took stock: whatever keeps a copy of these products must read them again.
       app.catalogChanges.publish({ productIds: [...new Set(order.items.map((item) => item.productId))] });
+      // A new order: the admins' count of new orders goes up, on every instance.
+      app.orderSignals.publish();
       outbox.wake();
       return reply.code(201).send(order);
     } catch (error) {

@@ -1,5 +1,6 @@
 // Orders as the customer sees them: placing one (place-order.ts), reading them back, and the
-// confirmation e-mail (queued by the order itself, sent by server/mail/outbox.ts). No HTTP here:
+// mails an order owes (queued by the order itself, sent by server/mail/outbox.ts): the customer's
+// confirmation and the shop's alert. No HTTP here:
 // routes pass parsed input.
 import { type SQL, sql } from "drizzle-orm";
 import { discountPercentage } from "#shared/money.ts";
@@ -8,7 +9,9 @@ import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
 import type { Mail } from "../mail/mailer.ts";
 import type { OutboxEntry } from "../mail/outbox.ts";
+import { type OrderAlertOptions, orderAlertMail } from "./alert-mail.ts";
 import { orderConfirmationMail, type ShopContact } from "./mail.ts";
+import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "./order-limits.ts";
 import { type PlaceOrderResult, placeOrder } from "./place-order.ts";
 
 /** The order list answers at most this many, newest first. */
@@ -18,8 +21,8 @@ export interface OrderService {
   place(userId: string, order: NewOrder, idempotencyKey?: string): Promise<PlaceOrderResult>;
   /** The user's own orders, newest first. */
   track(userId: string): Promise<Order[]>;
-  /** The confirmation mails of queued outbox entries, by entry id. */
-  confirmationMails(entries: OutboxEntry[]): Promise<Map<string, Mail>>;
+  /** The mails of queued outbox entries (confirmations and the shop's alerts), by entry id. */
+  queuedMails(entries: OutboxEntry[]): Promise<Map<string, Mail>>;
 }
 
 /** An order row with its lines as `json_agg` returns them; admin reads add their own columns. */
@@ -47,17 +50,30 @@ export interface OrderRow {
   }[];
 }
 
-export function createOrderService(db: Db, deps: { shop: ShopContact }): OrderService {
+export interface OrderServiceDeps {
+  shop: ShopContact;
+  /** Where and how the shop is told of a new order. */
+  alert: OrderAlertOptions;
+  /** What one customer may hold open (MAX_OPEN_ORDERS, MAX_OPEN_PAIRS). */
+  limits?: OrderLimits;
+}
+
+/** An order row with its lines (an OrderRow, for toOrder), from `orders o`. */
+export const ORDER_COLUMNS = sql`
+  o.id, o.status, o.subtotal, o.total_amount, o.full_name, o.address_line, o.phone_number, o.email,
+  o.city, o.postal_code, (extract(epoch from o.created_at) * 1000)::float8 as created_ms,
+  coalesce((select json_agg(json_build_object('product_id', l.product_id, 'name', l.name,
+              'description', l.description, 'image_url', l.image_url, 'size', l.size,
+              'quantity', l.quantity, 'price', l.price, 'discount_price', l.discount_price)
+            order by l.line_no)
+            from order_lines l where l.order_id = o.id), '[]'::json) as items`;
+
+export function createOrderService(db: Db, deps: OrderServiceDeps): OrderService {
+  const rules = { shop: deps.shop, limits: deps.limits ?? DEFAULT_ORDER_LIMITS };
   async function findOrders(which: SQL, limit = TRACK_LIMIT): Promise<Order[]> {
     const rows = await selectRows<OrderRow>(
       db,
-      sql`select o.id, o.status, o.subtotal, o.total_amount, o.full_name, o.address_line, o.phone_number, o.email,
-                 o.city, o.postal_code, (extract(epoch from o.created_at) * 1000)::float8 as created_ms,
-                 coalesce((select json_agg(json_build_object('product_id', l.product_id, 'name', l.name,
-                             'description', l.description, 'image_url', l.image_url, 'size', l.size,
-                             'quantity', l.quantity, 'price', l.price, 'discount_price', l.discount_price)
-                           order by l.line_no)
-                           from order_lines l where l.order_id = o.id), '[]'::json) as items
+      sql`select ${ORDER_COLUMNS}
           from orders o
           where ${which}
           order by o.created_at desc, o.id desc
@@ -72,19 +88,31 @@ export function createOrderService(db: Db, deps: { shop: ShopContact }): OrderSe
         db,
         { userId, order, idempotencyKey },
         async (orderId) => (await findOrders(sql`o.user_id = ${userId} and o.id = ${orderId}`))[0],
+        rules,
       ),
 
     track: (userId) => findOrders(sql`o.user_id = ${userId}`),
 
-    async confirmationMails(entries) {
+    async queuedMails(entries) {
       const ids = [...new Set(entries.map((entry) => entry.order_id))];
       // Every order of the batch, whatever its size: one missing here would read as gone, its mail dropped.
       const found = await findOrders(sql`o.id in ${ids}`, ids.length);
       const orders = new Map(found.map((order) => [order._id, order]));
+      // The account's own e-mail: the checkout's is kept on the order for the shop, never mailed.
+      const accounts = await selectRows<{ id: string; email: string }>(
+        db,
+        sql`select o.id, u.email from orders o join users u on u.id = o.user_id where o.id in ${ids}`,
+      );
+      const recipients = new Map(accounts.map((row) => [row.id, row.email]));
       const mails = new Map<string, Mail>();
       for (const entry of entries) {
         const order = orders.get(entry.order_id);
-        if (order) mails.set(entry.id, orderConfirmationMail(order, deps.shop));
+        if (!order) continue;
+        // The table's check allows these two kinds only. The customer's mail goes to the account's
+        // own e-mail, never to one typed at checkout; the shop's alert to ORDERS_EMAIL.
+        const to = recipients.get(entry.order_id);
+        if (entry.kind === "order_confirmation" && to) mails.set(entry.id, orderConfirmationMail(order, to, deps.shop));
+        else if (entry.kind === "order_alert") mails.set(entry.id, orderAlertMail(order, deps.alert));
       }
       return mails;
     },

@@ -2,12 +2,14 @@
 // - API writes carry JSON only. A form post or text/plain body is what a cross-site form can send
 //   without a preflight, so it is refused with 415 instead of being parsed into something.
 //   The admin's picture upload alone sends the picture itself (image/*).
-// - No text may hold a NUL character: PostgreSQL cannot store one, and it has no use in a shoe shop.
+// - No text may hold what PostgreSQL cannot store: the NUL character, or a lone UTF-16 surrogate
+//   (half of an emoji, which JSON's "\ud800" escape can carry). PostgreSQL refuses both with an
+//   error, so a route would answer 500; here every body, query and path of every route, present
+//   and future, is refused with a 400 naming the field, before any route code runs.
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { HttpError } from "../http/errors.ts";
+import { HttpError, ValidationError } from "../http/errors.ts";
 
 export const JSON_ONLY = "Send the request body as application/json.";
-export const NO_NUL = "Text may not contain the NUL character (\\u0000). Please remove it and try again.";
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const UPLOAD_ROUTE = "/api/admin/products/:id/images";
@@ -21,13 +23,29 @@ export function registerRequestGuards(app: FastifyInstance): void {
     throw new HttpError(415, JSON_ONLY);
   });
 
+  // preValidation: after every content-type parser (a scope may bring its own, as the cart does),
+  // before any handler. Registered on the root, so every route inherits it.
   app.addHook("preValidation", async (request) => {
-    // The URL is checked raw too: a NUL in a path segment reaches params before any route code.
-    if (request.url.includes("%00") || containsNul(request.params) || containsNul(request.query)) {
-      throw new HttpError(400, NO_NUL);
+    // The path is checked raw too: a NUL in a path segment reaches params before any route code.
+    const path = request.url.split("?")[0] ?? "";
+    if (path.includes("%00") || findUnstorableText(request.params) !== undefined) {
+      throw new HttpError(400, unstorableMessage("The address"));
     }
-    if (containsNul(request.body)) throw new HttpError(400, NO_NUL);
+    const inQuery = findUnstorableText(request.query);
+    if (inQuery !== undefined) throw refusal(inQuery, `The search parameter "${inQuery}"`);
+    const inBody = findUnstorableText(request.body);
+    if (inBody !== undefined) throw refusal(inBody, inBody === "" ? "The request body" : `The field "${inBody}"`);
   });
+}
+
+export const unstorableMessage = (what: string) =>
+  `${what} contains a character the shop cannot save (the NUL character \\u0000, or half of an emoji or ` +
+  "other two-part character). Please remove it and try again.";
+
+/** One 400 in the shape of a schema failure, so a form marks the field like any other invalid one. */
+function refusal(field: string, what: string): HttpError {
+  const message = unstorableMessage(what);
+  return field === "" ? new HttpError(400, message) : new ValidationError(message, { [field]: message });
 }
 
 function hasBody(request: FastifyRequest): boolean {
@@ -38,21 +56,32 @@ function hasBody(request: FastifyRequest): boolean {
 
 const mediaType = (header: string | undefined) => (header ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
 
-/** Walks strings, arrays and plain objects (keys too) without recursion, so deep JSON cannot overflow the stack. */
-export function containsNul(value: unknown): boolean {
-  const stack: unknown[] = [value];
+/** Text PostgreSQL refuses: NUL, or a UTF-16 surrogate without its other half (not well-formed). */
+export const isUnstorable = (text: string) => text.includes("\u0000") || !text.isWellFormed();
+
+/**
+ * The dotted path ("items.0.size") of the first string or key in `value` that cannot be stored,
+ * "" when `value` itself is such a string, undefined when all is well. Walks strings, arrays and
+ * plain objects without recursion, so deeply nested JSON cannot overflow the stack.
+ */
+export function findUnstorableText(value: unknown): string | undefined {
+  const stack: [unknown, string][] = [[value, ""]];
+  const join = (parent: string, key: string) => (parent === "" ? key : `${parent}.${key}`);
   while (stack.length > 0) {
-    const item = stack.pop();
+    const [item, path] = stack.pop() as [unknown, string];
     if (typeof item === "string") {
-      if (item.includes("\u0000")) return true;
+      if (isUnstorable(item)) return path;
     } else if (Array.isArray(item)) {
-      for (const element of item) stack.push(element);
+      item.forEach((element, index) => {
+        stack.push([element, join(path, String(index))]);
+      });
     } else if (item !== null && typeof item === "object" && !Buffer.isBuffer(item)) {
       for (const [key, element] of Object.entries(item)) {
-        if (key.includes("\u0000")) return true;
-        stack.push(element);
+        // The key itself cannot be quoted back: it holds the character.
+        if (isUnstorable(key)) return join(path, "(a field name)");
+        stack.push([element, join(path, key)]);
       }
     }
   }
-  return false;
+  return undefined;
 }

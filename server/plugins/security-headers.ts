@@ -24,29 +24,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
     },
   });
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", thisAnswersNonce],
-        styleSrc: ["'self'", thisAnswersNonce],
-        // Inline style attributes (React's style prop, carousel transforms) cannot run code.
-        styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: options.https ? [] : null,
-      },
-    },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options.https, [thisAnswersNonce]) },
     crossOriginEmbedderPolicy: false,
     // HSTS only when the shop's public address is https (PUBLIC_URL; a TLS proxy in front is the
     // usual setup): browsers ignore it over plain http, and a local http shop must stay reachable.
-    strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: options.https ? { maxAge: HSTS_MAX_AGE, includeSubDomains: true } : false,
+    referrerPolicy: { policy: REFERRER_POLICY },
     // The same as frame-ancestors 'none', for browsers that predate it.
     frameguard: { action: "deny" },
   });
@@ -54,6 +37,61 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
   app.addHook("onRequest", async (_request, reply) => {
     reply.header("permissions-policy", PERMISSIONS_POLICY);
   });
+}
+
+type NonceSource = (request: IncomingMessage, response: ServerResponse) => string;
+
+/** The policy of every answer; `scriptsAndStyles` adds this answer's nonce where pages need one. */
+function cspDirectives(https: boolean, scriptsAndStyles: NonceSource[]) {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...scriptsAndStyles],
+    styleSrc: ["'self'", ...scriptsAndStyles],
+    // Inline style attributes (React's style prop, carousel transforms) cannot run code.
+    styleSrcAttr: ["'unsafe-inline'"],
+    imgSrc: ["'self'", "data:"],
+    fontSrc: ["'self'"],
+    connectSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'none'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    upgradeInsecureRequests: https ? [] : null,
+  };
+}
+
+const HSTS_MAX_AGE = 31_536_000;
+const REFERRER_POLICY = "strict-origin-when-cross-origin";
+
+/**
+ * The same headers as written by helmet and the hook above, as fixed text, for the refusals Node
+ * or Fastify make before any hook runs (server/plugins/early-refusals.ts). Such an answer holds
+ * no script, so its policy has no nonce: scripts and styles from this server only, stricter still.
+ * `tests/security/early-refusals.test.ts` compares them with a routed answer's, so they stay the same.
+ */
+export function baselineSecurityHeaders(options: { https: boolean }): [string, string][] {
+  const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  const csp = Object.entries(cspDirectives(options.https, []))
+    .filter(([, values]) => values !== null)
+    .map(([name, values]) => [kebab(name), ...(values ?? [])].join(" "))
+    .join(";");
+  return [
+    ["Content-Security-Policy", csp],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["Cross-Origin-Resource-Policy", "same-origin"],
+    ["Origin-Agent-Cluster", "?1"],
+    ["Referrer-Policy", REFERRER_POLICY],
+    ...(options.https
+      ? [["Strict-Transport-Security", `max-age=${HSTS_MAX_AGE}; includeSubDomains`] as [string, string]]
+      : []),
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-DNS-Prefetch-Control", "off"],
+    ["X-Download-Options", "noopen"],
+    ["X-Frame-Options", "DENY"],
+    ["X-Permitted-Cross-Domain-Policies", "none"],
+    ["X-XSS-Protection", "0"],
+    ["Permissions-Policy", PERMISSIONS_POLICY],
+  ];
 }
 
 export const PERMISSIONS_POLICY =

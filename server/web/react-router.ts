@@ -4,7 +4,7 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { createRequest } from "@remix-run/node-fetch-server";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
 import type { RouterContextProvider } from "react-router";
 import { HttpError, notFound } from "../http/errors.ts";
 
@@ -21,17 +21,24 @@ export async function registerPages(app: FastifyInstance, options: WebOptions): 
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
 
-    scope.all("/*", async (request, reply) => {
-      if (request.url.startsWith("/api/"))
-        throw notFound(`There is nothing at ${request.method} ${request.url.split("?")[0]}.`);
-      // Pages are only read (forms post to the API): React Router would answer other methods
-      // (OPTIONS, TRACE, PUT...) with a logged error and a 500.
-      if (request.method !== "GET" && request.method !== "HEAD") {
-        throw new HttpError(405, "Pages can only be read (GET).", { allow: "GET, HEAD" });
-      }
-      const handle = await options.handler();
-      const response = await handle(createRequest(request.raw, reply.raw), options.loadContext(request, reply));
-      return sendWebResponse(reply, response);
+    // Every method, except one a root plugin answers on every path already: with CORS_ORIGINS
+    // set, @fastify/cors owns OPTIONS /* for preflights (server/plugins/cors.ts).
+    const method = app.supportedMethods.filter((m) => !app.hasRoute({ method: m as HTTPMethods, url: "/*" }));
+    scope.route({
+      method,
+      url: "/*",
+      handler: async (request, reply) => {
+        if (request.url.startsWith("/api/"))
+          throw notFound(`There is nothing at ${request.method} ${request.url.split("?")[0]}.`);
+        // Pages are only read (forms post to the API): React Router would answer other methods
+        // (OPTIONS, TRACE, PUT...) with a logged error and a 500.
+        if (request.method !== "GET" && request.method !== "HEAD") {
+          throw new HttpError(405, "Pages can only be read (GET).", { allow: "GET, HEAD" });
+        }
+        const handle = await options.handler();
+        const response = await handle(createRequest(request.raw, reply.raw), options.loadContext(request, reply));
+        return sendWebResponse(reply, response);
+      },
     });
   });
 }

@@ -68,7 +68,14 @@ describe.skipIf(skipReason !== undefined)(
       pool.on("error", () => {});
       for (let i = 0; i < 3; i++) dataDirs.push(await shopDataDir());
       // All three at once on an empty database: migrations and the demo seed race for their locks.
-      const env = { REDIS_URL: TEST_REDIS_URL, TRUST_PROXY: "127.0.0.1", RATE_LIMIT_SCALE: "1" };
+      // Each customer places several orders over the rounds: more than the open-order limits allow.
+      const env = {
+        REDIS_URL: TEST_REDIS_URL,
+        TRUST_PROXY: "127.0.0.1",
+        RATE_LIMIT_SCALE: "1",
+        MAX_OPEN_ORDERS: "1000",
+        MAX_OPEN_PAIRS: "10000",
+      };
       // Each instance names its database sessions, so the test can see what the victim is doing.
       const named = (i: number) => {
         const url = new URL(scratch.url);

@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp, ROOT_DIR } from "#server/app.ts";
 import { type Config, loadConfig } from "#server/config.ts";
 import { seedCategories, seedDemoCatalogue } from "#server/db/seed/seed.ts";
+import { seedSynonyms } from "#server/db/seed/synonyms.ts";
 import { productionPages } from "#server/web/page-handlers.ts";
 import { openTestDatabase, type TestDatabase } from "./database.ts";
 
@@ -22,6 +23,8 @@ export interface TestAppOptions {
   /** Serve pages from the production build (run `npm run build` first). */
   pages?: boolean;
   env?: Record<string, string>;
+  /** Receives every log line (give LOG_LEVEL in env: tests are silent by default). */
+  logStream?: { write(line: string): void };
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -29,9 +32,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, ...options.env });
   const database = await openTestDatabase();
   await seedCategories(database.db);
+  await seedSynonyms(database.db);
   if (options.demo ?? true) await seedDemoCatalogue(database.db);
   const pages = options.pages ? async () => requireBuild() : undefined;
-  const app = await buildApp({ config, database, pages });
+  const app = await buildApp({ config, database, pages, logStream: options.logStream });
   await app.ready();
   return {
     app,

@@ -1,10 +1,11 @@
-import { LogIn, LogOut, Search, ShoppingCart } from "lucide-react";
+import { LogIn, LogOut, ShoppingCart } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import { SHOP_NAME } from "#shared/shop.ts";
 import { signOut } from "../../lib/auth-actions.ts";
 import { useAuth } from "../../lib/auth-store.ts";
 import { cartLabel, useCart } from "../../lib/cart-store.ts";
 import { dropdownItems } from "../../lib/navigation.ts";
+import { HeaderSearch } from "../search/HeaderSearch.tsx";
 import { MobileMenu } from "./MobileMenu.tsx";
 import { NavDropdown } from "./NavDropdown.tsx";
 
@@ -36,9 +37,7 @@ export function SiteHeader() {
             Admin
           </NavLink>
         ) : null}
-        <Link to="/search" state={{ focusPage: true }} className="icon-button" aria-label="Search">
-          <Search aria-hidden="true" className="size-5" />
-        </Link>
+        <HeaderSearch />
         {/* The cart early in the tab order, before the page; the floating one is the thumb's shortcut. */}
         <Link to="/my-cart" className="icon-button relative" aria-label={cartLabel(lines)}>
           <ShoppingCart aria-hidden="true" className="size-5" />

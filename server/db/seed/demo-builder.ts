@@ -16,6 +16,8 @@ export interface DemoProduct {
   /** Whole rupees. */
   price: number;
   discountPrice: number;
+  /** A slug of the colour palette (the colours table, migration 0004). */
+  colour: string;
   /** EU size -> stock. */
   sizes: Record<number, number>;
   look: ShoeLook;
@@ -31,6 +33,8 @@ const demoEntrySchema = z
     price: z.number().int().min(100).max(100_000),
     /** Percent off; 0 sells at full price. */
     off: z.number().int().min(0).max(90),
+    /** A palette slug; the database refuses one the palette lacks. */
+    colour: z.string().regex(/^[a-z]+(-[a-z]+)*$/),
     soldOut: z.literal(true).optional(),
     look: shoeLookSchema,
   })
@@ -91,6 +95,7 @@ export function readDemoFile(url: URL): DemoProduct[] {
       features: e.features,
       price: e.price,
       discountPrice: discounted(e.price, e.off),
+      colour: e.colour,
       sizes: demoStock(e.key, sizes, e.soldOut),
       look: e.look,
     }));

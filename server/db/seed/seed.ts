@@ -38,6 +38,7 @@ export async function seedDemoCatalogue(db: Db, demo: readonly DemoProduct[] = D
           features: item.features,
           price: item.price,
           discountPrice: item.discountPrice,
+          colour: item.colour,
           position,
         })
         .returning({ id: products.id });

@@ -1,0 +1,55 @@
+// The search page's loader: the typed text and the list state from the address, one page of
+// results with what the search read from the text (filters) and left out (dropped words), in the
+// shape every list page answers (ListPageData) so the list's controls and grid draw it alike.
+import { data } from "react-router";
+import { SEARCH_QUERY_MAX } from "#shared/catalog.ts";
+import { searchQuerySchema } from "#shared/catalog-schemas.ts";
+import type { ListPageData } from "#shared/listing.ts";
+import { listQuerySchema, queryObject } from "#shared/listing-schemas.ts";
+import type { UnderstoodFilter } from "#shared/search.ts";
+import type { AppContext } from "./context.server.ts";
+import { emptyList, readListPage } from "./list-page.server.ts";
+
+export interface SearchPageData {
+  /** The text as searched ('' before anything was typed). */
+  text: string;
+  /** Null before anything was typed. */
+  list: ListPageData | null;
+  understood: UnderstoodFilter[];
+  dropped: string[];
+  words: string[];
+  /** The one size the text asked for ('heels 38'): the cards tell its stock. */
+  textSize: number | null;
+}
+
+export async function loadSearchPage(context: AppContext, request: Request) {
+  const params = new URL(request.url).searchParams;
+  const raw = params.get("query") ?? "";
+  const typed = searchQuerySchema.safeParse({ query: raw.slice(0, SEARCH_QUERY_MAX) });
+  const answer = { text: raw.trim(), list: null, understood: [], dropped: [], words: [], textSize: null };
+  if (!typed.success) return data<SearchPageData>(answer);
+  const text = typed.data.query;
+
+  try {
+    const { list, status, found } = await readListPage(context, params, (query) =>
+      context.catalog.searchPage(text, query),
+    );
+    return data<SearchPageData>(
+      {
+        text,
+        list,
+        understood: found?.understood ?? [],
+        dropped: found?.dropped ?? [],
+        words: found?.words ?? [],
+        textSize: found?.filters.sizes.length === 1 ? (found.filters.sizes[0] ?? null) : null,
+      },
+      { status },
+    );
+  } catch (error) {
+    // SPEC.md section 8: a failed search is only logged; the shopper sees no results.
+    console.error("search failed", error);
+    const query = listQuerySchema.safeParse(queryObject(params));
+    const list = emptyList(await context.catalog.colours(), query.success ? query.data : undefined);
+    return data<SearchPageData>({ ...answer, text, list });
+  }
+}

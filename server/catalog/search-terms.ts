@@ -1,0 +1,134 @@
+// From the words a shopper typed to the catalogue lexemes each may be found as: the word's own
+// English stem when the catalogue knows it, the stems of what its synonyms mean, and only when
+// neither is known, the nearest catalogue words by trigram similarity (a correction: 'chapal' ->
+// chappal). The similarity runs over `search_words`, the catalogue's vocabulary (a few thousand
+// rows), never over the products (decision 006).
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { selectRows } from "../db/rows.ts";
+import type { SearchWord } from "./query-understanding.ts";
+
+/** Nearest catalogue words a misspelt word may stand for. */
+const MAX_CORRECTIONS = 3;
+
+/** A typed word as the search matches it: any one of its alternatives (each all of its lexemes). */
+export interface SearchTerm {
+  word: string;
+  /** The typed word's own stem when the catalogue knows it (then also the first of `exact`). */
+  own: string | null;
+  exact: string[][];
+  corrections: string[];
+  /** Also any catalogue word starting with this (the word being typed, in instant results). */
+  prefix: string | null;
+}
+
+interface Looked {
+  word: string;
+  stem: string | null;
+  known: boolean;
+  near: string[];
+}
+
+/**
+ * The terms of the typed words, in typed order; a stop word ('the', 'for') has none and is left
+ * out, and a word nothing in the catalogue is or is near comes back with no alternatives at all
+ * (the caller drops it).
+ */
+export async function searchTermsOf(
+  db: Db,
+  words: readonly SearchWord[],
+  prefixWord: string | null = null,
+): Promise<SearchTerm[]> {
+  const lookUp = [...new Set(words.flatMap((w) => [w.word, ...w.means.flat()]))];
+  if (lookUp.length === 0) return [];
+  // `%` takes its threshold from the connection (0.25, server/db/client.ts) and uses the index.
+  const rows = await selectRows<Looked>(
+    db,
+    sql`select w.word, l.stem, l.known,
+          case when l.known or l.stem is null then '{}'::text[] else
+            array(select d.lexeme from search_words d where d.word % w.word
+                  group by d.lexeme order by max(similarity(d.word, w.word)) desc, d.lexeme
+                  limit ${MAX_CORRECTIONS}) end as near
+        from unnest(array[${sql.join(
+          lookUp.map((word) => sql`${word}`),
+          sql`, `,
+        )}]::text[]) as w(word)
+        cross join lateral (select s.stem, exists (select 1 from search_words d where d.lexeme = s.stem) as known
+                            from (select search_lexeme(w.word) as stem) s) l`,
+  );
+  const byWord = new Map(rows.map((row) => [row.word, row]));
+  const terms: SearchTerm[] = [];
+  for (const { word, means } of words) {
+    const own = byWord.get(word);
+    const exact: string[][] = [];
+    if (own?.known && own.stem) exact.push([own.stem]);
+    for (const alternative of means) {
+      const stems = alternative.map((w) => byWord.get(w));
+      // A stop word inside a phrase ('pair of heels') is no condition; an unknown one makes the phrase unusable.
+      const lexemes = stems.filter((s) => s?.stem).map((s) => s as Looked);
+      if (lexemes.length > 0 && lexemes.every((s) => s.known)) {
+        const group = [...new Set(lexemes.map((s) => s.stem as string))];
+        if (!exact.some((g) => g.join(" ") === group.join(" "))) exact.push(group);
+      }
+    }
+    const prefix = word === prefixWord ? word : null;
+    if (exact.length === 0 && own?.stem === null && means.length === 0 && !prefix) continue; // a stop word
+    const ownStem = own?.known && own.stem ? own.stem : null;
+    terms.push({ word, own: ownStem, exact, corrections: exact.length > 0 ? [] : (own?.near ?? []), prefix });
+  }
+  return terms;
+}
+
+/** A lexeme quoted for tsquery input: no operator inside it is read as one. */
+function lexeme(value: string): string {
+  return `'${value.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
+}
+
+function alternatives(term: SearchTerm, corrections: boolean): string[] {
+  const groups = term.exact.map((group) =>
+    group.length === 1 ? lexeme(group[0] as string) : `(${group.map(lexeme).join(" & ")})`,
+  );
+  if (term.prefix) groups.push(`${lexeme(term.prefix)}:*`);
+  return corrections ? [...groups, ...term.corrections.map(lexeme)] : groups;
+}
+
+/**
+ * Every term as a tsquery: with the corrections, or without them (undefined when some word is
+ * known only through a correction), as typed (each word the catalogue knows as itself, not its
+ * synonyms: 'joggers' before the sneakers it also means), or as a phrase (the words in typed
+ * order, next to each other; undefined for one word or an alternative of several words).
+ */
+export function tsqueriesOf(terms: readonly SearchTerm[]): {
+  full: string | undefined;
+  exact: string | undefined;
+  literal: string | undefined;
+  phrase: string | undefined;
+} {
+  const join = (parts: string[][], operator: string) =>
+    parts.some((p) => p.length === 0) || parts.length === 0
+      ? undefined
+      : parts.map((p) => (p.length === 1 ? p[0] : `(${p.join(" | ")})`)).join(operator);
+  const full = join(
+    terms.map((t) => alternatives(t, true)),
+    " & ",
+  );
+  const exact = join(
+    terms.map((t) => alternatives(t, false)),
+    " & ",
+  );
+  const literal = join(
+    terms.map((t) =>
+      t.own ? [lexeme(t.own), ...(t.prefix ? [`${lexeme(t.prefix)}:*`] : [])] : alternatives(t, false),
+    ),
+    " & ",
+  );
+  const single = terms.every((t) => t.exact.every((group) => group.length === 1));
+  const phrase =
+    terms.length > 1 && single
+      ? join(
+          terms.map((t) => alternatives(t, false)),
+          " <-> ",
+        )
+      : undefined;
+  return { full, exact, literal, phrase };
+}
