@@ -78,7 +78,7 @@ test("an admin adds a product, a customer orders it, the admin delivers it", asy
   // A customer orders one pair in size 42.
   const customer = await person();
   const email = await signUpAndIn(customer, "zari");
-  await customer.goto("/search?query=" + encodeURIComponent(name));
+  await customer.goto(`/search?query=${encodeURIComponent(name)}`);
   await customer.getByRole("link", { name }).click();
   await waitForHydration(customer);
   await expect(customer.getByRole("heading", { name })).toBeVisible();

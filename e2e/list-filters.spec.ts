@@ -314,3 +314,20 @@ test("signing in adopts the account's size when the browser has none, and gives 
     })
     .toBe(39);
 });
+
+test("a gender read from the search text is its chip's to remove, not a For control that says All", async ({
+  page,
+}, info) => {
+  await page.goto("/search?query=heels");
+  await waitForHydration(page);
+  let form = await openFilters(page, info);
+  await expect(form.getByRole("group", { name: "For" })).toBeVisible();
+  await closeFilters(page, info);
+
+  await page.goto(`/search?query=${encodeURIComponent("ladies heels")}`);
+  await waitForHydration(page);
+  await expect(chip(page, "Women (read from your search)")).toBeVisible();
+  form = await openFilters(page, info);
+  await expect(form.getByRole("group", { name: "Price (Rs.)" })).toBeVisible();
+  await expect(form.getByRole("group", { name: "For" })).toHaveCount(0);
+});

@@ -4,6 +4,7 @@
 import { data } from "react-router";
 import { SEARCH_QUERY_MAX } from "#shared/catalog.ts";
 import { searchQuerySchema } from "#shared/catalog-schemas.ts";
+import type { Gender } from "#shared/categories.ts";
 import type { ListPageData } from "#shared/listing.ts";
 import { listQuerySchema, queryObject } from "#shared/listing-schemas.ts";
 import type { UnderstoodFilter } from "#shared/search.ts";
@@ -20,13 +21,23 @@ export interface SearchPageData {
   words: string[];
   /** The one size the text asked for ('heels 38'): the cards tell its stock. */
   textSize: number | null;
+  /** The gender the text named ('ladies heels') when the address names none: the text's chip owns it. */
+  textGender: Gender | null;
 }
 
 export async function loadSearchPage(context: AppContext, request: Request) {
   const params = new URL(request.url).searchParams;
   const raw = params.get("query") ?? "";
   const typed = searchQuerySchema.safeParse({ query: raw.slice(0, SEARCH_QUERY_MAX) });
-  const answer = { text: raw.trim(), list: null, understood: [], dropped: [], words: [], textSize: null };
+  const answer = {
+    text: raw.trim(),
+    list: null,
+    understood: [],
+    dropped: [],
+    words: [],
+    textSize: null,
+    textGender: null,
+  };
   if (!typed.success) return data<SearchPageData>(answer);
   const text = typed.data.query;
 
@@ -42,6 +53,7 @@ export async function loadSearchPage(context: AppContext, request: Request) {
         dropped: found?.dropped ?? [],
         words: found?.words ?? [],
         textSize: found?.filters.sizes.length === 1 ? (found.filters.sizes[0] ?? null) : null,
+        textGender: list.query.gender === null ? (found?.filters.gender ?? null) : null,
       },
       { status },
     );

@@ -28,7 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { text: query, list, understood, dropped, words, textSize } = loaderData;
+  const { text: query, list, understood, dropped, words, textSize, textGender } = loaderData;
   const [text, setText] = useState(query);
   const navigation = useNavigation();
   const searching = navigation.state !== "idle" && navigation.location?.pathname === "/search";
@@ -81,7 +81,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             list={list}
             path="/search"
             extra={{ query }}
-            offerGender
+            // 'ladies heels' fixes Women through the text: its chip removes it, so the For: control would
+            // only contradict it (marking All while the list holds women's shoes).
+            offerGender={textGender === null}
             size={textSize ?? undefined}
             extraChips={
               understood.length > 0 ? <UnderstoodChips understood={understood} listQuery={list.query} /> : undefined
