@@ -4,10 +4,14 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { replayEarlyTaps, takeEarlyTaps } from "./lib/early-taps.ts";
 import { shareNonceWithStyleWriters } from "./lib/style-nonce.ts";
 
 function hydrate() {
   shareNonceWithStyleWriters();
+  // Taps on the server's HTML until now did nothing: replayed once hydrated. From here on React's
+  // own listeners take every tap (hydrating at once if need be), so none may be replayed twice.
+  const earlyTaps = takeEarlyTaps();
   startTransition(() => {
     hydrateRoot(
       document,
@@ -16,6 +20,7 @@ function hydrate() {
       </StrictMode>,
     );
   });
+  replayEarlyTaps(earlyTaps);
 }
 
 requestAnimationFrame(() => setTimeout(hydrate, 0));

@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteL
 import type { Route } from "./+types/root.ts";
 import "./app.css";
 import { AuthStartup } from "./components/layout/AuthStartup.tsx";
+import { EarlyTaps } from "./components/layout/EarlyTaps.tsx";
 import { FloatingLinks } from "./components/layout/FloatingLinks.tsx";
 import { PageSpinner } from "./components/layout/PageSpinner.tsx";
 import { SiteFooter } from "./components/layout/SiteFooter.tsx";
@@ -35,6 +36,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        <EarlyTaps nonce={nonce} />
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-stone-900 antialiased">
         <a
