@@ -287,3 +287,41 @@ test("a visitor's cart reads its stock from the catalogue", async ({ page, reque
   await expect(line(page, product, 45).getByText("Sold out in size 45", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Proceed to Checkout" })).toBeDisabled();
 });
+
+test("quick quantity changes reach the server in the order made, even when the first is slow", async ({
+  page,
+  request,
+}, testInfo) => {
+  const shop = await owner(request);
+  const product = await shop.create(`Order Peshawari ${testInfo.project.name} ${Date.now().toString(36)}`, [
+    { size: 42, stock: 6 },
+  ]);
+  const shopper = await customer(page, `inorder-${testInfo.project.name}`);
+  await addSize(page, product, 42);
+  await openCart(page);
+
+  // The first update (to 2) is held on the way until the second (to 3) has been answered, or for 2 s
+  // if no second is sent meanwhile: sent side by side, the server would apply 3 and then 2.
+  let secondAnswered: () => void = () => {};
+  const second = new Promise<void>((resolve) => {
+    secondAnswered = resolve;
+  });
+  let updates = 0;
+  await page.route("**/api/user/cart/update", async (route) => {
+    updates++;
+    if (updates === 1) {
+      await Promise.race([second, new Promise((r) => setTimeout(r, 2_000))]);
+      await route.continue();
+    } else {
+      await route.continue();
+      secondAnswered();
+    }
+  });
+  await more(page, product, 42).click();
+  await more(page, product, 42).click();
+  await expect(quantity(page, product, 42)).toHaveText("3");
+  await expect.poll(() => updates).toBe(2);
+  await expect.poll(async () => (await shopper.cart()).items.map((l) => l.quantity), { timeout: 10_000 }).toEqual([3]);
+  await page.waitForTimeout(500);
+  expect((await shopper.cart()).items.map((l) => l.quantity)).toEqual([3]);
+});

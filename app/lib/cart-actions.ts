@@ -10,26 +10,33 @@ import { cartStore, type StoredCartLine } from "./cart-store.ts";
 let syncsStarted = 0;
 let syncsInFlight = 0;
 
+// One change at a time, in the order made: sent side by side, a quick 2 then 3 can reach the server
+// as 3 then 2 (the browser spreads requests over several connections), and the server's cart would
+// keep the 2 the customer had already changed.
+let queue: Promise<void> = Promise.resolve();
+
 function syncToServer(method: "POST" | "PUT" | "DELETE", path: string, body?: unknown): void {
   const token = tokenStore.get();
   if (!token) return;
   syncsStarted++;
   syncsInFlight++;
-  fetch(path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-    .then((response) => {
-      if (!response.ok) console.error(`Cart sync ${method} ${path} failed with ${response.status}`);
+  const send = () =>
+    fetch(path, {
+      method,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
     })
-    .catch((error: unknown) => console.error(`Cart sync ${method} ${path} failed`, error))
-    .finally(() => {
-      syncsInFlight--;
-    });
+      .then((response) => {
+        if (!response.ok) console.error(`Cart sync ${method} ${path} failed with ${response.status}`);
+      })
+      .catch((error: unknown) => console.error(`Cart sync ${method} ${path} failed`, error))
+      .finally(() => {
+        syncsInFlight--;
+      });
+  queue = queue.then(send);
 }
 
 /**
