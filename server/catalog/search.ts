@@ -6,7 +6,8 @@
 // correction; then those matching through their category or description, as typed and then
 // corrected. Inside a tier, the owner's order (category position, product position).
 //
-// Each tier is one statement: a walk of the catalogue order (a btree) capped at WALK_ROWS rows,
+// Each tier is one statement: a walk of the catalogue order (a btree that carries every column the
+// walk reads, migration 0010, so the walk never visits the table) capped at WALK_ROWS rows,
 // and only when the walk came up short, a gather of the tier's matches from its GIN index. The
 // list filters are conditions inside both (`filterConditions`, alias q), so a filter never makes
 // the search read the catalogue whole.
@@ -100,7 +101,9 @@ async function firstInCatalogueOrder(db: Db, match: SQL, where: SQL, limit: numb
     sql`with walked as materialized (
           select ${columns}
           from (select id, category_slug, position, discount_price, discount_percent, created_at, colour,
-                       sizes_in_stock, archived_at, name_vector, search_vector
+                       -- archived_at is only in the index's predicate (every row walked is unarchived):
+                       -- read from the table, it would cost the walk its index-only scan.
+                       sizes_in_stock, null::timestamptz as archived_at, name_vector, search_vector
                 from products where archived_at is null order by position, id limit ${WALK_ROWS}) q
           where ${match} and ${where}
           limit ${limit}

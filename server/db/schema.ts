@@ -91,7 +91,8 @@ export const products = pgTable(
     index("products_list_discount_idx")
       .on(t.categorySlug, t.discountPercent.desc(), t.position, t.id)
       .where(sql`${t.archivedAt} is null`),
-    // Search walks matches in catalogue order across all categories (server/catalog/search.ts).
+    // Search walks matches in catalogue order across all categories (server/catalog/search.ts);
+    // migration 0010 adds INCLUDE (the filter columns and both vectors), so the walk reads no table rows.
     index("products_position_idx").on(t.position, t.id).where(sql`${t.archivedAt} is null`),
     index("products_search_vector_idx").using("gin", t.searchVector),
     index("products_name_vector_idx").using("gin", t.nameVector),
