@@ -10,13 +10,15 @@
 // walk reads, migration 0010, so the walk never visits the table) capped at WALK_ROWS rows,
 // and only when the walk came up short, a gather of the tier's matches from its GIN index. The
 // list filters are conditions inside both (`filterConditions`, alias q), so a filter never makes
-// the search read the catalogue whole.
+// the search read the catalogue whole; the gather also asks the filters of their own GIN index
+// (`filterLexemesQuery`, migration 0012), so it reads only the matches that can pass them.
 import { type SQL, sql } from "drizzle-orm";
 import { CATEGORIES, CATEGORY_SLUGS, type CategorySlug } from "#shared/categories.ts";
 import type { ListFilters } from "#shared/listing.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
 import { filterConditions } from "./listing.ts";
+import { filterLexemesQuery } from "./search-filter-lexemes.ts";
 import { type SearchTerm, tsqueriesOf } from "./search-terms.ts";
 
 /**
@@ -43,6 +45,18 @@ export function searchFilterSql(filters: ListFilters): SQL {
   return sql`${where} and q.category_slug in ${slugs}`;
 }
 
+/** The filters as the walk and the gather apply them: exactly, and for the gather also indexed. */
+interface TierFilters {
+  where: SQL;
+  /** The filters' lexemes (tsquery text), absent when no filter is set. */
+  lexemes: string | undefined;
+}
+
+const tierFiltersOf = (filters: ListFilters): TierFilters => ({
+  where: searchFilterSql(filters),
+  lexemes: filterLexemesQuery(filters),
+});
+
 const categoryPosition = (slug: CategorySlug) => CATEGORY_SLUGS.indexOf(slug);
 export const byOwnerOrder = (a: Match, b: Match) =>
   categoryPosition(a.category_slug) - categoryPosition(b.category_slug) ||
@@ -67,7 +81,7 @@ export async function rankedMatches(
   if (exact) tiers.push(sql`q.search_vector @@ ${tsq(exact)}`);
   if (full !== exact) tiers.push(sql`q.search_vector @@ ${tsq(full)}`);
 
-  const where = searchFilterSql(filters);
+  const where = tierFiltersOf(filters);
   const found: Match[] = [];
   for (const [index, tier] of tiers.entries()) {
     const wanted = want - found.length;
@@ -85,7 +99,7 @@ export async function rankedMatches(
 export async function anyMatch(db: Db, terms: readonly SearchTerm[], filters: ListFilters): Promise<boolean> {
   const { full } = tsqueriesOf(terms);
   if (!full) return false;
-  const rows = await firstInCatalogueOrder(db, sql`q.search_vector @@ ${full}::tsquery`, searchFilterSql(filters), 1);
+  const rows = await firstInCatalogueOrder(db, sql`q.search_vector @@ ${full}::tsquery`, tierFiltersOf(filters), 1);
   return rows.length > 0;
 }
 
@@ -94,7 +108,10 @@ export async function anyMatch(db: Db, terms: readonly SearchTerm[], filters: Li
  * materialized CTE behind a one-time filter on the walk's count, so it is never run when the walk
  * was enough, and the planner cannot turn it back into a walk of its own.
  */
-async function firstInCatalogueOrder(db: Db, match: SQL, where: SQL, limit: number): Promise<Match[]> {
+async function firstInCatalogueOrder(db: Db, match: SQL, filters: TierFilters, limit: number): Promise<Match[]> {
+  const { where, lexemes } = filters;
+  // Only narrows (the exact conditions stay): PostgreSQL ANDs this GIN scan with the words' one.
+  const narrowed = lexemes === undefined ? sql`` : sql` and q.filter_vector @@ ${lexemes}::tsquery`;
   const columns = sql`q.id, q.category_slug, q.position, q.discount_price, q.discount_percent, q.created_at`;
   return selectRows<Match>(
     db,
@@ -108,7 +125,7 @@ async function firstInCatalogueOrder(db: Db, match: SQL, where: SQL, limit: numb
           where ${match} and ${where}
           limit ${limit}
         ), gathered as materialized (
-          select ${columns} from products q where ${match} and ${where}
+          select ${columns} from products q where ${match} and ${where}${narrowed}
         ), walk_was_enough as (
           select count(*) = ${limit} as yes from walked
         )
