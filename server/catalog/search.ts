@@ -26,6 +26,14 @@ import { type SearchTerm, tsqueriesOf } from "./search-terms.ts";
  * than wanted/WALK_ROWS is gathered from its index instead.
  */
 const WALK_ROWS = 3_000;
+/**
+ * Rows the walk may go on for when its first WALK_ROWS had matches, but too few: a gather reads
+ * every match from the table, so for a common word under a broad filter ('heel' in size 38, about
+ * 8% of the catalogue) reading on in the index is cheaper.
+ */
+const LONG_WALK_ROWS = 9_000;
+/** How much more than enough the first walk's rate must promise before the walk goes on. */
+const DENSE_MARGIN = 1.25;
 
 /** A match with what the search's sorts order by (read from the walk, no second look-up). */
 export interface Match {
@@ -104,35 +112,51 @@ export async function anyMatch(db: Db, terms: readonly SearchTerm[], filters: Li
 }
 
 /**
- * One statement: the capped walk, and, only when it came up short, the gather. The gather is a
- * materialized CTE behind a one-time filter on the walk's count, so it is never run when the walk
- * was enough, and the planner cannot turn it back into a walk of its own.
+ * One statement: the capped walk; only when it came up short, either a longer walk (the walk's
+ * matches were dense enough that one further stretch of the catalogue order should find the rest)
+ * or else, or when that too came up short, the gather. Each later step is a materialized CTE
+ * behind a one-time filter on the counts before it, so it is never run when not needed, and the
+ * planner cannot turn the gather back into a walk of its own. Every path answers the same: the
+ * first `limit` matches in catalogue order.
  */
 async function firstInCatalogueOrder(db: Db, match: SQL, filters: TierFilters, limit: number): Promise<Match[]> {
   const { where, lexemes } = filters;
   // Only narrows (the exact conditions stay): PostgreSQL ANDs this GIN scan with the words' one.
   const narrowed = lexemes === undefined ? sql`` : sql` and q.filter_vector @@ ${lexemes}::tsquery`;
   const columns = sql`q.id, q.category_slug, q.position, q.discount_price, q.discount_percent, q.created_at`;
+  // archived_at is only in the index's predicate (every row walked is unarchived): read from the
+  // table, it would cost the walk its index-only scan.
+  const walkColumns = sql`id, category_slug, position, discount_price, discount_percent, created_at, colour,
+    sizes_in_stock, null::timestamptz as archived_at, name_vector, search_vector`;
+  // The further walk is worth it when, at the first walk's rate, it finds what is missing with a margin.
+  const dense = Math.ceil((limit * WALK_ROWS * DENSE_MARGIN) / (WALK_ROWS + LONG_WALK_ROWS));
   return selectRows<Match>(
     db,
     sql`with walked as materialized (
           select ${columns}
-          from (select id, category_slug, position, discount_price, discount_percent, created_at, colour,
-                       -- archived_at is only in the index's predicate (every row walked is unarchived):
-                       -- read from the table, it would cost the walk its index-only scan.
-                       sizes_in_stock, null::timestamptz as archived_at, name_vector, search_vector
-                from products where archived_at is null order by position, id limit ${WALK_ROWS}) q
+          from (select ${walkColumns} from products where archived_at is null
+                order by position, id limit ${WALK_ROWS}) q
           where ${match} and ${where}
           limit ${limit}
+        ), walked_count as (
+          select count(*)::int as n from walked
+        ), walked_further as materialized (
+          select ${columns}
+          from (select ${walkColumns} from products where archived_at is null
+                order by position, id offset ${WALK_ROWS} limit ${LONG_WALK_ROWS}) q
+          where ${match} and ${where} and (select n >= ${dense} and n < ${limit} from walked_count)
+          limit (select ${limit} - n from walked_count)
+        ), walks_were_enough as (
+          select (select n from walked_count) + (select count(*) from walked_further) = ${limit} as yes
         ), gathered as materialized (
           select ${columns} from products q where ${match} and ${where}${narrowed}
-        ), walk_was_enough as (
-          select count(*) = ${limit} as yes from walked
         )
         select * from (
-          select * from walked where (select yes from walk_was_enough)
+          select * from walked where (select yes from walks_were_enough)
           union all
-          (select * from gathered where not (select yes from walk_was_enough)
+          select * from walked_further where (select yes from walks_were_enough)
+          union all
+          (select * from gathered where not (select yes from walks_were_enough)
            order by position, id limit ${limit})
         ) found
         order by position, id`,
