@@ -7,8 +7,9 @@
 // corrected. Inside a tier, the owner's order (category position, product position).
 //
 // Each tier is one statement: a walk of the catalogue order (a btree that carries every column the
-// walk reads, migration 0010, so the walk never visits the table) capped at WALK_ROWS rows,
-// and only when the walk came up short, a gather of the tier's matches from its GIN index. The
+// walk reads, migration 0010, so the walk never visits the table) capped at WALK_ROWS rows (and
+// LONG_WALK_ROWS more when its matches were dense but too few), and only when the walks came up
+// short, a gather of the tier's matches from its GIN index. The
 // list filters are conditions inside both (`filterConditions`, alias q), so a filter never makes
 // the search read the catalogue whole; the gather also asks the filters of their own GIN index
 // (`filterLexemesQuery`, migration 0012), so it reads only the matches that can pass them.
