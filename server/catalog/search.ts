@@ -6,16 +6,20 @@
 // correction; then those matching through their category or description, as typed and then
 // corrected. Inside a tier, the owner's order (category position, product position).
 //
-// Each tier is one statement: a walk of the catalogue order (a btree) capped at WALK_ROWS rows,
-// and only when the walk came up short, a gather of the tier's matches from its GIN index. The
+// Each tier is one statement: a walk of the catalogue order (a btree that carries every column the
+// walk reads, migration 0010, so the walk never visits the table) capped at WALK_ROWS rows (and
+// LONG_WALK_ROWS more when its matches were dense but too few), and only when the walks came up
+// short, a gather of the tier's matches from its GIN index. The
 // list filters are conditions inside both (`filterConditions`, alias q), so a filter never makes
-// the search read the catalogue whole.
+// the search read the catalogue whole; the gather also asks the filters of their own GIN index
+// (`filterLexemesQuery`, migration 0012), so it reads only the matches that can pass them.
 import { type SQL, sql } from "drizzle-orm";
 import { CATEGORIES, CATEGORY_SLUGS, type CategorySlug } from "#shared/categories.ts";
 import type { ListFilters } from "#shared/listing.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
 import { filterConditions } from "./listing.ts";
+import { filterLexemesQuery } from "./search-filter-lexemes.ts";
 import { type SearchTerm, tsqueriesOf } from "./search-terms.ts";
 
 /**
@@ -23,6 +27,14 @@ import { type SearchTerm, tsqueriesOf } from "./search-terms.ts";
  * than wanted/WALK_ROWS is gathered from its index instead.
  */
 const WALK_ROWS = 3_000;
+/**
+ * Rows the walk may go on for when its first WALK_ROWS had matches, but too few: a gather reads
+ * every match from the table, so for a common word under a broad filter ('heel' in size 38, about
+ * 8% of the catalogue) reading on in the index is cheaper.
+ */
+const LONG_WALK_ROWS = 9_000;
+/** How much more than enough the first walk's rate must promise before the walk goes on. */
+const DENSE_MARGIN = 1.25;
 
 /** A match with what the search's sorts order by (read from the walk, no second look-up). */
 export interface Match {
@@ -41,6 +53,18 @@ export function searchFilterSql(filters: ListFilters): SQL {
   const slugs = CATEGORIES.filter((c) => c.gender === filters.gender).map((c) => c.slug);
   return sql`${where} and q.category_slug in ${slugs}`;
 }
+
+/** The filters as the walk and the gather apply them: exactly, and for the gather also indexed. */
+interface TierFilters {
+  where: SQL;
+  /** The filters' lexemes (tsquery text), absent when no filter is set. */
+  lexemes: string | undefined;
+}
+
+const tierFiltersOf = (filters: ListFilters): TierFilters => ({
+  where: searchFilterSql(filters),
+  lexemes: filterLexemesQuery(filters),
+});
 
 const categoryPosition = (slug: CategorySlug) => CATEGORY_SLUGS.indexOf(slug);
 export const byOwnerOrder = (a: Match, b: Match) =>
@@ -66,7 +90,7 @@ export async function rankedMatches(
   if (exact) tiers.push(sql`q.search_vector @@ ${tsq(exact)}`);
   if (full !== exact) tiers.push(sql`q.search_vector @@ ${tsq(full)}`);
 
-  const where = searchFilterSql(filters);
+  const where = tierFiltersOf(filters);
   const found: Match[] = [];
   for (const [index, tier] of tiers.entries()) {
     const wanted = want - found.length;
@@ -84,35 +108,56 @@ export async function rankedMatches(
 export async function anyMatch(db: Db, terms: readonly SearchTerm[], filters: ListFilters): Promise<boolean> {
   const { full } = tsqueriesOf(terms);
   if (!full) return false;
-  const rows = await firstInCatalogueOrder(db, sql`q.search_vector @@ ${full}::tsquery`, searchFilterSql(filters), 1);
+  const rows = await firstInCatalogueOrder(db, sql`q.search_vector @@ ${full}::tsquery`, tierFiltersOf(filters), 1);
   return rows.length > 0;
 }
 
 /**
- * One statement: the capped walk, and, only when it came up short, the gather. The gather is a
- * materialized CTE behind a one-time filter on the walk's count, so it is never run when the walk
- * was enough, and the planner cannot turn it back into a walk of its own.
+ * One statement: the capped walk; only when it came up short, either a longer walk (the walk's
+ * matches were dense enough that one further stretch of the catalogue order should find the rest)
+ * or else, or when that too came up short, the gather. Each later step is a materialized CTE
+ * behind a one-time filter on the counts before it, so it is never run when not needed, and the
+ * planner cannot turn the gather back into a walk of its own. Every path answers the same: the
+ * first `limit` matches in catalogue order.
  */
-async function firstInCatalogueOrder(db: Db, match: SQL, where: SQL, limit: number): Promise<Match[]> {
+async function firstInCatalogueOrder(db: Db, match: SQL, filters: TierFilters, limit: number): Promise<Match[]> {
+  const { where, lexemes } = filters;
+  // Only narrows (the exact conditions stay): PostgreSQL ANDs this GIN scan with the words' one.
+  const narrowed = lexemes === undefined ? sql`` : sql` and q.filter_vector @@ ${lexemes}::tsquery`;
   const columns = sql`q.id, q.category_slug, q.position, q.discount_price, q.discount_percent, q.created_at`;
+  // archived_at is only in the index's predicate (every row walked is unarchived): read from the
+  // table, it would cost the walk its index-only scan.
+  const walkColumns = sql`id, category_slug, position, discount_price, discount_percent, created_at, colour,
+    sizes_in_stock, null::timestamptz as archived_at, name_vector, search_vector`;
+  // The further walk is worth it when, at the first walk's rate, it finds what is missing with a margin.
+  const dense = Math.ceil((limit * WALK_ROWS * DENSE_MARGIN) / (WALK_ROWS + LONG_WALK_ROWS));
   return selectRows<Match>(
     db,
     sql`with walked as materialized (
           select ${columns}
-          from (select id, category_slug, position, discount_price, discount_percent, created_at, colour,
-                       sizes_in_stock, archived_at, name_vector, search_vector
-                from products where archived_at is null order by position, id limit ${WALK_ROWS}) q
+          from (select ${walkColumns} from products where archived_at is null
+                order by position, id limit ${WALK_ROWS}) q
           where ${match} and ${where}
           limit ${limit}
+        ), walked_count as (
+          select count(*)::int as n from walked
+        ), walked_further as materialized (
+          select ${columns}
+          from (select ${walkColumns} from products where archived_at is null
+                order by position, id offset ${WALK_ROWS} limit ${LONG_WALK_ROWS}) q
+          where ${match} and ${where} and (select n >= ${dense} and n < ${limit} from walked_count)
+          limit (select ${limit} - n from walked_count)
+        ), walks_were_enough as (
+          select (select n from walked_count) + (select count(*) from walked_further) = ${limit} as yes
         ), gathered as materialized (
-          select ${columns} from products q where ${match} and ${where}
-        ), walk_was_enough as (
-          select count(*) = ${limit} as yes from walked
+          select ${columns} from products q where ${match} and ${where}${narrowed}
         )
         select * from (
-          select * from walked where (select yes from walk_was_enough)
+          select * from walked where (select yes from walks_were_enough)
           union all
-          (select * from gathered where not (select yes from walk_was_enough)
+          select * from walked_further where (select yes from walks_were_enough)
+          union all
+          (select * from gathered where not (select yes from walks_were_enough)
            order by position, id limit ${limit})
         ) found
         order by position, id`,
