@@ -29,7 +29,8 @@ function reachedFrom(routes: string[], lookup: Lookup): (id: string) => boolean 
     memo.set(id, false); // an import cycle does not prove anything
     const file = appFile(id);
     const reached =
-      (file !== undefined && routes.includes(file)) || (lookup(id)?.importers ?? []).some((importer) => visit(importer));
+      (file !== undefined && routes.includes(file)) ||
+      (lookup(id)?.importers ?? []).some((importer) => visit(importer));
     memo.set(id, reached);
     return reached;
   };
