@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { pageChunkGroups } from "./scripts/page-chunks.ts";
 
 // Server modules stay outside the server build, so the loaders and the API share one
 // database handle and one set of services (GUIDE.md section 1).
@@ -11,6 +12,7 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   environments: {
     ssr: { build: { rollupOptions: { external: [serverModules] } } },
+    client: { build: { rollupOptions: { output: { codeSplitting: { groups: pageChunkGroups } } } } },
   },
   build: { assetsInlineLimit: 0 },
 });

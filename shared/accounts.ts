@@ -1,6 +1,6 @@
 // The accounts half of the API contract (SPEC.md sections 3, 5, 7 and 8): request schemas used
 // by the server and by the sign-up, login and reset forms, and the exact messages of the spec.
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match!";
 export const USER_EXISTS = "User already exists";

@@ -1,7 +1,7 @@
 // The admin half of the API contract (issue 6, GUIDE.md section 3): request schemas the admin API
 // parses with and the admin screens validate with, and the answers both sides read. Every body is
 // strict, so a request can never smuggle in a role, an id, a status or a timestamp.
-import { z } from "zod";
+
 import type { CustomerHistory, OrderEdit, OrderNote, ReturnKind } from "./admin-orders.ts";
 import type { ImageRef, ProductImage, SizeStock } from "./catalog.ts";
 import { productIdSchema } from "./catalog-schemas.ts";
@@ -9,6 +9,7 @@ import { CATEGORY_SLUGS, type CategorySlug, isCategorySlug } from "./categories.
 import { ORDER_STATUSES, type Order, type OrderStatus, statusLabel } from "./orders.ts";
 import type { SalesReport } from "./sales.ts";
 import { MAX_SIZE, MIN_SIZE } from "./sizes.ts";
+import { z } from "./zod.ts";
 
 /** Rows per page of every admin list. */
 export const ADMIN_PAGE_SIZE = 25;

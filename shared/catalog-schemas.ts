@@ -1,8 +1,9 @@
 // Request schemas of the catalogue API (SPEC.md section 7), used by the API and by page loaders.
-import { z } from "zod";
+
 import { SEARCH_QUERY_MAX } from "./catalog.ts";
 import { CATEGORY_SLUGS, type CategorySlug, GENDERS, isCategorySlug } from "./categories.ts";
 import { MAX_SIZE, MIN_SIZE } from "./sizes.ts";
+import { z } from "./zod.ts";
 
 export const productIdSchema = z.uuid({ error: "That is not a valid product id." });
 

@@ -1,9 +1,10 @@
 // The order half of the API contract (SPEC.md sections 3, 5, 7 and 9; GUIDE.md section 3):
 // the checkout payload, the shipping address rules, and the order every client reads.
-import { z } from "zod";
+
 import { MAX_LINE_QUANTITY, quantitySchema, sizeSchema } from "./cart.ts";
 import { productIdSchema } from "./catalog-schemas.ts";
 import { formatRs } from "./money.ts";
+import { z } from "./zod.ts";
 
 export const ORDER_STATUSES = ["pending", "confirm", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -2,7 +2,7 @@
 // a word a shopper types and what it means in the catalogue. A meaning of "men" or "women" reads
 // the word as the gender filter, a palette colour as the colour filter; any other meaning is one
 // or more comma-separated words (or phrases) the typed word also finds.
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 export interface Synonym {
   word: string;

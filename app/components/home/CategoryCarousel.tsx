@@ -2,6 +2,9 @@
 // 2 up to 768 px), scrolls 2, loops, dots and arrows, autoplay every 3000 ms that pauses on
 // hover and focus and stays off for people who prefer reduced motion. CSS scroll snapping does
 // the sliding (and swiping on phones); a few lines of script add arrows, dots and autoplay.
+// Autoplay runs only while the carousel is on screen and the tab visible (as the product pictures'
+// does): below the fold on a phone, its scrolls and re-renders would otherwise take the main
+// thread while the page is still loading.
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -9,6 +12,7 @@ import type { ImageRef } from "#shared/catalog.ts";
 import { CATEGORIES, type Category, type CategorySlug, GENDER_LABEL, type Gender } from "#shared/categories.ts";
 import { CarouselArrows } from "../CarouselArrows.tsx";
 import { ProductPicture } from "../product/ProductPicture.tsx";
+import { useAutoplayAllowed } from "../product/use-picture-track.ts";
 
 export const AUTOPLAY_MS = 3000;
 const SLIDES_TO_SCROLL = 2;
@@ -50,6 +54,7 @@ export function CategoryCarousel({ slides }: { slides: CategorySlide[] }) {
   const [group, setGroup] = useState(0);
   const [groups, setGroups] = useState(groupCount(slides.length, 4));
   const [paused, setPaused] = useState(false);
+  const allowed = useAutoplayAllowed(track);
 
   const step = useCallback(() => {
     const first = track.current?.firstElementChild as HTMLElement | null;
@@ -86,10 +91,10 @@ export function CategoryCarousel({ slides }: { slides: CategorySlide[] }) {
   }, [slides.length, step]);
 
   useEffect(() => {
-    if (paused || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    if (paused || !allowed) return;
     const timer = window.setInterval(() => goTo(group + 1), AUTOPLAY_MS);
     return () => window.clearInterval(timer);
-  }, [paused, goTo, group]);
+  }, [paused, allowed, goTo, group]);
 
   return (
     <section aria-labelledby="shop-by-category" className="page">

@@ -72,7 +72,6 @@ export function FilterForm({
   offerGender: boolean;
 }) {
   const id = useId();
-  const hydrated = useHydrated();
   const navigate = useNavigate();
   const [draft, setDraft] = useState(() => draftOf(query));
   const [problem, setProblem] = useState<string | null>(null);
@@ -266,9 +265,20 @@ export function FilterForm({
         </p>
       )}
       {/* With JavaScript changes apply at once; the button stays for the price and for keyboards. */}
-      <button type="submit" className={hydrated ? "button-secondary" : "button-primary"}>
-        Apply
-      </button>
+      <ApplyButton />
     </Form>
+  );
+}
+
+/**
+ * Its own component so that only the button, not the whole form, renders again when hydration
+ * ends (a change after hydration is rendered at once, in one task the page cannot interrupt).
+ */
+function ApplyButton() {
+  const hydrated = useHydrated();
+  return (
+    <button type="submit" className={hydrated ? "button-secondary" : "button-primary"}>
+      Apply
+    </button>
   );
 }

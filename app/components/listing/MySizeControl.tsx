@@ -1,5 +1,7 @@
 // 'My size: 42 · change': the shopper's own size, set once for every list and the product page.
-// It lives in the browser (and on the account), so it shows only once JavaScript runs.
+// It lives in the browser (and on the account), so it shows only once JavaScript runs; until then
+// its place is kept (invisible, out of the tab order), so the list below does not move down when
+// it appears (Lighthouse counted that shift on the search page).
 import { useState } from "react";
 import { SIZES } from "#shared/sizes.ts";
 import { mySizeStore, setMySize } from "../../lib/my-size.ts";
@@ -9,7 +11,6 @@ export function MySizeControl({ className = "" }: { className?: string }) {
   const hydrated = useHydrated();
   const mySize = mySizeStore.use();
   const [editing, setEditing] = useState(false);
-  if (!hydrated) return null;
   if (editing) {
     return (
       <div className={`flex flex-wrap items-center gap-2 text-sm ${className}`}>
@@ -41,7 +42,7 @@ export function MySizeControl({ className = "" }: { className?: string }) {
     );
   }
   return (
-    <p className={`flex flex-wrap items-center gap-1 text-sm ${className}`}>
+    <p className={`flex flex-wrap items-center gap-1 text-sm ${hydrated ? "" : "invisible"} ${className}`}>
       {mySize !== null && (
         <>
           <span>

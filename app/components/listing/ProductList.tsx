@@ -52,7 +52,6 @@ export function ProductList({
 }) {
   const { query, colours, total, pages, problem } = list;
   const hrefOf = listLinks({ path, extra, hide, listOnly });
-  const hydrated = useHydrated();
   const mySize = mySizeStore.use();
   const more = useLoadMore(list);
   const products = [...list.products, ...more.products];
@@ -126,20 +125,28 @@ export function ProductList({
             empty
           )}
         </div>
-        {hydrated && more.last < pages && products.length > 0 && (
-          <div className="mt-6 flex justify-center">
-            <button
-              type="button"
-              className="button-primary"
-              disabled={more.busy}
-              onClick={() => more.load(hrefOf({ ...query, page: more.last + 1 }))}
-            >
-              {more.busy ? "Loading…" : "Load more"}
-            </button>
-          </div>
+        {more.last < pages && products.length > 0 && (
+          <LoadMoreButton busy={more.busy} onClick={() => more.load(hrefOf({ ...query, page: more.last + 1 }))} />
         )}
         <Pagination query={query} page={{ first: list.page, last: more.last }} pages={pages} hrefOf={hrefOf} />
       </div>
+    </div>
+  );
+}
+
+/**
+ * Shown once the page is hydrated (it needs script). Its own component so that only the button,
+ * not the whole list, renders again when hydration ends: a change after hydration is rendered at
+ * once, in one task the page cannot interrupt.
+ */
+function LoadMoreButton({ busy, onClick }: { busy: boolean; onClick: () => void }) {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <div className="mt-6 flex justify-center">
+      <button type="button" className="button-primary" disabled={busy} onClick={onClick}>
+        {busy ? "Loading…" : "Load more"}
+      </button>
     </div>
   );
 }

@@ -26,7 +26,7 @@ export function ProductPicture({ image, sizes, priority = false, eager = false, 
         height={image.height}
         loading={priority || eager ? "eager" : "lazy"}
         fetchPriority={fetchPriority(priority, eager)}
-        decoding={priority ? "sync" : "async"}
+        decoding="async"
         className={className}
       />
     </picture>
