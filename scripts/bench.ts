@@ -50,6 +50,8 @@ const LOAD = quick
   : { rounds: 3, durationMs: 5_000, connections: 50 };
 const SEARCH = quick ? { rounds: 10, timeLimitMs: 20_000 } : { rounds: 40, timeLimitMs: 90_000 };
 const BIG_CATALOGUE = 100_000;
+const MB = 1_048_576;
+const IDLE_SETTLE_MS = 5_000;
 
 await access(path.join(ROOT, "build", "server", "index.js")).catch(() => {
   throw new Error("No production build: run `npm run build` first.");
@@ -83,6 +85,19 @@ try {
   });
 
   server = await startBenchServer({ dataDir, databaseUrl });
+  await section("Server memory idle after start", async () => {
+    if (!server) return;
+    // What start-up allocated and freed (V8 compiling PGlite's WebAssembly) settles within seconds.
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS));
+    const idle = await server.rss();
+    const budgetMb = databaseUrl ? 200 : 300;
+    report.add(
+      `Server memory idle after start (VmRSS, ${IDLE_SETTLE_MS / 1000} s after ready)`,
+      `${fmt(idle / MB, 0)} MB (peak while starting ${fmt((await server.peakRss()) / MB, 0)} MB)`,
+      `≤ ${budgetMb} MB (${databaseUrl ? "PostgreSQL" : "PGlite"})`,
+      idle <= budgetMb * MB,
+    );
+  });
   await measureDemo(server);
   await server.stop();
   server = undefined;
@@ -175,7 +190,8 @@ async function measureDemo(server: BenchServer): Promise<void> {
     }
   });
 
-  // 4. Catalogue reads against the ceiling, interleaved.
+  // 4. Catalogue reads against the ceiling, interleaved. The memory peak counts from here.
+  await server.resetPeak();
   const reads: [string, string, string][] = [
     ["Catalogue read: category page", server.categoryPath, "/__bench/memory/category"],
     ["Catalogue read: product detail", server.productPath, "/__bench/memory/product"],
@@ -189,7 +205,14 @@ async function measureDemo(server: BenchServer): Promise<void> {
     });
   }
   await section("Server memory", async () => {
-    report.add("Server memory after the load tests (VmRSS)", `${fmt((await server.rss()) / 1048576, 0)} MB`);
+    const peak = await server.peakRss();
+    report.add(
+      "Server memory peak during the load tests (VmHWM)",
+      `${fmt(peak / MB, 0)} MB`,
+      "≤ 450 MB",
+      peak <= 450 * MB,
+    );
+    report.add("Server memory after the load tests (VmRSS)", `${fmt((await server.rss()) / MB, 0)} MB`);
   });
 
   // 5. Search on the demo catalogue: how well it finds, and how fast.

@@ -2,6 +2,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { NODE_FLAGS, START_ENV } from "#server/runtime-flags.ts";
 import { freePort, waitFor200 } from "./http.ts";
 import { stopChild } from "./serve.ts";
 
@@ -21,10 +22,11 @@ export async function timeStart(options: {
 }): Promise<StartTiming> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, "server", "start.ts")], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, path.join(ROOT, "server", "start.ts")], {
     cwd: ROOT,
     env: {
       ...process.env,
+      ...START_ENV,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),

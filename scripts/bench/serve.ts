@@ -1,7 +1,8 @@
 // Starts and stops scripts/bench/server.ts (the shop plus the in-memory ceiling routes) as a child.
 import { type ChildProcess, fork } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { NODE_FLAGS, START_ENV } from "#server/runtime-flags.ts";
 import { freePort } from "./http.ts";
 
 const SERVER_ENTRY = fileURLToPath(new URL("./server.ts", import.meta.url));
@@ -15,6 +16,10 @@ export interface BenchServer {
   productPath: string;
   /** Resident memory of the server process now, in bytes (Linux /proc). */
   rss(): Promise<number>;
+  /** The most resident memory the process has had since start or the last resetPeak(), in bytes. */
+  peakRss(): Promise<number>;
+  /** Starts a new peak: the next peakRss() counts from now (Linux clear_refs). */
+  resetPeak(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -38,8 +43,11 @@ export async function startBenchServer(options: {
 }): Promise<BenchServer> {
   const port = await freePort();
   const child = fork(SERVER_ENTRY, [], {
+    // Started as `npm start` starts the shop, so its memory is the shop's.
+    execArgv: [...process.execArgv, ...NODE_FLAGS],
     env: {
       ...process.env,
+      ...START_ENV,
       BENCH_PORT: String(port),
       DATA_DIR: options.dataDir,
       DATABASE_URL: options.databaseUrl ?? "",
@@ -70,13 +78,16 @@ export async function startBenchServer(options: {
     categoryPath: ready.categoryPath,
     productPath: ready.productPath,
     rss: () => readRss(pid),
+    peakRss: () => readRss(pid, "VmHWM"),
+    resetPeak: () => writeFile(`/proc/${pid}/clear_refs`, "5"),
     stop: () => stopChild(child),
   };
 }
 
-export async function readRss(pid: number): Promise<number> {
+/** VmRSS (resident now) or VmHWM (the peak) of a process, in bytes. */
+export async function readRss(pid: number, field: "VmRSS" | "VmHWM" = "VmRSS"): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, "utf8");
-  const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+  const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, "m").exec(status);
   return match ? Number(match[1]) * 1024 : Number.NaN;
 }
 

@@ -2,9 +2,9 @@
 // demo pictures: an original kept, AVIF and WebP at three widths), reorder and remove.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import sharp from "sharp";
 import { ADMIN_MAX_IMAGES, ADMIN_MESSAGES, type AdminImageType } from "#shared/admin.ts";
 import { type ImageStore, InvalidImageError } from "../catalog/images.ts";
+import { loadSharp } from "../catalog/sharp-lazy.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
 import { badRequest, conflict, notFound } from "../http/errors.ts";
@@ -30,6 +30,7 @@ function magicMatches(type: AdminImageType, data: Buffer): boolean {
 async function checkPicture(type: AdminImageType, data: Buffer): Promise<void> {
   if (data.length === 0) throw badRequest(ADMIN_MESSAGES.imageEmpty);
   if (!magicMatches(type, data)) throw badRequest(ADMIN_MESSAGES.imageMismatch);
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(data).metadata();
     if (meta.format !== SHARP_FORMAT[type]) throw badRequest(ADMIN_MESSAGES.imageMismatch);

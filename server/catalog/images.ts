@@ -6,7 +6,7 @@ import { createReadStream } from "node:fs";
 import { rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import sharp, { type Metadata, type Sharp } from "sharp";
+import type { Metadata, Sharp } from "sharp";
 import {
   IMAGE_FORMATS,
   IMAGE_WIDTHS,
@@ -22,9 +22,7 @@ import { drawProductImage } from "./artwork/product-image.ts";
 import { drawGenderBanner, drawHomeCover } from "./artwork/site-images.ts";
 import { createDirectoryBlobStore, writeAtomically } from "./blob-directory.ts";
 import type { BlobStore } from "./blob-store.ts";
-
-// One thread per image: renders then share the cores with requests instead of taking them all.
-sharp.concurrency(1);
+import { loadSharp } from "./sharp-lazy.ts";
 
 const ENCODERS: Record<ImageFormat, (image: Sharp) => Sharp> = {
   avif: (image) => image.avif({ quality: 50, effort: 3 }),
@@ -151,6 +149,7 @@ export function createImageStore(options: ImageStoreOptions): ImageStore {
       return file;
     },
     async saveUpload(imageId, upload) {
+      const sharp = await loadSharp();
       let meta: Metadata;
       try {
         meta = await sharp(upload).metadata();
@@ -226,6 +225,7 @@ function drawSiteImage(name: SiteImageName): string {
 async function render(source: Source, width: number, format: ImageFormat): Promise<Buffer> {
   // Rasterise vector art at the density the target width needs, so it stays sharp.
   const density = source.svg ? Math.max(72, Math.ceil((72 * width) / source.naturalWidth)) : undefined;
+  const sharp = await loadSharp();
   const image = sharp(source.input, density ? { density } : {}).resize({ width, withoutEnlargement: !source.svg });
   return ENCODERS[format](image).toBuffer();
 }

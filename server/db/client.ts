@@ -52,9 +52,22 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return openPglite(options.pgliteDir ?? "memory://");
 }
 
+/**
+ * PGlite runs PostgreSQL inside this process's WebAssembly heap, where the server's defaults cost
+ * resident memory the shop never uses: 128 MB of shared buffers (touched on start) and slots for 100
+ * connections, when PGlite serves exactly one. 32 MB holds the demo catalogue many times over and the
+ * hot indexes of a large one; a page not in it comes from the operating system's file cache.
+ * Given as start parameters, after PGlite's own: `postgresqlconf` would replace the data folder's
+ * postgresql.conf (time zone, text search configuration) instead of adding to it.
+ */
+const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...["-c", "shared_buffers=32MB", "-c", "max_connections=10"],
+];
+
 async function openPglite(dir: string): Promise<Database> {
   if (!dir.startsWith("memory://")) await mkdir(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+  const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS });
   for (const [name, value] of Object.entries(SESSION_SETTINGS)) {
     await client.query("select set_config($1, $2, false)", [name, value]);
   }
