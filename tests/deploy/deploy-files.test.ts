@@ -104,7 +104,8 @@ describe("Dockerfile", () => {
     const [cmd] = all(runtime, "CMD");
     const command = words(cmd?.args ?? "");
     expect(command[0]).toBe("node");
-    const entry = command[1] ?? "";
+    // Node's own flags come first (server/runtime-flags.ts; tests/runtime-flags.test.ts checks them).
+    const entry = command.slice(1).find((word) => !word.startsWith("-")) ?? "";
     expect(existsSync(path.join(root, entry))).toBe(true);
     expect(inRuntime(entry)).toBe(true);
     expect(all(runtime, "USER").at(-1)?.args).toMatch(/^(node|\d{3,})$/);
