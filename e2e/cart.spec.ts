@@ -293,7 +293,7 @@ test("quick quantity changes reach the server in the order made, even when the f
   request,
 }, testInfo) => {
   const shop = await owner(request);
-  const product = await shop.create(`Order Peshawari ${testInfo.project.name} ${Date.now().toString(36)}`, [
+  const product = await shop.create(`In-order Loafer ${testInfo.project.name} ${Date.now().toString(36)}`, [
     { size: 42, stock: 6 },
   ]);
   const shopper = await customer(page, `inorder-${testInfo.project.name}`);
