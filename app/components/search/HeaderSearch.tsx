@@ -31,6 +31,9 @@ function loadUi(): Promise<Ui> {
 export function HeaderSearch() {
   const [ui, setUi] = useState<{ Ui: Ui; props: HeaderSearchUiProps }>();
   const input = useRef<HTMLInputElement>(null);
+  // Whether the plain box holds the focus now: the chunk may arrive on pointing (before the click
+  // focuses the box), so what was true when it arrived is not what is true when the combobox mounts.
+  const boxFocused = useRef(false);
   const load = (phoneOpen = false) =>
     void loadUi().then((Ui) => {
       const field = input.current;
@@ -38,12 +41,23 @@ export function HeaderSearch() {
       setUi((now) => now ?? { Ui, props: { initialText: field?.value ?? "", focused, phoneOpen } });
     });
 
-  if (ui) return <ui.Ui {...ui.props} />;
+  if (ui) return <ui.Ui {...ui.props} focused={ui.props.focused || boxFocused.current} />;
   return (
     <>
       <div className={WIDE_SEARCH}>
         <search className="relative block">
-          <form method="get" action="/search" onFocus={() => load()} onPointerEnter={() => load()}>
+          <form
+            method="get"
+            action="/search"
+            onFocus={() => {
+              boxFocused.current = true;
+              load();
+            }}
+            onBlur={() => {
+              boxFocused.current = false;
+            }}
+            onPointerEnter={() => load()}
+          >
             <label htmlFor="header-search" className="sr-only">
               Search products
             </label>
