@@ -50,6 +50,9 @@ const LOAD = quick
   : { rounds: 3, durationMs: 5_000, connections: 50 };
 const SEARCH = quick ? { rounds: 10, timeLimitMs: 20_000 } : { rounds: 40, timeLimitMs: 90_000 };
 const BIG_CATALOGUE = 100_000;
+// Declared before the run below uses them (the functions at the end are hoisted, constants are not).
+const FIRST_TAP_LOADS = 5;
+const FIRST_TAP_BUDGET = "≤ 200 ms, none lost";
 const MB = 1_048_576;
 const IDLE_SETTLE_MS = 5_000;
 
@@ -251,9 +254,6 @@ async function measureDemo(server: BenchServer): Promise<void> {
     });
   }
 }
-
-const FIRST_TAP_LOADS = 5;
-const FIRST_TAP_BUDGET = "≤ 200 ms, none lost";
 
 async function measureFirstTap(server: BenchServer): Promise<void> {
   const figure = (page: string) => `First tap ${page} (p75 of ${FIRST_TAP_LOADS}, 4x CPU, slow 4G)`;
