@@ -53,6 +53,9 @@ const BIG_CATALOGUE = 100_000;
 // Declared before the run below uses them (the functions at the end are hoisted, constants are not).
 const FIRST_TAP_LOADS = 5;
 const FIRST_TAP_BUDGET = "≤ 200 ms, none lost";
+// Issue 17's goal: performance 98 or more, the median of 5 runs; the other three categories stay 100.
+const LIGHTHOUSE_RUNS = 5;
+const LIGHTHOUSE_BUDGET = "≥ 98 / 100 / 100 / 100";
 const MB = 1_048_576;
 const IDLE_SETTLE_MS = 5_000;
 
@@ -233,22 +236,25 @@ async function measureDemo(server: BenchServer): Promise<void> {
   const pageLabel = (page: string) => page.replace(server.productId, "{id}");
   if (skipLighthouse) {
     for (const page of pages)
-      report.skip(`Lighthouse mobile \`${pageLabel(page)}\``, "100 / 100 / 100 / 100", "--skip-lighthouse or --quick");
+      report.skip(`Lighthouse mobile \`${pageLabel(page)}\``, LIGHTHOUSE_BUDGET, "--skip-lighthouse or --quick");
     return;
   }
-  log("lighthouse (3 runs per page)…");
+  log(`lighthouse (${LIGHTHOUSE_RUNS} runs per page)…`);
   for (const pagePath of pages) {
     const label = pageLabel(pagePath);
     const figure = `Lighthouse mobile \`${label}\` (perf / a11y / best practices / SEO)`;
     await section(figure, async () => {
-      const [page] = await measureLighthouse(base.replace("127.0.0.1", "localhost"), [pagePath], { runs: 3, log });
+      const [page] = await measureLighthouse(base.replace("127.0.0.1", "localhost"), [pagePath], {
+        runs: LIGHTHOUSE_RUNS,
+        log,
+      });
       if (!page) throw new Error("no result");
       const s = page.scores;
       report.add(
         figure,
         `${s.performance} / ${s.accessibility} / ${s["best-practices"]} / ${s.seo} (LCP ${fmt(page.lcpMs, 0)} ms, TBT ${fmt(page.tbtMs, 0)} ms, CLS ${fmt(page.cls, 3)})`,
-        "100 / 100 / 100 / 100",
-        Object.values(s).every((v) => v === 100),
+        LIGHTHOUSE_BUDGET,
+        s.performance >= 98 && s.accessibility === 100 && s["best-practices"] === 100 && s.seo === 100,
       );
       if (page.failing.length > 0) report.notes.push(`Lighthouse ${label} audits below 1: ${page.failing.join(", ")}.`);
     });
