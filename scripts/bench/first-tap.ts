@@ -100,7 +100,7 @@ function cases(productId: string): TapCase[] {
       // The sheet's button is rendered only once React runs (FilterSheet.tsx), so the tap waits for it.
       control: async (page) => ({
         locator: page.getByRole("button", { name: /^Filter & sort/ }),
-        effect: "[role=dialog]",
+        effect: "dialog[open]",
       }),
     },
   ];
@@ -197,13 +197,13 @@ async function loadAndTap(context: BrowserContext, base: string, tapCase: TapCas
 export async function measureFirstTaps(
   base: string,
   productId: string,
-  options: { loads: number; log: (line: string) => void },
+  options: { loads: number; log: (line: string) => void; only?: (label: string) => boolean },
 ): Promise<FirstTapPage[]> {
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
   try {
     const session = await signIn(base);
     const pages: FirstTapPage[] = [];
-    for (const tapCase of cases(productId)) {
+    for (const tapCase of cases(productId).filter((c) => options.only?.(c.label) ?? true)) {
       const loads: TapLoad[] = [];
       for (let load = 0; load < options.loads; load++) {
         // A fresh context per load: an empty cache, as on a first visit, and an empty cart.
