@@ -1,11 +1,12 @@
 // The cart half of the API contract (SPEC.md sections 3, 7 and 9): request schemas, the cart
 // line every client reads, and the order summary the cart page and the server both compute.
 
+import { MAX_LINE_QUANTITY } from "./cart-limits.ts";
 import { productIdSchema } from "./catalog-schemas.ts";
 import { MAX_SIZE, MIN_SIZE } from "./sizes.ts";
 import { z } from "./zod.ts";
 
-export const MAX_LINE_QUANTITY = 10;
+export { MAX_LINE_QUANTITY };
 
 const quantityError = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.`;
 export const quantitySchema = z

@@ -2,7 +2,7 @@
 // at MAX_LINE_QUANTITY, low stock is shown, a line over the stock is lowered with a note, and a
 // line whose size sold out keeps the cart from checkout until it is removed. Pure: the reads and
 // the writes live in cart-sync.ts and cart-actions.ts.
-import { MAX_LINE_QUANTITY } from "#shared/cart.ts";
+import { MAX_LINE_QUANTITY } from "#shared/cart-limits.ts";
 import type { StoredCartLine } from "./cart-store.ts";
 
 /** A line shows 'Only {n} left' at this stock or below (and above 0). */
