@@ -55,14 +55,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 /**
  * PGlite runs PostgreSQL inside this process's WebAssembly heap, where the server's defaults cost
  * resident memory the shop never uses: 128 MB of shared buffers (touched on start) and slots for 100
- * connections, when PGlite serves exactly one. 32 MB holds the demo catalogue many times over and the
- * hot indexes of a large one; a page not in it comes from the operating system's file cache.
+ * connections, when PGlite serves exactly one. 16 MB holds the demo catalogue many times over; a page
+ * not in it comes from the operating system's file cache (a catalogue of 100,000 belongs on PostgreSQL).
+ * 16 MB and 5 slots against 32 MB and 10, side by side: idle 270 against 307 MB (issue 17's budget is
+ * 300 on PGlite), docs/benchmarks.md "Memory".
  * Given as start parameters, after PGlite's own: `postgresqlconf` would replace the data folder's
  * postgresql.conf (time zone, text search configuration) instead of adding to it.
  */
 const PGLITE_START_PARAMS = [
   ...PGlite.defaultStartParams,
-  ...["-c", "shared_buffers=32MB", "-c", "max_connections=10"],
+  ...["-c", "shared_buffers=16MB", "-c", "max_connections=5"],
 ];
 
 async function openPglite(dir: string): Promise<Database> {
