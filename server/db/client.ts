@@ -62,10 +62,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
  * Given as start parameters, after PGlite's own: `postgresqlconf` would replace the data folder's
  * postgresql.conf (time zone, text search configuration) instead of adding to it.
  */
-const PGLITE_START_PARAMS = [
-  ...PGlite.defaultStartParams,
-  ...["-c", "shared_buffers=16MB", "-c", "max_connections=5"],
-];
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, ...["-c", "shared_buffers=16MB", "-c", "max_connections=5"]];
 
 async function openPglite(dir: string): Promise<Database> {
   if (!dir.startsWith("memory://")) await mkdir(path.dirname(dir), { recursive: true });
