@@ -3,6 +3,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.ts";
 
 const [baseUrl = "http://127.0.0.1:3000", outDir = ".tmp/screenshots", ...paths] = process.argv.slice(2);
 const routes = paths.length > 0 ? paths : ["/", "/men", "/women/heels-&-sandals", "/search?query=chapal", "/contact"];
@@ -10,8 +11,8 @@ const widths = { phone: { width: 375, height: 812 }, desktop: { width: 1280, hei
 
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+  executablePath: CHROMIUM_PATH,
+  args: [...CHROMIUM_ARGS],
 });
 for (const [name, viewport] of Object.entries(widths)) {
   const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });

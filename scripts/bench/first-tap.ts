@@ -4,18 +4,10 @@
 // shows its effect (menu open, size marked, cart count changed) is "lost": before hydration the
 // server's buttons have no handlers, and that is the failure this bench exists to show.
 import { type BrowserContext, chromium, devices, type Locator, type Page } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../chromium.ts";
 import { type EventTimingLike, p75, tapLatency } from "./first-tap-stats.ts";
 import { sleep } from "./stats.ts";
 
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 /** Lighthouse's mobile "slow 4G": 150 ms round trip, 1.6 Mbps down, 750 Kbps up (bytes per second here). */
 const SLOW_4G = {
   offline: false,
@@ -199,7 +191,7 @@ export async function measureFirstTaps(
   productId: string,
   options: { loads: number; log: (line: string) => void; only?: (label: string) => boolean },
 ): Promise<FirstTapPage[]> {
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   try {
     const session = await signIn(base);
     const pages: FirstTapPage[] = [];

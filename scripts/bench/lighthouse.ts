@@ -2,6 +2,7 @@
 // in headless Chromium from Debian's packages; the median of `runs` runs per page and category.
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../chromium.ts";
 import { get } from "./http.ts";
 import { median } from "./stats.ts";
 
@@ -19,15 +20,8 @@ export interface LighthousePage {
   cls: number;
 }
 
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+/** chrome-launcher starts the browser itself: it must be told to run headless. */
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 
 /**
  * Fetches each page and every picture it names once, so the runs measure serving the pictures,
@@ -76,7 +70,7 @@ export async function measureLighthouse(
 ): Promise<LighthousePage[]> {
   const warmed = await warmPages(base, paths);
   options.log(`  warmed ${warmed} pictures`);
-  const chrome = await launch({ chromePath: "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   try {
     const pages: LighthousePage[] = [];
     for (const path of paths) {
