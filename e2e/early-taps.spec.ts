@@ -2,6 +2,7 @@
 // and Add to Cart tapped on the server's HTML take effect once the page hydrates. The app's scripts
 // are held back until after the tap, so "before hydration" does not depend on the machine's speed.
 import { expect, type Locator, type Page, type Route, test } from "@playwright/test";
+import { type Account, useAccount } from "./layout-support.ts";
 import { allProducts, waitForHydration } from "./support.ts";
 
 const PASSWORD = "Karachi-Shoes-2024!";
@@ -78,17 +79,8 @@ test("Add to Cart tapped before hydration puts the shoe in the cart once, after 
   });
   expect(signUp.status()).toBe(201);
   const login = await page.request.post("/api/user/login", { data: { email, password: PASSWORD } });
-  const session = (await login.json()) as { token: string; user: unknown };
   // Signed in as the login page leaves it: the token and user in localStorage before any script runs.
-  await page.addInitScript(
-    ([token, user]) => {
-      if (!localStorage.getItem("token")) {
-        localStorage.setItem("token", token);
-        localStorage.setItem("user", user);
-      }
-    },
-    [JSON.stringify(session.token), JSON.stringify(session.user)] as const,
-  );
+  await useAccount(page, (await login.json()) as Account);
 
   const add = page.getByRole("button", { name: "Add to Cart" });
   const release = await openUnhydrated(page, await productWithTwoSizes(page), add);
