@@ -20,12 +20,16 @@ export interface ProductRow {
   sizes: { size: number; stock: number }[];
 }
 
+// A ProductRow's own columns, and its pictures (alias i) and sizes (alias s) as JSON arrays: one
+// definition for the reads below, whether they fold them in per product or per page.
+const productFields = sql`p.id, p.name, p.description, p.category_slug, p.features, p.price, p.discount_price, p.colour, p.position`;
+const imagesJson = sql`json_agg(json_build_object('id', i.id, 'alt', i.alt, 'width', i.width, 'height', i.height) order by i.position)`;
+const sizesJson = sql`json_agg(json_build_object('size', s.size, 'stock', s.stock) order by s.size)`;
+
 const productColumns = sql`
-  p.id, p.name, p.description, p.category_slug, p.features, p.price, p.discount_price, p.colour, p.position,
-  coalesce((select json_agg(json_build_object('id', i.id, 'alt', i.alt, 'width', i.width, 'height', i.height) order by i.position)
-            from product_images i where i.product_id = p.id), '[]'::json) as images,
-  coalesce((select json_agg(json_build_object('size', s.size, 'stock', s.stock) order by s.size)
-            from product_sizes s where s.product_id = p.id), '[]'::json) as sizes`;
+  ${productFields},
+  coalesce((select ${imagesJson} from product_images i where i.product_id = p.id), '[]'::json) as images,
+  coalesce((select ${sizesJson} from product_sizes s where s.product_id = p.id), '[]'::json) as sizes`;
 
 export function selectProducts(db: Db, rest: SQL): Promise<ProductRow[]> {
   return selectRows<ProductRow>(db, sql`select ${productColumns} from products p ${rest}`);
@@ -59,15 +63,13 @@ export async function findProductsByIds(db: Db, ids: string[]): Promise<ProductR
   const rows = await selectRows<ProductRow>(
     db,
     sql`with i as (
-          select i.product_id, json_agg(json_build_object('id', i.id, 'alt', i.alt, 'width', i.width, 'height', i.height)
-                                        order by i.position) as images
+          select i.product_id, ${imagesJson} as images
           from product_images i where i.product_id = any(${idArray}) group by i.product_id
         ), s as (
-          select s.product_id, json_agg(json_build_object('size', s.size, 'stock', s.stock) order by s.size) as sizes
+          select s.product_id, ${sizesJson} as sizes
           from product_sizes s where s.product_id = any(${idArray}) group by s.product_id
         )
-        select p.id, p.name, p.description, p.category_slug, p.features, p.price, p.discount_price, p.colour,
-          p.position, coalesce(i.images, '[]'::json) as images, coalesce(s.sizes, '[]'::json) as sizes
+        select ${productFields}, coalesce(i.images, '[]'::json) as images, coalesce(s.sizes, '[]'::json) as sizes
         from products p left join i on i.product_id = p.id left join s on s.product_id = p.id
         where p.id = any(${idArray}) and p.archived_at is null`,
   );
