@@ -1,6 +1,5 @@
 // The cart half of the API contract (SPEC.md sections 3, 7 and 9): request schemas, the cart
 // line every client reads, and the order summary the cart page and the server both compute.
-
 import { MAX_LINE_QUANTITY } from "./cart-limits.ts";
 import { productIdSchema } from "./catalog-schemas.ts";
 import { MAX_SIZE, MIN_SIZE } from "./sizes.ts";

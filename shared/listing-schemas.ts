@@ -1,6 +1,5 @@
 // The request schema of a list's filters, sort and page (listing.ts), for the API (Fastify's parsed
 // query, where a repeated key is an array) and the page loaders (URLSearchParams via queryObject).
-
 import { GENDERS } from "./categories.ts";
 import { type ListQuery, SORTS } from "./listing.ts";
 import { MAX_SIZE, MIN_SIZE } from "./sizes.ts";

@@ -1,6 +1,5 @@
 // The order half of the API contract (SPEC.md sections 3, 5, 7 and 9; GUIDE.md section 3):
 // the checkout payload, the shipping address rules, and the order every client reads.
-
 import { MAX_LINE_QUANTITY, quantitySchema, sizeSchema } from "./cart.ts";
 import { productIdSchema } from "./catalog-schemas.ts";
 import { formatRs } from "./money.ts";

@@ -1,7 +1,6 @@
 // Packing slips (issue 18): which orders to print and in what format, and what a slip shows.
 // The ids travel in the address (/admin/slips?ids=a,b,c&format=receipt), so a batch can be
 // bookmarked or printed again; the API reads the same list.
-
 import type { Order } from "./orders.ts";
 import { z } from "./zod.ts";
 

@@ -1,7 +1,6 @@
 // The stock grid (issue 18): every size of every product in a category, saved in one request.
 // Only the cells the owner changed are sent, each with the stock it showed, so a pair sold while
 // the grid was open is never overwritten (409, nothing written).
-
 import { productIdSchema } from "./catalog-schemas.ts";
 import { CATEGORY_SLUGS, type CategorySlug, isCategorySlug } from "./categories.ts";
 import { MAX_SIZE, MIN_SIZE } from "./sizes.ts";
