@@ -4,7 +4,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { CategorySlug, Gender } from "#shared/categories.ts";
 import { MAX_SIZE, MIN_SIZE } from "#shared/sizes.ts";
 import type { Db } from "../db/client.ts";
-import { selectRows } from "../db/rows.ts";
+import { arrayParam, selectPrepared, selectRows } from "../db/rows.ts";
 
 export interface ProductRow {
   id: string;
@@ -54,14 +54,15 @@ export function findByPositions(db: Db, slug: CategorySlug, positions: number[])
  * Products with the given ids, in the order of the ids (search results, ranked by search.ts). The
  * ids go as one array parameter (an IN list of 48 parameters costs PostgreSQL more to parse and
  * plan than the page costs to read), and the pictures and sizes of the whole page are aggregated
- * in one pass each instead of one subquery per product.
+ * in one pass each instead of one subquery per product. Its text never changes, so each connection
+ * plans it once (planning cost 1.1 ms of its 2.7 at 100,000 products).
  */
 export async function findProductsByIds(db: Db, ids: string[]): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
-  // A uuid has no character an array literal would read as syntax; a malformed id fails the cast.
-  const idArray = sql`${`{${ids.join(",")}}`}::uuid[]`;
-  const rows = await selectRows<ProductRow>(
+  const idArray = arrayParam(ids, "uuid");
+  const rows = await selectPrepared<ProductRow>(
     db,
+    "products-by-ids",
     sql`with i as (
           select i.product_id, ${imagesJson} as images
           from product_images i where i.product_id = any(${idArray}) group by i.product_id

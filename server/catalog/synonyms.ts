@@ -1,9 +1,10 @@
 // The owner's search synonyms: listed, set (added or changed) and deleted from the admin, and the
 // synonyms of a query's words looked up by the search (a primary-key probe per typed word, so an
 // edit takes effect with the next search and nothing is cached).
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Synonym } from "#shared/synonyms.ts";
 import type { Db } from "../db/client.ts";
+import { arrayParam, selectPrepared } from "../db/rows.ts";
 import { searchSynonyms } from "../db/schema.ts";
 
 function toSynonym(row: { word: string; means: string; createdAt: Date }): Synonym {
@@ -44,9 +45,10 @@ export async function deleteSynonym(db: Db, word: string): Promise<boolean> {
 /** What each of the words means, for the words that have a synonym. */
 export async function synonymsOf(db: Db, words: readonly string[]): Promise<Map<string, string>> {
   if (words.length === 0) return new Map();
-  const rows = await db
-    .select({ word: searchSynonyms.word, means: searchSynonyms.means })
-    .from(searchSynonyms)
-    .where(inArray(searchSynonyms.word, [...words]));
+  const rows = await selectPrepared<{ word: string; means: string }>(
+    db,
+    "search-synonyms",
+    sql`select word, means from search_synonyms where word = any(${arrayParam(words, "text")})`,
+  );
   return new Map(rows.map((row) => [row.word, row.means]));
 }

@@ -1,6 +1,6 @@
 // Raw SQL for the read paths where one round trip matters more than the query builder.
 // Both drivers (pg and PGlite) answer `execute` with `{ rows }`.
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import type { Db } from "./client.ts";
@@ -36,4 +36,14 @@ function pgClientOf(db: Db): pg.Pool | pg.Client | undefined {
   if (own instanceof pg.Pool) return own;
   const held = (db as unknown as { session?: { client?: unknown } }).session?.client;
   return held instanceof pg.Client ? held : undefined;
+}
+
+/**
+ * Values as one array parameter (`text[]`, `uuid[]`): the statement's text stays the same whatever
+ * their number (one plan, and a prepared statement can be reused). Each element is quoted for the
+ * array literal; a malformed uuid fails the cast.
+ */
+export function arrayParam(values: readonly string[], type: "text" | "uuid"): SQL {
+  const literal = `{${values.map((v) => `"${v.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`).join(",")}}`;
+  return sql`${literal}::${sql.raw(type)}[]`;
 }

@@ -64,6 +64,8 @@ export function explaining(db: Db, plans: Explained[]): Db {
             return object.execute(query);
           };
         }
+        // Without the pool, selectPrepared (server/db/rows.ts) sends its statements through execute too.
+        if (property === "$client") return undefined;
         if (property === "transaction") {
           return (run: (tx: Db) => Promise<unknown>) => object.transaction((tx) => run(wrap(tx as unknown as Db)));
         }
