@@ -9,10 +9,10 @@
 // Each tier is one statement: a walk of the catalogue order (a btree that carries every column the
 // walk reads, migration 0010, so the walk never visits the table) capped at WALK_ROWS rows (and
 // LONG_WALK_ROWS more when its matches were dense but too few), and only when the walks came up
-// short, a gather of the tier's matches from its GIN index. The
-// list filters are conditions inside both (`filterConditions`, alias q), so a filter never makes
-// the search read the catalogue whole; the gather also asks the filters of their own GIN index
-// (`filterLexemesQuery`, migration 0012), so it reads only the matches that can pass them.
+// short, a gather of the tier's matches from a GIN index. The list filters are conditions inside
+// both (`filterConditions`, alias q), so a filter never makes the search read the catalogue whole;
+// the gather asks one index for the words and the filters' lexemes together (`filterLexemesQuery`,
+// migration 0013), so it reads only the matches that can pass them.
 import { type SQL, sql } from "drizzle-orm";
 import { CATEGORIES, CATEGORY_SLUGS, type CategorySlug } from "#shared/categories.ts";
 import type { ListFilters } from "#shared/listing.ts";
@@ -72,6 +72,27 @@ export const byOwnerOrder = (a: Match, b: Match) =>
   a.position - b.position ||
   (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
+/** A ranking tier: the products whose name, or whole searchable text, matches a tsquery. */
+interface Tier {
+  vector: "name" | "search";
+  query: string;
+}
+
+const VECTOR_COLUMN: Record<Tier["vector"], SQL> = { name: sql`q.name_vector`, search: sql`q.search_vector` };
+
+/** The tier's condition on a row (the walk's, and the exclusion of earlier tiers' matches). */
+const matchOf = ({ vector, query }: Tier): SQL => sql`${VECTOR_COLUMN[vector]} @@ ${query}::tsquery`;
+
+/**
+ * The same condition with the filters' lexemes, as one GIN index answers it (migration 0013; the
+ * expression must stay the index's): no word matches a filter lexeme, so on the vector joined with
+ * the filters' it is exact.
+ */
+function indexedMatchOf({ vector, query }: Tier, lexemes: string | undefined): SQL {
+  const both = lexemes === undefined ? query : `(${query}) & ${lexemes}`;
+  return sql`(${VECTOR_COLUMN[vector]} || q.filter_vector) @@ ${both}::tsquery`;
+}
+
 /** Up to `want` matches of every term under the filters, best first. */
 export async function rankedMatches(
   db: Db,
@@ -81,14 +102,13 @@ export async function rankedMatches(
 ): Promise<Match[]> {
   const { full, exact, literal, phrase } = tsqueriesOf(terms);
   if (!full) return [];
-  const tsq = (text: string) => sql`${text}::tsquery`;
-  const tiers: SQL[] = [];
-  if (phrase) tiers.push(sql`q.name_vector @@ ${tsq(phrase)}`);
-  if (literal && literal !== exact) tiers.push(sql`q.name_vector @@ ${tsq(literal)}`);
-  if (exact) tiers.push(sql`q.name_vector @@ ${tsq(exact)}`);
-  if (full !== exact) tiers.push(sql`q.name_vector @@ ${tsq(full)}`);
-  if (exact) tiers.push(sql`q.search_vector @@ ${tsq(exact)}`);
-  if (full !== exact) tiers.push(sql`q.search_vector @@ ${tsq(full)}`);
+  const tiers: Tier[] = [];
+  if (phrase) tiers.push({ vector: "name", query: phrase });
+  if (literal && literal !== exact) tiers.push({ vector: "name", query: literal });
+  if (exact) tiers.push({ vector: "name", query: exact });
+  if (full !== exact) tiers.push({ vector: "name", query: full });
+  if (exact) tiers.push({ vector: "search", query: exact });
+  if (full !== exact) tiers.push({ vector: "search", query: full });
 
   const where = tierFiltersOf(filters);
   const found: Match[] = [];
@@ -96,10 +116,18 @@ export async function rankedMatches(
     const wanted = want - found.length;
     if (wanted <= 0) break;
     // A product is in the first tier it matches: later tiers leave out the earlier ones' matches.
-    const earlier = tiers.slice(0, index);
-    const match = earlier.length === 0 ? tier : sql`${tier} and not (${sql.join(earlier, sql` or `)})`;
-    const rows = await firstInCatalogueOrder(db, match, where, wanted);
+    const rows = await firstInCatalogueOrder(db, tier, tiers.slice(0, index), where, wanted);
     found.push(...rows.sort(byOwnerOrder));
+    // Every tier is inside the last (the words, with their synonyms and corrections, anywhere in
+    // the product). When several words were not found as a phrase, one check of that spares the
+    // other tiers their walks if the words are never found together, as often while a shopper is
+    // still typing ('sneakers 4'). After one word's first tier it would mostly cost a statement:
+    // its synonyms usually find what the word as typed did not.
+    const last = tiers.at(-1);
+    const phraseFoundNothing = index === 0 && phrase !== undefined && found.length === 0;
+    if (phraseFoundNothing && last && tiers.length > 2) {
+      if ((await firstInCatalogueOrder(db, last, [], where, 1)).length === 0) return [];
+    }
   }
   return found;
 }
@@ -108,7 +136,7 @@ export async function rankedMatches(
 export async function anyMatch(db: Db, terms: readonly SearchTerm[], filters: ListFilters): Promise<boolean> {
   const { full } = tsqueriesOf(terms);
   if (!full) return false;
-  const rows = await firstInCatalogueOrder(db, sql`q.search_vector @@ ${full}::tsquery`, tierFiltersOf(filters), 1);
+  const rows = await firstInCatalogueOrder(db, { vector: "search", query: full }, [], tierFiltersOf(filters), 1);
   return rows.length > 0;
 }
 
@@ -120,10 +148,18 @@ export async function anyMatch(db: Db, terms: readonly SearchTerm[], filters: Li
  * planner cannot turn the gather back into a walk of its own. Every path answers the same: the
  * first `limit` matches in catalogue order.
  */
-async function firstInCatalogueOrder(db: Db, match: SQL, filters: TierFilters, limit: number): Promise<Match[]> {
+async function firstInCatalogueOrder(
+  db: Db,
+  tier: Tier,
+  earlier: readonly Tier[],
+  filters: TierFilters,
+  limit: number,
+): Promise<Match[]> {
   const { where, lexemes } = filters;
-  // Only narrows (the exact conditions stay): PostgreSQL ANDs this GIN scan with the words' one.
-  const narrowed = lexemes === undefined ? sql`` : sql` and q.filter_vector @@ ${lexemes}::tsquery`;
+  const notEarlier = earlier.length === 0 ? sql`` : sql` and not (${sql.join(earlier.map(matchOf), sql` or `)})`;
+  const match = sql`${matchOf(tier)}${notEarlier}`;
+  // The index answers the words and narrows by the filters; the exact filter conditions stay.
+  const gather = sql`${indexedMatchOf(tier, lexemes)}${notEarlier}`;
   const columns = sql`q.id, q.category_slug, q.position, q.discount_price, q.discount_percent, q.created_at`;
   // archived_at is only in the index's predicate (every row walked is unarchived): read from the
   // table, it would cost the walk its index-only scan.
@@ -150,7 +186,7 @@ async function firstInCatalogueOrder(db: Db, match: SQL, filters: TierFilters, l
         ), walks_were_enough as (
           select (select n from walked_count) + (select count(*) from walked_further) = ${limit} as yes
         ), gathered as materialized (
-          select ${columns} from products q where ${match} and ${where}${narrowed}
+          select ${columns} from products q where ${gather} and ${where}
         )
         select * from (
           select * from walked where (select yes from walks_were_enough)

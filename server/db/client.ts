@@ -37,7 +37,14 @@ const MIGRATION_LOCK_ID = 727_001;
  * (server/catalog/search.ts), which reads its threshold from the session: pg_trgm's default, 0.3,
  * misses common misspellings ('lofer' and 'loafers' share 0.27); below 0.25 unrelated words qualify.
  */
-const SESSION_SETTINGS: Record<string, string> = { jit: "off", "pg_trgm.similarity_threshold": "0.25" };
+const SESSION_SETTINGS: Record<string, string> = {
+  jit: "off",
+  "pg_trgm.similarity_threshold": "0.25",
+  // The catalogue is read from memory (shared buffers, the file cache), where a page read out of
+  // order costs about what the next page does. At the default, 4 (for spinning disks), a search's
+  // gather for a word in a sixth of the catalogue was planned as a scan of the whole table.
+  random_page_cost: "1.1",
+};
 
 export interface OpenOptions {
   /** postgres://… for a server; otherwise PGlite. */

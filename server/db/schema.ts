@@ -80,10 +80,8 @@ export const products = pgTable(
       ),
     /** The name alone: a product named for the query ranks above one that matches elsewhere. */
     nameVector: tsvector().notNull().generatedAlwaysAs(sql`to_tsvector('english'::regconfig, name)`),
-    /** The list filters as lexemes ('c:black', 's:42'), so a search's gather narrows by them (migration 0012). */
-    filterVector: tsvector()
-      .notNull()
-      .generatedAlwaysAs(sql`product_filter_vector(category_slug, colour, sizes_in_stock, price, discount_price)`),
+    /** The colour and price bucket as lexemes ('#c:black', '#p:4'), so a search's gather narrows by them (migration 0013). */
+    filterVector: tsvector().notNull().generatedAlwaysAs(sql`product_filter_vector(colour, discount_price)`),
   },
   (t) => [
     check("products_price_check", sql`${t.price} > 0`),
@@ -98,9 +96,9 @@ export const products = pgTable(
     // Search walks matches in catalogue order across all categories (server/catalog/search.ts);
     // migration 0010 adds INCLUDE (the filter columns and both vectors), so the walk reads no table rows.
     index("products_position_idx").on(t.position, t.id).where(sql`${t.archivedAt} is null`),
-    index("products_search_vector_idx").using("gin", t.searchVector),
-    index("products_name_vector_idx").using("gin", t.nameVector),
-    index("products_filter_vector_idx").using("gin", t.filterVector),
+    // A search tier's gather asks for its words and the filters' lexemes from one index (migration 0013).
+    index("products_name_filter_idx").using("gin", sql`(${t.nameVector} || ${t.filterVector})`),
+    index("products_search_filter_idx").using("gin", sql`(${t.searchVector} || ${t.filterVector})`),
     index("products_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );
