@@ -1,5 +1,6 @@
 // Catalogue reads come from a cache of their JSON bytes (server/catalog/read-cache.ts): strong
 // ETags with 304s, and never a stale answer after an order, an admin edit or any published change.
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalCatalogChanges } from "#server/catalog/changes.ts";
 import { createReadCache } from "#server/catalog/read-cache.ts";
@@ -21,6 +22,33 @@ const get = (url: string, headers: Record<string, string> = {}) => t.app.inject(
 const productOf = async (id: string) => (await get(`/api/products/${id}`)).json<Product>();
 
 describe("HTTP caching of catalogue reads", () => {
+  it("sends the cached bytes in the encoding the client prefers, compressed once", async () => {
+    const url = "/api/products?category=men-formal-shoes";
+    const plain = await get(url);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(2048);
+    const cases: [string, string, (bytes: Buffer) => Buffer][] = [
+      ["gzip, deflate, br", "br", zlib.brotliDecompressSync],
+      ["gzip", "gzip", zlib.gunzipSync],
+      ["br;q=0, gzip", "gzip", zlib.gunzipSync],
+    ];
+    for (const [accept, encoding, decode] of cases) {
+      const answer = await get(url, { "accept-encoding": accept });
+      expect(answer.headers["content-encoding"], accept).toBe(encoding);
+      expect(String(answer.headers.vary), accept).toMatch(/accept-encoding/i);
+      expect(answer.headers.etag, accept).toBe(plain.headers.etag);
+      expect(decode(answer.rawPayload).toString(), accept).toBe(plain.body);
+    }
+    const identity = await get(url, { "accept-encoding": "identity" });
+    expect(identity.headers["content-encoding"]).toBeUndefined();
+    expect(identity.body).toBe(plain.body);
+
+    const cache = createReadCache(createLocalCatalogChanges());
+    const answer = await cache.answer("k", async () => ({ value: { text: "x".repeat(5000) }, productIds: "list" }));
+    expect(answer.encoded("br")).toBe(answer.encoded("br"));
+    expect(zlib.brotliDecompressSync(answer.encoded("br")).equals(answer.body)).toBe(true);
+  });
+
   it("answers a strong ETag and 304 when the client already holds the bytes", async () => {
     const [product] = await products(t, 1);
     for (const url of [`/api/products/${product?.id}`, "/api/products?category=men-formal-shoes"]) {

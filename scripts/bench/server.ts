@@ -1,12 +1,14 @@
 // The bench's shop process: the real app (buildApp, production pages) plus two routes that only
 // the bench registers, answering the exact bytes of the real catalogue endpoints from memory
-// through the same hooks, headers and compression (the ceiling). Started by serve.ts with fork();
+// through the same hooks and headers, compressed once per encoding as the read cache keeps them
+// (the ceiling). Started by serve.ts with fork();
 // tells its parent {port, productId} over IPC once it listens.
 import path from "node:path";
 import { buildApp, ROOT_DIR } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { seedCategories, seedDemoCatalogue } from "#server/db/seed/seed.ts";
+import { type Precompressed, precompressed, sendJson } from "#server/http/compression.ts";
 import { productionPages } from "#server/web/page-handlers.ts";
 import type { Product, ProductList } from "#shared/catalog.ts";
 
@@ -14,7 +16,7 @@ const BENCH_CATEGORY = "men-formal-shoes";
 const COPIED_HEADERS = ["content-type", "cache-control", "etag", "last-modified"];
 
 interface Captured {
-  body: Buffer;
+  answer: Precompressed;
   headers: Record<string, string>;
 }
 
@@ -42,7 +44,7 @@ const memory = new Map<string, Captured>();
 app.get<{ Params: { name: string } }>("/__bench/memory/:name", async (request, reply) => {
   const captured = memory.get(request.params.name);
   if (!captured) return reply.code(404).send({ message: "not captured" });
-  return reply.headers(captured.headers).send(captured.body);
+  return sendJson(request, reply.headers(captured.headers), captured.answer);
 });
 await app.listen({ host: config.host, port });
 
@@ -54,7 +56,7 @@ async function capture(name: string, url: string): Promise<Buffer> {
     const value = response.headers[header];
     if (typeof value === "string") headers[header] = value;
   }
-  memory.set(name, { body: response.rawPayload, headers });
+  memory.set(name, { answer: precompressed(response.rawPayload), headers });
   return response.rawPayload;
 }
 

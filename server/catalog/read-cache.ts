@@ -3,11 +3,12 @@
 // on `CatalogChanges` drops the answers that hold the changed products and every list (a list
 // may gain or lose any product). Entries also expire after a few seconds, which bounds a stale
 // answer when a change never arrives (Redis away, or several instances without REDIS_URL).
+// Each answer is compressed once per encoding a client asks for, not once per request.
 import { createHash } from "node:crypto";
+import { type Precompressed, precompressed } from "../http/compression.ts";
 import type { CatalogChange, CatalogChanges } from "./changes.ts";
 
-export interface CachedAnswer {
-  body: Buffer;
+export interface CachedAnswer extends Precompressed {
   etag: string;
 }
 
@@ -75,7 +76,7 @@ export function createReadCache(changes: CatalogChanges, options: ReadCacheOptio
       const body = Buffer.from(JSON.stringify(source.value));
       const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
       const entry: Entry = {
-        body,
+        ...precompressed(body),
         etag,
         productIds: source.productIds === "list" ? "list" : new Set(source.productIds),
         expiresAt: now() + options.ttlMs,

@@ -17,6 +17,7 @@ import {
 } from "#shared/catalog-schemas.ts";
 import { listParams } from "#shared/listing.ts";
 import { listQuerySchema } from "#shared/listing-schemas.ts";
+import { sendJson } from "../http/compression.ts";
 import { notFound, parseOr400 } from "../http/errors.ts";
 import type { CatalogChanges } from "./changes.ts";
 import { CONTENT_TYPES, type ImageStore, openVariant } from "./images.ts";
@@ -118,7 +119,7 @@ export function registerCatalogRoutes(
 function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
   reply.header("etag", answer.etag).header("cache-control", "public, max-age=0, must-revalidate");
   if (request.headers["if-none-match"] === answer.etag) return reply.code(304).send();
-  return reply.type("application/json; charset=utf-8").send(answer.body);
+  return sendJson(request, reply, answer);
 }
 
 function parseVariant(file: string, widths: readonly number[]): { width: number; format: ImageFormat } | undefined {
