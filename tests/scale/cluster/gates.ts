@@ -14,7 +14,7 @@ const COMMIT_GATE = 727_042;
 export interface Waiting {
   /** Sessions waiting in COMMIT at the commits gate. */
   commits: number;
-  /** Sessions waiting for a row lock. */
+  /** Sessions waiting for the row the rows gate holds (not for the load's own row locks). */
   rows: number;
   sessions: number;
 }
@@ -43,6 +43,9 @@ export async function installGates(pool: pg.Pool, commitPair: { productId: strin
     deferrable initially deferred for each row execute function cluster_test_commit_gate()`);
   const rows = await pool.connect();
   const commits = await pool.connect();
+  // The load's checkouts wait on each other's stock rows for moments; only a session the rows gate
+  // itself blocks is the one the test put there.
+  const rowsGatePid = (await rows.query<{ pid: number }>("select pg_backend_pid() as pid")).rows[0]?.pid;
   return {
     async holdRows(pair) {
       await rows.query("begin");
@@ -57,10 +60,10 @@ export async function installGates(pool: pg.Pool, commitPair: { productId: strin
     async waiting(applicationName) {
       const { rows: found } = await pool.query<Waiting>(
         `select count(*) filter (where wait_event = 'advisory')::int as commits,
-                count(*) filter (where wait_event_type = 'Lock' and wait_event <> 'advisory')::int as rows,
+                count(*) filter (where wait_event_type = 'Lock' and $2::int = any(pg_blocking_pids(pid)))::int as rows,
                 count(*)::int as sessions
            from pg_stat_activity where application_name = $1`,
-        [applicationName],
+        [applicationName, rowsGatePid],
       );
       return found[0] ?? { commits: 0, rows: 0, sessions: 0 };
     },
