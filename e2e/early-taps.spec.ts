@@ -92,3 +92,38 @@ test("Add to Cart tapped before hydration puts the shoe in the cart once, after 
   const cart = await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]") as { quantity: number }[]);
   expect(cart.map((line) => line.quantity)).toEqual([1]);
 });
+
+test("Filter & sort tapped before hydration opens the sheet once the page hydrates", async ({ page, isMobile }) => {
+  test.skip(!isMobile, "the sheet is the phone's");
+  const button = page.getByRole("button", { name: /^Filter & sort/ });
+  const release = await openUnhydrated(page, "/search?query=khussa", button);
+  await tapOrClick(button, isMobile);
+  await release();
+  await waitForHydration(page);
+  await expect(page.getByRole("dialog", { name: "Filter & sort" })).toBeVisible();
+});
+
+// What the server drew stays where it is when the page hydrates: a link a shopper is tapping just
+// then must not move away from under the finger (a list's Filter & sort button, drawn only once
+// hydrated, pushed everything below it 26 px down, and a tap on 'Go to the first page' was lost).
+for (const path of ["/", "/men", "/buy/42?page=500", "/men/formal-shoes", "/search?query=khussa"]) {
+  test(`${path}: nothing moves when the page hydrates`, async ({ page }) => {
+    const footer = page.locator("footer").first();
+    const release = await openUnhydrated(page, path, footer);
+    const before = await page.evaluate(() => {
+      const heading = document.querySelector("main h1")?.getBoundingClientRect().top ?? 0;
+      return [...document.querySelectorAll("main a, main p, footer")].map(
+        (e) => e.getBoundingClientRect().top - heading,
+      );
+    });
+    await release();
+    await waitForHydration(page);
+    const after = await page.evaluate(() => {
+      const heading = document.querySelector("main h1")?.getBoundingClientRect().top ?? 0;
+      return [...document.querySelectorAll("main a, main p, footer")].map(
+        (e) => e.getBoundingClientRect().top - heading,
+      );
+    });
+    expect(after).toEqual(before);
+  });
+}

@@ -108,7 +108,7 @@ test("without JavaScript the filter form still works on a category page and on /
   if (isPhone(info)) {
     // No sheet without JavaScript: the same form, in the page, behind a disclosure.
     await expect(page.getByRole("button", { name: /^Filter & sort/ })).toHaveCount(0);
-    await page.getByText(/^Filter & sort/).click();
+    await page.locator("summary", { hasText: /^Filter & sort/ }).click();
     form = page.getByRole("main").getByRole("form", { name: "Filter and sort" }).last();
   } else {
     form = page.getByRole("complementary", { name: "Filters" });

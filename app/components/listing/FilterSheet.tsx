@@ -2,6 +2,10 @@
 // the focus trap, Escape and focus return without a library, as the phone menu does: Radix's dialog
 // (portal, focus scope, scroll lock) made the first tap on this button take 220-300 ms at 4x CPU.
 // Without JavaScript there is no sheet: the same form sits in the page inside a <details>.
+// The button is in the server's HTML, where it will be once hydrated: drawn only after hydration, it
+// pushed the list 26 px down on a phone just as a slow phone's shopper (or a test) tapped a link in
+// it, and the tap landed on what had moved. A tap on it before hydration is replayed (early taps);
+// without JavaScript it is hidden (`scripting: none`).
 import { SlidersHorizontal, X } from "lucide-react";
 import { type ReactNode, useId, useRef, useState } from "react";
 import { useNavigation } from "react-router";
@@ -17,22 +21,20 @@ export function FilterSheet({ total, active, children }: { total: number; active
   const busy = useNavigation().state !== "idle";
   const id = useId();
   const label = active > 0 ? `Filter & sort (${active})` : "Filter & sort";
-  if (!hydrated) {
-    return (
-      <noscript>
-        <details className="mb-4 w-full rounded-lg border border-stone-300 md:hidden">
-          <summary className="flex min-h-11 cursor-pointer items-center gap-2 px-4 font-semibold">{label}</summary>
-          <div className="border-t border-stone-200 p-4">{children}</div>
-        </details>
-      </noscript>
-    );
-  }
   const close = () => dialog.current?.close();
   return (
     <>
+      {!hydrated && (
+        <noscript>
+          <details className="mb-4 w-full rounded-lg border border-stone-300 md:hidden">
+            <summary className="flex min-h-11 cursor-pointer items-center gap-2 px-4 font-semibold">{label}</summary>
+            <div className="border-t border-stone-200 p-4">{children}</div>
+          </details>
+        </noscript>
+      )}
       <button
         type="button"
-        className="button-secondary min-h-11 px-4 md:hidden"
+        className="button-secondary min-h-11 px-4 md:hidden [@media(scripting:none)]:hidden"
         aria-haspopup="dialog"
         onClick={() => {
           setOpened(true);
