@@ -75,7 +75,8 @@ export async function searchRows(
 /**
  * The largest set of the words that still finds something together, built from the last typed
  * word back: in 'ladies heels' or 'peshawari chappal' the last word is what the shopper is
- * looking for and the earlier ones describe it, so those are what goes first.
+ * looking for and the earlier ones describe it, so those are what goes first. Called when all of
+ * `terms` together found nothing, so that candidate is not asked again.
  */
 async function keepWordsThatMatch(
   db: Db,
@@ -85,7 +86,7 @@ async function keepWordsThatMatch(
   let kept: SearchTerm[] = [];
   for (const term of [...terms].reverse()) {
     const candidate = [term, ...kept];
-    if (await anyMatch(db, candidate, filters)) kept = candidate;
+    if (candidate.length < terms.length && (await anyMatch(db, candidate, filters))) kept = candidate;
   }
   return kept;
 }

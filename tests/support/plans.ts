@@ -21,12 +21,14 @@ interface PlanNode {
 
 export interface Explained {
   statement: string;
+  /** Its parameters, as JSON: with the text, what tells two sends of the same statement apart. */
+  params: string;
   rowsRead: number;
   seqScans: string[];
   productHeapReads: string[];
 }
 
-function summarise(plan: PlanNode): Omit<Explained, "statement"> {
+function summarise(plan: PlanNode): Omit<Explained, "statement" | "params"> {
   let rowsRead = 0;
   const seqScans: string[] = [];
   const productHeapReads: string[] = [];
@@ -60,7 +62,8 @@ export function explaining(db: Db, plans: Explained[]): Db {
               rows: { "QUERY PLAN": [{ Plan: PlanNode }] }[];
             };
             const plan = result.rows[0]?.["QUERY PLAN"][0].Plan;
-            if (plan) plans.push({ statement: dialect.sqlToQuery(query).sql, ...summarise(plan) });
+            const { sql: statement, params } = dialect.sqlToQuery(query);
+            if (plan) plans.push({ statement, params: JSON.stringify(params), ...summarise(plan) });
             return object.execute(query);
           };
         }
