@@ -106,24 +106,26 @@ test("Filter & sort tapped before hydration opens the sheet once the page hydrat
 // What the server drew stays where it is when the page hydrates: a link a shopper is tapping just
 // then must not move away from under the finger (a list's Filter & sort button, drawn only once
 // hydrated, pushed everything below it 26 px down, and a tap on 'Go to the first page' was lost).
-for (const path of ["/", "/men", "/buy/42?page=500", "/men/formal-shoes", "/search?query=khussa"]) {
+/**
+ * Where each link, paragraph, button and the footer the server drew sits, from the top of the
+ * page's heading; the same elements again later (what hydration adds may appear, if nothing moves).
+ */
+const layoutOf = (page: Page) =>
+  page.evaluate(() => {
+    const top = (e: Element) => e.getBoundingClientRect().top;
+    const heading = document.querySelector("main h1");
+    const held = window as unknown as { drawn?: Element[] };
+    held.drawn ??= [...document.querySelectorAll("main a, main p, main button, footer")];
+    return held.drawn.map((e) => (e.isConnected ? top(e) - (heading ? top(heading) : 0) : "replaced"));
+  });
+
+for (const path of ["/", "/men", "/buy/42?page=500", "/men/formal-shoes", "/search?query=khussa", "a product"]) {
   test(`${path}: nothing moves when the page hydrates`, async ({ page }) => {
-    const footer = page.locator("footer").first();
-    const release = await openUnhydrated(page, path, footer);
-    const before = await page.evaluate(() => {
-      const heading = document.querySelector("main h1")?.getBoundingClientRect().top ?? 0;
-      return [...document.querySelectorAll("main a, main p, footer")].map(
-        (e) => e.getBoundingClientRect().top - heading,
-      );
-    });
+    const address = path === "a product" ? await productWithTwoSizes(page) : path;
+    const release = await openUnhydrated(page, address, page.locator("footer").first());
+    const before = await layoutOf(page);
     await release();
     await waitForHydration(page);
-    const after = await page.evaluate(() => {
-      const heading = document.querySelector("main h1")?.getBoundingClientRect().top ?? 0;
-      return [...document.querySelectorAll("main a, main p, footer")].map(
-        (e) => e.getBoundingClientRect().top - heading,
-      );
-    });
-    expect(after).toEqual(before);
+    expect(await layoutOf(page)).toEqual(before);
   });
 }
