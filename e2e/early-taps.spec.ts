@@ -103,9 +103,6 @@ test("Filter & sort tapped before hydration opens the sheet once the page hydrat
   await expect(page.getByRole("dialog", { name: "Filter & sort" })).toBeVisible();
 });
 
-// What the server drew stays where it is when the page hydrates: a link a shopper is tapping just
-// then must not move away from under the finger (a list's Filter & sort button, drawn only once
-// hydrated, pushed everything below it 26 px down, and a tap on 'Go to the first page' was lost).
 /**
  * Where each link, paragraph, button and the footer the server drew sits, from the top of the
  * page's heading; the same elements again later (what hydration adds may appear, if nothing moves).
@@ -119,6 +116,9 @@ const layoutOf = (page: Page) =>
     return held.drawn.map((e) => (e.isConnected ? top(e) - (heading ? top(heading) : 0) : "replaced"));
   });
 
+// What the server drew stays where it is when the page hydrates: a link a shopper is tapping just
+// then must not move away from under the finger (a list's Filter & sort button, drawn only once
+// hydrated, pushed everything below it 26 px down, and a tap on 'Go to the first page' was lost).
 for (const path of ["/", "/men", "/buy/42?page=500", "/men/formal-shoes", "/search?query=khussa", "a product"]) {
   test(`${path}: nothing moves when the page hydrates`, async ({ page }) => {
     const address = path === "a product" ? await productWithTwoSizes(page) : path;

@@ -125,21 +125,24 @@ export async function rankedMatches(
     // other tiers their walks if the words are never found together, as often while a shopper is
     // still typing ('sneakers 4'). After one word's first tier it would mostly cost a statement:
     // its synonyms usually find what the word as typed did not.
-    const last = tiers.at(-1);
     const phraseFoundNothing = index === 0 && phrase !== undefined && found.length === 0;
-    if (phraseFoundNothing && last && tiers.length > 2) {
-      if ((await firstInCatalogueOrder(db, last, [], where, 1)).length === 0) return [];
-    }
+    if (phraseFoundNothing && tiers.length > 2 && !(await anythingMatches(db, full, where))) return [];
   }
   return found;
+}
+
+/**
+ * Whether any product matches the words anywhere, with their synonyms and corrections (the last
+ * tier, which holds every other), under the filters.
+ */
+async function anythingMatches(db: Db, full: string, filters: TierFilters): Promise<boolean> {
+  return (await firstInCatalogueOrder(db, { vector: "search", query: full }, [], filters, 1)).length > 0;
 }
 
 /** Whether any product matches every term under the filters (one bounded statement). */
 export async function anyMatch(db: Db, terms: readonly SearchTerm[], filters: ListFilters): Promise<boolean> {
   const { full } = tsqueriesOf(terms);
-  if (!full) return false;
-  const rows = await firstInCatalogueOrder(db, { vector: "search", query: full }, [], tierFiltersOf(filters), 1);
-  return rows.length > 0;
+  return full ? anythingMatches(db, full, tierFiltersOf(filters)) : false;
 }
 
 /**
