@@ -3,6 +3,8 @@
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalCatalogChanges } from "#server/catalog/changes.ts";
+import { createProductRowsCache } from "#server/catalog/product-rows-cache.ts";
+import type { ProductRow } from "#server/catalog/queries.ts";
 import { createReadCache } from "#server/catalog/read-cache.ts";
 import type { AdminProduct } from "#shared/admin.ts";
 import type { Product, ProductList } from "#shared/catalog.ts";
@@ -92,6 +94,25 @@ describe("invalidation", () => {
     expect(relisted.products.find((p) => p._id === product.id)?.stock).toBe(before.stock - 1);
   });
 
+  it("shows the stock an order took in search results at once (search keeps the products it shows)", async () => {
+    const [, , product] = await products(t, 3);
+    if (!product) throw new Error("no product");
+    const search = `/api/products/search?query=${encodeURIComponent(product.name)}`;
+    const found = async () => (await get(search)).json<Product[]>().find((p) => p._id === product.id);
+    const before = await found();
+    const size = before?.sizes.find((s) => s.stock >= 2);
+    if (!before || !size) throw new Error("not found, or no size with stock");
+    expect((await found())?.stock).toBe(before.stock);
+
+    const buyer = await makeShopper(t);
+    const res = await placeOrder(t, buyer, orderBody(buyer, [{ product, size: size.size, quantity: 2 }]));
+    expect(res.statusCode, res.body).toBe(201);
+
+    const after = await found();
+    expect(after?.stock).toBe(before.stock - 2);
+    expect(after?.sizes.find((s) => s.size === size.size)?.stock).toBe(size.stock - 2);
+  });
+
   it("shows an admin's new price in the product, its category and search at once", async () => {
     const [, product] = await products(t, 2);
     if (!product) throw new Error("no product");
@@ -167,5 +188,76 @@ describe("the cache itself", () => {
     });
     expect((await slow).body.toString()).toBe('"stale"');
     expect((await cache.answer("product:p3", source("fresh", ["p3"]))).body.toString()).toBe('"fresh"');
+  });
+});
+
+describe("the products search keeps", () => {
+  const row = (id: string, name = id): ProductRow => ({
+    id,
+    name,
+    description: "",
+    category_slug: "men-formal-shoes",
+    features: [],
+    price: 1000,
+    discount_price: 1000,
+    colour: null,
+    position: 1,
+    images: [],
+    sizes: [],
+  });
+  /** A loader that records what it was asked for; ids starting with "gone" are not found. */
+  const loader =
+    (asked: string[][], name = "") =>
+    async (ids: string[]) => {
+      asked.push(ids);
+      return ids.filter((id) => !id.startsWith("gone")).map((id) => row(id, `${id}${name}`));
+    };
+
+  it("reads only the products it does not keep, answers in the order asked, and leaves out what is gone", async () => {
+    const cache = createProductRowsCache(createLocalCatalogChanges());
+    const asked: string[][] = [];
+    const first = await cache.rows(["a", "gone1", "b"], loader(asked));
+    expect(first.map((r) => r.id)).toEqual(["a", "b"]);
+    const second = await cache.rows(["c", "b", "a"], loader(asked, " again"));
+    expect(second.map((r) => r.name)).toEqual(["c again", "b", "a"]);
+    expect(asked).toEqual([["a", "gone1", "b"], ["c"]]);
+    expect(await cache.rows([], loader(asked))).toEqual([]);
+    expect(asked).toHaveLength(2);
+  });
+
+  it("drops a changed product at once, everything on a change without ids, and never keeps a read a change overtook", async () => {
+    const changes = createLocalCatalogChanges();
+    const cache = createProductRowsCache(changes);
+    const asked: string[][] = [];
+    await cache.rows(["a", "b"], loader(asked));
+    changes.publish({ productIds: ["a"] });
+    await cache.rows(["a", "b"], loader(asked));
+    expect(asked.at(-1)).toEqual(["a"]);
+    changes.publish({});
+    expect(cache.size).toBe(0);
+
+    const overtaken = await cache.rows(["c"], async (ids) => {
+      changes.publish({ productIds: ["c"] });
+      return ids.map((id) => row(id, "old"));
+    });
+    expect(overtaken[0]?.name).toBe("old");
+    expect((await cache.rows(["c"], loader(asked, " new")))[0]?.name).toBe("c new");
+  });
+
+  it("keeps at most maxEntries, dropping the least recently used, and forgets a product after ttlMs", async () => {
+    let clock = 0;
+    const cache = createProductRowsCache(createLocalCatalogChanges(), { maxEntries: 2, ttlMs: 50, now: () => clock });
+    const asked: string[][] = [];
+    await cache.rows(["a", "b"], loader(asked));
+    await cache.rows(["a"], loader(asked));
+    await cache.rows(["c"], loader(asked));
+    expect(cache.size).toBe(2);
+    await cache.rows(["a", "c"], loader(asked));
+    expect(asked).toEqual([["a", "b"], ["c"]]);
+    await cache.rows(["b"], loader(asked));
+    expect(asked.at(-1)).toEqual(["b"]);
+    clock = 60;
+    await cache.rows(["b"], loader(asked));
+    expect(asked).toHaveLength(4);
   });
 });

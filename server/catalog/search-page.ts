@@ -24,9 +24,16 @@ export interface SearchRows extends Omit<SearchPage, "products"> {
   rows: ProductRow[];
 }
 
+/** What a search reads from: the database, the colour palette, and how it reads whole products. */
+export interface SearchSource {
+  db: Db;
+  palette: readonly Colour[];
+  /** The products of the ids, in their order (the service's keeps them between searches). */
+  productsByIds?: (ids: string[]) => Promise<ProductRow[]>;
+}
+
 export async function searchRows(
-  db: Db,
-  palette: readonly Colour[],
+  { db, palette, productsByIds = (ids) => findProductsByIds(db, ids) }: SearchSource,
   text: string,
   list: ListQuery,
   pageSize = LIST_PAGE_SIZE,
@@ -66,7 +73,7 @@ export async function searchRows(
   if (list.sort !== "featured")
     matches = [...matches].sort((a, b) => SORTED[list.sort as Exclude<Sort, "featured">](a, b));
   const ids = matches.slice(offset, offset + pageSize).map((m) => m.id);
-  const rows = await findProductsByIds(db, ids);
+  const rows = await productsByIds(ids);
   const words = kept.map((t) => t.word);
   const orderedDropped = read.words.map((w) => w.word).filter((w) => dropped.includes(w));
   return { ...base, rows, total: matches.length, pages: pagesOf(matches.length), dropped: orderedDropped, words };

@@ -15,13 +15,16 @@ import { discountPercentage } from "#shared/money.ts";
 import { INSTANT_LIMIT, INSTANT_MIN_CHARS, type InstantResults, type SearchPage } from "#shared/search.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
+import type { CatalogChanges } from "./changes.ts";
 import { refuseUnknownColours } from "./colours.ts";
 import { findListPage } from "./listing.ts";
+import { createProductRowsCache } from "./product-rows-cache.ts";
 import {
   findAllProductIds,
   findByPositions,
   findCategoryCovers,
   findProductById,
+  findProductsByIds,
   findSizesInStockByGender,
   type ProductRow,
 } from "./queries.ts";
@@ -104,10 +107,15 @@ function categoriesOf(scope: ListScope, gender: Gender | null): CategorySlug[] {
 
 export interface CatalogServiceOptions {
   now?: () => number;
+  /** Where catalogue changes are published: given, search keeps the products it shows until they change. */
+  changes?: CatalogChanges;
 }
 
 export function createCatalogService(db: Db, options: CatalogServiceOptions = {}): CatalogService {
   const now = options.now ?? Date.now;
+  const kept = options.changes && createProductRowsCache(options.changes);
+  const productsByIds = (ids: string[]) =>
+    kept ? kept.rows(ids, (missing) => findProductsByIds(db, missing)) : findProductsByIds(db, ids);
   // One read answers both genders; concurrent callers share the read in flight.
   let sizesByGender: { read: Promise<Record<Gender, number[]>>; expiresAt: number } | undefined;
   const readSizesByGender = async (): Promise<Record<Gender, number[]>> => {
@@ -135,7 +143,7 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
 
   const searchPage = async (text: string, list: ListQuery): Promise<SearchPage> => {
     const palette = await knownColours(list);
-    const { rows, ...found } = await searchRows(db, palette, text.trim(), list);
+    const { rows, ...found } = await searchRows({ db, palette, productsByIds }, text.trim(), list);
     return { ...found, products: rows.map(toProduct) };
   };
 
@@ -157,7 +165,7 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
     },
     async search(query, list = DEFAULT_LIST_QUERY) {
       const palette = await knownColours(list);
-      const found = await searchRows(db, palette, query, { ...list, page: 1 }, SEARCH_RESULT_LIMIT);
+      const found = await searchRows({ db, palette, productsByIds }, query, { ...list, page: 1 }, SEARCH_RESULT_LIMIT);
       return found.rows.map(toProduct);
     },
     searchPage,
@@ -165,7 +173,7 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
       const query = text.trim();
       if (query.length < INSTANT_MIN_CHARS) return { query, products: [], total: 0 };
       const palette = await colours();
-      const found = await searchRows(db, palette, query, DEFAULT_LIST_QUERY, INSTANT_LIMIT, true);
+      const found = await searchRows({ db, palette, productsByIds }, query, DEFAULT_LIST_QUERY, INSTANT_LIMIT, true);
       return { query, products: found.rows.map((row) => toSummary(toProduct(row))), total: found.total };
     },
     async sizesInStock(gender) {
