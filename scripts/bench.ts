@@ -22,6 +22,7 @@ import { measureHomeJs } from "./bench/page-weight.ts";
 import { miniSearchRanker, type RelevanceScore, scoreRelevance } from "./bench/relevance.ts";
 import { Report } from "./bench/report.ts";
 import {
+  BROWSER_ACCEPT_ENCODING,
   INSTANT_REQUESTS,
   type LatencyResult,
   LIST_REQUESTS,
@@ -311,6 +312,8 @@ function pairText(pair: PairResult): string {
   );
 }
 
+const BROTLI_ONLY = "gzip, deflate, br";
+
 /** Search, instant results and filtered list pages, one request at a time. */
 async function measureReads(base: string, label: string, budgeted: boolean): Promise<void> {
   const sets: [string, readonly string[], string][] = [
@@ -334,6 +337,16 @@ async function measureReads(base: string, label: string, budgeted: boolean): Pro
         ["Request", "Results", "First result", "p50 ms", "p95 ms"],
         rows(result),
       );
+      if (withBudget) {
+        // Side by side: what a browser that stops at brotli (Safari) costs the same requests.
+        const brotli = await measureLatency(base, paths, { ...SEARCH, acceptEncoding: BROTLI_ONLY });
+        report.add(
+          `${name}, ${label}, answered in brotli (\`${BROTLI_ONLY}\`; above: \`${BROWSER_ACCEPT_ENCODING}\`)`,
+          `p50 ${fmt(brotli.p50Ms)} ms, p95 ${fmt(brotli.p95Ms)} ms`,
+          "—",
+          "—",
+        );
+      }
     });
   }
 }

@@ -49,12 +49,19 @@ function productsOf(body: Buffer): Product[] {
   return Array.isArray(parsed) ? parsed : parsed.products;
 }
 
+/**
+ * What a shopper's browser accepts: Chrome since 123 (most of the shop's phones) and Firefox since
+ * 126 add zstd, which the shop answers in when offered (@fastify/compress's first choice): about a
+ * quarter of brotli's CPU for the same bytes (docs/benchmarks.md). Safari and older browsers stop at br.
+ */
+export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
+
 export async function measureLatency(
   base: string,
   paths: readonly string[],
-  options: { rounds: number; timeLimitMs: number },
+  options: { rounds: number; timeLimitMs: number; acceptEncoding?: string },
 ): Promise<LatencyResult> {
-  const headers = { accept: "application/json", "accept-encoding": "gzip, deflate, br" };
+  const headers = { accept: "application/json", "accept-encoding": options.acceptEncoding ?? BROWSER_ACCEPT_ENCODING };
   const samples = new Map<string, number[]>();
   const firsts = new Map<string, { results: number; first: string }>();
   for (const path of paths) {
