@@ -15,6 +15,7 @@ import { prepareBigCatalogue } from "./bench/catalogue-100k.ts";
 import { timeStart } from "./bench/cold-start.ts";
 import { type FirstTapPage, measureFirstTaps } from "./bench/first-tap.ts";
 import { p75 } from "./bench/first-tap-stats.ts";
+import { BROWSER_ACCEPT_ENCODING } from "./bench/http.ts";
 import { measureImages } from "./bench/images.ts";
 import { measureLighthouse } from "./bench/lighthouse.ts";
 import { type PairResult, runPair } from "./bench/load.ts";
@@ -22,7 +23,6 @@ import { measureHomeJs } from "./bench/page-weight.ts";
 import { miniSearchRanker, type RelevanceScore, scoreRelevance } from "./bench/relevance.ts";
 import { Report } from "./bench/report.ts";
 import {
-  BROWSER_ACCEPT_ENCODING,
   INSTANT_REQUESTS,
   type LatencyResult,
   LIST_REQUESTS,
@@ -33,6 +33,8 @@ import { type BenchServer, startBenchServer } from "./bench/serve.ts";
 import { fmt, kb } from "./bench/stats.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
+/** What a browser that stops at brotli sends (Safari): the search sets are measured with it too. */
+const BROTLI_ONLY = "gzip, deflate, br";
 const { values: args } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
@@ -311,8 +313,6 @@ function pairText(pair: PairResult): string {
     `, median of ${pair.rounds} rounds${errors > 0 ? `, ${errors} errors` : ""}`
   );
 }
-
-const BROTLI_ONLY = "gzip, deflate, br";
 
 /** Search, instant results and filtered list pages, one request at a time. */
 async function measureReads(base: string, label: string, budgeted: boolean): Promise<void> {

@@ -30,6 +30,7 @@ describe("HTTP caching of catalogue reads", () => {
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body.length).toBeGreaterThan(2048);
     const cases: [string, string, (bytes: Buffer) => Buffer][] = [
+      ["gzip, deflate, br, zstd", "zstd", zlib.zstdDecompressSync],
       ["gzip, deflate, br", "br", zlib.brotliDecompressSync],
       ["gzip", "gzip", zlib.gunzipSync],
       ["br;q=0, gzip", "gzip", zlib.gunzipSync],

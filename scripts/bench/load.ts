@@ -1,6 +1,7 @@
 // Runs one load test in a separate process (load-worker.ts) and answers its figures.
 import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { BROWSER_ACCEPT_ENCODING } from "./http.ts";
 import type { LoadRequest, LoadResult } from "./load-worker.ts";
 import { median } from "./stats.ts";
 
@@ -9,7 +10,7 @@ export type { LoadResult } from "./load-worker.ts";
 const WORKER = fileURLToPath(new URL("./load-worker.ts", import.meta.url));
 
 /** What a browser sends; the server compresses both the real answers and the ceiling's alike. */
-export const BROWSER_HEADERS = { accept: "application/json", "accept-encoding": "gzip, deflate, br" };
+export const BROWSER_HEADERS = { accept: "application/json", "accept-encoding": BROWSER_ACCEPT_ENCODING };
 
 export function runLoad(request: LoadRequest): Promise<LoadResult> {
   const child = fork(WORKER, [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });

@@ -2,7 +2,7 @@
 // Three sets: search (typed words, Roman Urdu, sizes, prices and colours read from the text, and
 // explicit filters), instant results as a shopper types, and filtered, sorted list pages.
 import type { Product } from "#shared/catalog.ts";
-import { get } from "./http.ts";
+import { BROWSER_ACCEPT_ENCODING, get } from "./http.ts";
 import { quantile } from "./stats.ts";
 
 const q = encodeURIComponent;
@@ -48,13 +48,6 @@ function productsOf(body: Buffer): Product[] {
   const parsed = JSON.parse(body.toString("utf8")) as Product[] | { products: Product[] };
   return Array.isArray(parsed) ? parsed : parsed.products;
 }
-
-/**
- * What a shopper's browser accepts: Chrome since 123 (most of the shop's phones) and Firefox since
- * 126 add zstd, which the shop answers in when offered (@fastify/compress's first choice): about a
- * quarter of brotli's CPU for the same bytes (docs/benchmarks.md). Safari and older browsers stop at br.
- */
-export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 
 export async function measureLatency(
   base: string,
