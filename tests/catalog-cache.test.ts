@@ -3,6 +3,7 @@
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalCatalogChanges } from "#server/catalog/changes.ts";
+import { createParsedAddresses } from "#server/catalog/parsed-addresses.ts";
 import { createProductRowsCache } from "#server/catalog/product-rows-cache.ts";
 import type { ProductRow } from "#server/catalog/queries.ts";
 import { createReadCache } from "#server/catalog/read-cache.ts";
@@ -260,5 +261,47 @@ describe("the products search keeps", () => {
     clock = 60;
     await cache.rows(["b"], loader(asked));
     expect(asked).toHaveLength(4);
+  });
+});
+
+describe("list addresses read once", () => {
+  it("answers a bad list address with its 400 every time, and a good one the same after it is kept", async () => {
+    for (const url of [
+      "/api/products?category=men-formal-shoes&minPrice=9000&maxPrice=100",
+      "/api/products?category=men-formal-shoes&colour=no-such-colour",
+      "/api/products/size?size=99",
+    ]) {
+      const answers = [await get(url), await get(url)];
+      expect(
+        answers.map((a) => a.statusCode),
+        url,
+      ).toEqual([400, 400]);
+      expect(answers[1]?.json().message, url).toBe(answers[0]?.json().message);
+    }
+    for (const url of [
+      "/api/products?category=men-formal-shoes&size=42&sort=price-asc",
+      "/api/products/size?size=41",
+    ]) {
+      const [first, second] = [await get(url), await get(url)];
+      expect([first.statusCode, second.statusCode], url).toEqual([200, 200]);
+      expect(second.body, url).toBe(first.body);
+    }
+  });
+
+  it("parses an address once, never keeps one that failed, and stays bounded", () => {
+    const addresses = createParsedAddresses<{ n: number }>(2);
+    let parses = 0;
+    const parse = () => ({ n: ++parses });
+    expect(addresses.read("/a", parse)).toBe(addresses.read("/a", parse));
+    expect(parses).toBe(1);
+    const refuse = () => {
+      throw new Error("bad");
+    };
+    expect(() => addresses.read("/bad", refuse)).toThrow("bad");
+    expect(() => addresses.read("/bad", refuse)).toThrow("bad");
+    expect(addresses.size).toBe(1);
+    addresses.read("/b", parse);
+    addresses.read("/c", parse);
+    expect(addresses.size).toBeLessThanOrEqual(2);
   });
 });

@@ -15,16 +15,26 @@ import {
   searchQuerySchema,
   sizeQuerySchema,
 } from "#shared/catalog-schemas.ts";
-import { listParams } from "#shared/listing.ts";
+import type { CategorySlug } from "#shared/categories.ts";
+import { type ListQuery, listParams } from "#shared/listing.ts";
 import { listQuerySchema } from "#shared/listing-schemas.ts";
 import { sendJson } from "../http/compression.ts";
 import { notFound, parseOr400 } from "../http/errors.ts";
 import type { CatalogChanges } from "./changes.ts";
 import { CONTENT_TYPES, type ImageStore, openVariant } from "./images.ts";
+import { createParsedAddresses } from "./parsed-addresses.ts";
 import { type CachedAnswer, createReadCache } from "./read-cache.ts";
 import type { CatalogService } from "./service.ts";
 
 export const NO_PRODUCT_FOUND = "No product found.";
+/** Addresses of each list whose reading is kept (a few hundred are asked in a busy hour). */
+const PARSED_ADDRESSES = 1_000;
+
+/** A list's address as read: the read cache's key for it, and what the list is of. */
+interface ParsedList {
+  key: string;
+  query: ListQuery;
+}
 const IMMUTABLE = "public, max-age=31536000, immutable";
 // The same for every visitor: these answers keep their own caching (server/plugins/private-answers.ts).
 const PUBLIC = { config: { publicData: true } };
@@ -36,6 +46,8 @@ export function registerCatalogRoutes(
   const { catalog, images } = deps;
 
   const cache = createReadCache(deps.changes);
+  const sizeAddresses = createParsedAddresses<ParsedList>(PARSED_ADDRESSES);
+  const categoryAddresses = createParsedAddresses<ParsedList & { category: CategorySlug }>(PARSED_ADDRESSES);
   const list = (value: unknown) => ({ value, productIds: "list" as const });
 
   // Search is not cached: queries are a long tail of free text (few repeats, and a cache anyone can
@@ -59,22 +71,25 @@ export function registerCatalogRoutes(
   });
 
   // Both lists take the filters, sort and page of every list (shared/listing.ts) beside their own
-  // parameter; the cache key is the canonical form of all of them.
+  // parameter; the cache key is the canonical form of all of them. An address read once is not
+  // read again (parsed-addresses.ts).
   app.get("/api/products/size", PUBLIC, async (request, reply) => {
-    const { size, gender } = parseOr400(sizeQuerySchema, request.query);
-    const query = { ...parseOr400(listQuerySchema, request.query), sizes: [size], gender: gender ?? null };
-    const answer = await cache.answer(`size:${listParams(query)}`, async () =>
-      list((await catalog.list("catalogue", query)).products),
-    );
+    const { key, query } = sizeAddresses.read(request.url, () => {
+      const { size, gender } = parseOr400(sizeQuerySchema, request.query);
+      const query = { ...parseOr400(listQuerySchema, request.query), sizes: [size], gender: gender ?? null };
+      return { key: `size:${listParams(query)}`, query };
+    });
+    const answer = await cache.answer(key, async () => list((await catalog.list("catalogue", query)).products));
     return sendCached(request, reply, answer);
   });
 
   app.get("/api/products", PUBLIC, async (request, reply) => {
-    const { category } = parseOr400(categoryQuerySchema, request.query);
-    const query = parseOr400(listQuerySchema, request.query);
-    const answer = await cache.answer(`category:${category}:${listParams(query)}`, async () =>
-      list(await catalog.list({ category }, query)),
-    );
+    const { key, category, query } = categoryAddresses.read(request.url, () => {
+      const { category } = parseOr400(categoryQuerySchema, request.query);
+      const query = parseOr400(listQuerySchema, request.query);
+      return { key: `category:${category}:${listParams(query)}`, category, query };
+    });
+    const answer = await cache.answer(key, async () => list(await catalog.list({ category }, query)));
     return sendCached(request, reply, answer);
   });
 
