@@ -108,7 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ? await createRedisOrderSignals(config.redisUrl, app.log)
     : createLocalOrderSignals();
   app.addHook("onClose", () => orderSignals.close());
-  const catalog = createCatalogService(database.db, { changes: catalogChanges });
+  const catalog = createCatalogService(database.db, { changes: catalogChanges, searchDb: database.searchDb });
   // Shared by every instance: a picture uploaded through one is served by all.
   const images = createImageStore({
     dataDir: config.dataDir,

@@ -27,13 +27,15 @@ export interface SearchRows extends Omit<SearchPage, "products"> {
 /** What a search reads from: the database, the colour palette, and how it reads whole products. */
 export interface SearchSource {
   db: Db;
+  /** Where the ranking statements go (`Database.searchDb`: planned once for any words); else `db`. */
+  searchDb?: Db;
   palette: readonly Colour[];
   /** The products of the ids, in their order (the service's keeps them between searches). */
   productsByIds?: (ids: string[]) => Promise<ProductRow[]>;
 }
 
 export async function searchRows(
-  { db, palette, productsByIds = (ids) => findProductsByIds(db, ids) }: SearchSource,
+  { db, searchDb = db, palette, productsByIds = (ids) => findProductsByIds(db, ids) }: SearchSource,
   text: string,
   list: ListQuery,
   pageSize = LIST_PAGE_SIZE,
@@ -63,12 +65,12 @@ export async function searchRows(
     .filter((t) => t.exact.length === 0 && t.corrections.length === 0 && !t.prefix)
     .map((t) => t.word);
   let kept = terms.filter((t) => !dropped.includes(t.word));
-  let matches = kept.length > 0 ? await rankedMatches(db, kept, filters, SEARCH_MAX_RESULTS) : [];
+  let matches = kept.length > 0 ? await rankedMatches(searchDb, kept, filters, SEARCH_MAX_RESULTS) : [];
   if (matches.length === 0 && kept.length > 1) {
-    const narrowed = await keepWordsThatMatch(db, kept, filters);
+    const narrowed = await keepWordsThatMatch(searchDb, kept, filters);
     dropped.push(...kept.filter((t) => !narrowed.includes(t)).map((t) => t.word));
     kept = narrowed;
-    if (kept.length > 0) matches = await rankedMatches(db, kept, filters, SEARCH_MAX_RESULTS);
+    if (kept.length > 0) matches = await rankedMatches(searchDb, kept, filters, SEARCH_MAX_RESULTS);
   }
   if (list.sort !== "featured")
     matches = [...matches].sort((a, b) => SORTED[list.sort as Exclude<Sort, "featured">](a, b));

@@ -17,7 +17,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { CATEGORIES, CATEGORY_SLUGS, type CategorySlug } from "#shared/categories.ts";
 import type { ListFilters } from "#shared/listing.ts";
 import type { Db } from "../db/client.ts";
-import { selectRows } from "../db/rows.ts";
+import { selectByShape } from "../db/rows.ts";
 import { filterConditions } from "./listing.ts";
 import { filterLexemesQuery } from "./search-filter-lexemes.ts";
 import { type SearchTerm, tsqueriesOf } from "./search-terms.ts";
@@ -172,12 +172,16 @@ async function firstInCatalogueOrder(
     sizes_in_stock, null::timestamptz as archived_at, name_vector, search_vector`;
   // The further walk is worth it when, at the first walk's rate, it finds what is missing with a margin.
   const dense = Math.ceil((limit * WALK_ROWS * DENSE_MARGIN) / (WALK_ROWS + LONG_WALK_ROWS));
-  return selectRows<Match>(
+  // The walk's lengths are written into the text (they never change): planned once for any
+  // parameters (selectByShape), a LIMIT given as a parameter would be guessed at a tenth of the table.
+  const walkRows = sql.raw(String(WALK_ROWS));
+  const longWalkRows = sql.raw(String(LONG_WALK_ROWS));
+  return selectByShape<Match>(
     db,
     sql`with walked as materialized (
           select ${columns}
           from (select ${walkColumns} from products where archived_at is null
-                order by position, id limit ${WALK_ROWS}) q
+                order by position, id limit ${walkRows}) q
           where ${match} and ${where}
           limit ${limit}
         ), walked_count as (
@@ -185,7 +189,7 @@ async function firstInCatalogueOrder(
         ), walked_further as materialized (
           select ${columns}
           from (select ${walkColumns} from products where archived_at is null
-                order by position, id offset ${WALK_ROWS} limit ${LONG_WALK_ROWS}) q
+                order by position, id offset ${walkRows} limit ${longWalkRows}) q
           where ${match} and ${where} and (select n >= ${dense} and n < ${limit} from walked_count)
           limit (select ${limit} - n from walked_count)
         ), walks_were_enough as (

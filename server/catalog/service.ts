@@ -28,7 +28,7 @@ import {
   findSizesInStockByGender,
   type ProductRow,
 } from "./queries.ts";
-import { searchRows } from "./search-page.ts";
+import { type SearchSource, searchRows } from "./search-page.ts";
 
 /**
  * How long the sizes each gender has in stock are kept. The answer changes only when a gender's
@@ -109,6 +109,8 @@ export interface CatalogServiceOptions {
   now?: () => number;
   /** Where catalogue changes are published: given, search keeps the products it shows until they change. */
   changes?: CatalogChanges;
+  /** Where the search's ranking statements go (`Database.searchDb`); `db` when not given. */
+  searchDb?: Db;
 }
 
 export function createCatalogService(db: Db, options: CatalogServiceOptions = {}): CatalogService {
@@ -116,6 +118,12 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
   const kept = options.changes && createProductRowsCache(options.changes);
   const productsByIds = (ids: string[]) =>
     kept ? kept.rows(ids, (missing) => findProductsByIds(db, missing)) : findProductsByIds(db, ids);
+  const sourceOf = (palette: readonly Colour[]): SearchSource => ({
+    db,
+    searchDb: options.searchDb,
+    palette,
+    productsByIds,
+  });
   // One read answers both genders; concurrent callers share the read in flight.
   let sizesByGender: { read: Promise<Record<Gender, number[]>>; expiresAt: number } | undefined;
   const readSizesByGender = async (): Promise<Record<Gender, number[]>> => {
@@ -143,7 +151,7 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
 
   const searchPage = async (text: string, list: ListQuery): Promise<SearchPage> => {
     const palette = await knownColours(list);
-    const { rows, ...found } = await searchRows({ db, palette, productsByIds }, text.trim(), list);
+    const { rows, ...found } = await searchRows(sourceOf(palette), text.trim(), list);
     return { ...found, products: rows.map(toProduct) };
   };
 
@@ -165,7 +173,7 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
     },
     async search(query, list = DEFAULT_LIST_QUERY) {
       const palette = await knownColours(list);
-      const found = await searchRows({ db, palette, productsByIds }, query, { ...list, page: 1 }, SEARCH_RESULT_LIMIT);
+      const found = await searchRows(sourceOf(palette), query, { ...list, page: 1 }, SEARCH_RESULT_LIMIT);
       return found.rows.map(toProduct);
     },
     searchPage,
@@ -173,7 +181,7 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
       const query = text.trim();
       if (query.length < INSTANT_MIN_CHARS) return { query, products: [], total: 0 };
       const palette = await colours();
-      const found = await searchRows({ db, palette, productsByIds }, query, DEFAULT_LIST_QUERY, INSTANT_LIMIT, true);
+      const found = await searchRows(sourceOf(palette), query, DEFAULT_LIST_QUERY, INSTANT_LIMIT, true);
       return { query, products: found.rows.map((row) => toSummary(toProduct(row))), total: found.total };
     },
     async sizesInStock(gender) {

@@ -19,6 +19,14 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
   db: Db;
+  /**
+   * For the search's ranking statements only: on a server, a small pool of its own whose sessions
+   * plan a prepared statement once for any parameters (`plan_cache_mode = force_generic_plan`).
+   * A ranking statement's text repeats with other words and filters, and planning it was about
+   * 1 ms of a search; set on the main pool, every other statement would lose its custom plans.
+   * On PGlite, `db` itself (no round trip, nothing prepared).
+   */
+  searchDb: Db;
   kind: "pglite" | "postgres";
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
@@ -81,6 +89,7 @@ async function openPglite(dir: string): Promise<Database> {
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     db,
+    searchDb: db,
     kind: "pglite",
     ping: async () => {
       await client.query("select 1");
@@ -89,14 +98,15 @@ async function openPglite(dir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+/** Connections to the server, each starting with the session settings (and `extra`'s). */
+function openPool(url: string, size: { max: number; maxUses?: number }, extra: Record<string, string> = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
-    max: poolSize,
+    ...size,
     connectionTimeoutMillis: 5_000,
     // And on a server: a statement whose client is gone (an instance killed while its checkout
     // waited for a row lock) is ended within a second, instead of running on when the lock frees.
-    options: Object.entries({ ...SESSION_SETTINGS, client_connection_check_interval: "1s" })
+    options: Object.entries({ ...SESSION_SETTINGS, client_connection_check_interval: "1s", ...extra })
       .map(([name, value]) => `-c ${name}=${value}`)
       .join(" "),
   });
@@ -108,6 +118,19 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   pool.on("connect", (client) => {
     client.on("error", () => {});
   });
+  return pool;
+}
+
+/**
+ * The search pool: a few connections (a search holds one for a statement at a time), each
+ * replaced after SEARCH_POOL_MAX_USES statements, which bounds the prepared statements a session
+ * keeps however many kinds of ranking statement the shoppers' filters make.
+ */
+const SEARCH_POOL_SIZE = 4;
+const SEARCH_POOL_MAX_USES = 5_000;
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = openPool(url, { max: poolSize });
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" });
   // Several instances may start at once: the advisory lock lets exactly one migrate at a time.
   const lockClient = await pool.connect();
@@ -121,12 +144,21 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
     lockClient.release();
   }
+  const searchPool = openPool(
+    url,
+    { max: SEARCH_POOL_SIZE, maxUses: SEARCH_POOL_MAX_USES },
+    { plan_cache_mode: "force_generic_plan" },
+  );
+  const searchDb = drizzlePg({ client: searchPool, schema, casing: "snake_case" });
   return {
     db,
+    searchDb,
     kind: "postgres",
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), searchPool.end()]);
+    },
   };
 }

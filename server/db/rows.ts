@@ -1,5 +1,6 @@
 // Raw SQL for the read paths where one round trip matters more than the query builder.
 // Both drivers (pg and PGlite) answer `execute` with `{ rows }`.
+import { createHash } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
@@ -23,6 +24,20 @@ export async function selectPrepared<Row>(db: Db, name: string, query: SQL): Pro
   const client = pgClientOf(db);
   if (!client) return selectRows<Row>(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
+  const result = await client.query<Row & pg.QueryResultRow>({ name, text, values: params });
+  return result.rows;
+}
+
+/**
+ * The same, named after its own text, for a statement built in a few shapes (the search's ranking
+ * statements, one text per tier and set of filters): each shape is prepared once per connection.
+ * On the search pool (`Database.searchDb`) it is also planned once, for any parameters.
+ */
+export async function selectByShape<Row>(db: Db, query: SQL): Promise<Row[]> {
+  const client = pgClientOf(db);
+  if (!client) return selectRows<Row>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `shape-${createHash("sha256").update(text).digest("base64url").slice(0, 24)}`;
   const result = await client.query<Row & pg.QueryResultRow>({ name, text, values: params });
   return result.rows;
 }

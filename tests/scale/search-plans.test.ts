@@ -40,7 +40,9 @@ describe.skipIf(!onServer)(`search query plans at ${GENERATED.toLocaleString("en
 
   async function plansOf(action: (catalog: ReturnType<typeof createCatalogService>) => Promise<unknown>) {
     const plans: Explained[] = [];
-    await action(createCatalogService(explaining(database.db, plans)));
+    // The ranking statements are explained as the search pool plans them: once, for any words.
+    const searchDb = explaining(database.db, plans, { generic: true });
+    await action(createCatalogService(explaining(database.db, plans), { searchDb }));
     expect(plans.length).toBeGreaterThan(0);
     return plans;
   }
@@ -76,6 +78,8 @@ describe.skipIf(!onServer)(`search query plans at ${GENERATED.toLocaleString("en
       expect(page.total > 0, `${text}: ${page.total}`).toBe(found);
     });
     expectBounded(plans);
+    // Its ranking statements were among them, explained as planned once for any words.
+    expect(plans.some((plan) => plan.generic)).toBe(found);
     // A search is a handful of statements whatever the catalogue: the look-ups, up to five tiers
     // (twice when words are dropped, with a check per word), the page's rows.
     expect(plans.length).toBeLessThanOrEqual(20);

@@ -21,6 +21,8 @@ interface PlanNode {
 
 export interface Explained {
   statement: string;
+  /** Planned once for any parameters (the search pool), or for these parameters. */
+  generic: boolean;
   /** Its parameters, as JSON: with the text, what tells two sends of the same statement apart. */
   params: string;
   rowsRead: number;
@@ -28,7 +30,7 @@ export interface Explained {
   productHeapReads: string[];
 }
 
-function summarise(plan: PlanNode): Omit<Explained, "statement" | "params"> {
+function summarise(plan: PlanNode): Omit<Explained, "statement" | "params" | "generic"> {
   let rowsRead = 0;
   const seqScans: string[] = [];
   const productHeapReads: string[] = [];
@@ -50,20 +52,59 @@ function summarise(plan: PlanNode): Omit<Explained, "statement" | "params"> {
   return { rowsRead, seqScans, productHeapReads };
 }
 
-/** The real database, but every statement is also run under EXPLAIN ANALYZE and its plan kept. */
-export function explaining(db: Db, plans: Explained[]): Db {
+type PlanRows = { rows: { "QUERY PLAN": [{ Plan: PlanNode }] }[] };
+
+/** A parameter as an SQL literal, for EXECUTE's arguments (PostgreSQL casts it to the parameter's type). */
+function literalOf(value: unknown): string {
+  if (value === null || value === undefined) return "null";
+  if (typeof value === "number" || typeof value === "bigint") return String(value);
+  if (typeof value === "boolean") return value ? "true" : "false";
+  const text = value instanceof Date ? value.toISOString() : typeof value === "string" ? value : JSON.stringify(value);
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/**
+ * The plan PostgreSQL makes once for any parameters (the search pool's, `Database.searchDb`): the
+ * statement prepared under `plan_cache_mode = force_generic_plan` and explained as executed with
+ * this call's parameters, in a transaction of its own so all of it is on one connection.
+ */
+async function genericPlan(db: Db, statement: string, params: unknown[]): Promise<PlanNode | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw("set local plan_cache_mode = force_generic_plan"));
+    await tx.execute(sql.raw(`prepare explained_shape as ${statement}`));
+    const args = params.length === 0 ? "" : `(${params.map(literalOf).join(", ")})`;
+    const result = (await tx.execute(
+      sql.raw(`explain (analyze, format json) execute explained_shape${args}`),
+    )) as unknown as PlanRows;
+    await tx.execute(sql.raw("deallocate explained_shape"));
+    return result.rows[0]?.["QUERY PLAN"][0].Plan;
+  });
+}
+
+/**
+ * The real database, but every statement is also run under EXPLAIN ANALYZE and its plan kept;
+ * with `generic`, the plan made once for any parameters, as the search pool plans it.
+ */
+export function explaining(db: Db, plans: Explained[], options: { generic?: boolean } = {}): Db {
   const dialect = new PgDialect();
   const wrap = (target: Db): Db =>
     new Proxy(target, {
       get(object, property, receiver) {
         if (property === "execute") {
           return async (query: SQL) => {
-            const result = (await object.execute(sql`explain (analyze, format json) ${query}`)) as unknown as {
-              rows: { "QUERY PLAN": [{ Plan: PlanNode }] }[];
-            };
-            const plan = result.rows[0]?.["QUERY PLAN"][0].Plan;
             const { sql: statement, params } = dialect.sqlToQuery(query);
-            if (plan) plans.push({ statement, params: JSON.stringify(params), ...summarise(plan) });
+            const plan = options.generic
+              ? await genericPlan(object, statement, params)
+              : ((await object.execute(sql`explain (analyze, format json) ${query}`)) as unknown as PlanRows).rows[0]?.[
+                  "QUERY PLAN"
+                ][0].Plan;
+            if (plan)
+              plans.push({
+                statement,
+                params: JSON.stringify(params),
+                generic: Boolean(options.generic),
+                ...summarise(plan),
+              });
             return object.execute(query);
           };
         }
