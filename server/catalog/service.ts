@@ -115,9 +115,9 @@ export interface CatalogServiceOptions {
 
 export function createCatalogService(db: Db, options: CatalogServiceOptions = {}): CatalogService {
   const now = options.now ?? Date.now;
+  // Without a change feed nothing is kept: searchRows reads every page's products.
   const kept = options.changes && createProductRowsCache(options.changes);
-  const productsByIds = (ids: string[]) =>
-    kept ? kept.rows(ids, (missing) => findProductsByIds(db, missing)) : findProductsByIds(db, ids);
+  const productsByIds = kept && ((ids: string[]) => kept.rows(ids, (missing) => findProductsByIds(db, missing)));
   const sourceOf = (palette: readonly Colour[]): SearchSource => ({
     db,
     searchDb: options.searchDb,

@@ -20,12 +20,8 @@ const dialect = new PgDialect();
  * runs in-process, where there is no round trip to save, so it takes the plain path. Inside a
  * transaction it runs on the transaction's own connection.
  */
-export async function selectPrepared<Row>(db: Db, name: string, query: SQL): Promise<Row[]> {
-  const client = pgClientOf(db);
-  if (!client) return selectRows<Row>(db, query);
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const result = await client.query<Row & pg.QueryResultRow>({ name, text, values: params });
-  return result.rows;
+export function selectPrepared<Row>(db: Db, name: string, query: SQL): Promise<Row[]> {
+  return selectNamed<Row>(db, query, () => name);
 }
 
 /**
@@ -33,12 +29,19 @@ export async function selectPrepared<Row>(db: Db, name: string, query: SQL): Pro
  * statements, one text per tier and set of filters): each shape is prepared once per connection.
  * On the search pool (`Database.searchDb`) it is also planned once, for any parameters.
  */
-export async function selectByShape<Row>(db: Db, query: SQL): Promise<Row[]> {
+export function selectByShape<Row>(db: Db, query: SQL): Promise<Row[]> {
+  return selectNamed<Row>(
+    db,
+    query,
+    (text) => `shape-${createHash("sha256").update(text).digest("base64url").slice(0, 24)}`,
+  );
+}
+
+async function selectNamed<Row>(db: Db, query: SQL, nameOf: (text: string) => string): Promise<Row[]> {
   const client = pgClientOf(db);
   if (!client) return selectRows<Row>(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `shape-${createHash("sha256").update(text).digest("base64url").slice(0, 24)}`;
-  const result = await client.query<Row & pg.QueryResultRow>({ name, text, values: params });
+  const result = await client.query<Row & pg.QueryResultRow>({ name: nameOf(text), text, values: params });
   return result.rows;
 }
 

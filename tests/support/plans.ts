@@ -53,6 +53,7 @@ function summarise(plan: PlanNode): Omit<Explained, "statement" | "params" | "ge
 }
 
 type PlanRows = { rows: { "QUERY PLAN": [{ Plan: PlanNode }] }[] };
+const planOf = (result: unknown) => (result as PlanRows).rows[0]?.["QUERY PLAN"][0].Plan;
 
 /** A parameter as an SQL literal, for EXECUTE's arguments (PostgreSQL casts it to the parameter's type). */
 function literalOf(value: unknown): string {
@@ -73,11 +74,9 @@ async function genericPlan(db: Db, statement: string, params: unknown[]): Promis
     await tx.execute(sql.raw("set local plan_cache_mode = force_generic_plan"));
     await tx.execute(sql.raw(`prepare explained_shape as ${statement}`));
     const args = params.length === 0 ? "" : `(${params.map(literalOf).join(", ")})`;
-    const result = (await tx.execute(
-      sql.raw(`explain (analyze, format json) execute explained_shape${args}`),
-    )) as unknown as PlanRows;
+    const plan = planOf(await tx.execute(sql.raw(`explain (analyze, format json) execute explained_shape${args}`)));
     await tx.execute(sql.raw("deallocate explained_shape"));
-    return result.rows[0]?.["QUERY PLAN"][0].Plan;
+    return plan;
   });
 }
 
@@ -95,9 +94,7 @@ export function explaining(db: Db, plans: Explained[], options: { generic?: bool
             const { sql: statement, params } = dialect.sqlToQuery(query);
             const plan = options.generic
               ? await genericPlan(object, statement, params)
-              : ((await object.execute(sql`explain (analyze, format json) ${query}`)) as unknown as PlanRows).rows[0]?.[
-                  "QUERY PLAN"
-                ][0].Plan;
+              : planOf(await object.execute(sql`explain (analyze, format json) ${query}`));
             if (plan)
               plans.push({
                 statement,
