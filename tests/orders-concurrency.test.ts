@@ -96,6 +96,43 @@ describe("placing orders at the same time", () => {
   });
 });
 
+describe("stock changed while a checkout waits for it", () => {
+  // Only a server lets a checkout wait on another connection's lock; PGlite runs one statement at a time.
+  it.runIf(process.env.DATABASE_URL !== undefined)(
+    "a checkout that waited for a returned pair takes it from the stock the lock read, not its snapshot",
+    async () => {
+      const size = sz(p2);
+      await setStock(t, p2.id, size, 0);
+      const buyer = await makeShopper(t);
+      const { checkout } = await t.database.db.transaction(async (tx) => {
+        // A cancellation returning 2 pairs, still open while the checkout starts and waits for the row.
+        await tx.execute(sql`update product_sizes set stock = 2 where product_id = ${p2.id} and size = ${size}`);
+        const checkout = placeOrder(t, buyer, orderBody(buyer, [{ product: p2, size, quantity: 2 }]));
+        await waitForLockWaiter();
+        return { checkout }; // Not awaited here: the checkout ends only after this commits.
+      });
+      const placed = await checkout;
+      // Before the fix: a 500 (stock 0 - 2 broke the check), or without the check, stock -2.
+      expect(placed.statusCode, placed.body).toBe(201);
+      expect(await stockOf(t, p2.id, size)).toBe(0);
+    },
+  );
+});
+
+/** Waits until some statement of this test's database waits for a row lock. */
+async function waitForLockWaiter(): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    const [row] = await selectRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if ((row?.n ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error("the checkout never waited for the row lock");
+}
+
 describe("Idempotency-Key", () => {
   it("a retried order with the same key answers the first order and creates one", async () => {
     await setStock(t, p2.id, sz(p2, 3), 10);

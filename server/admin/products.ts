@@ -187,9 +187,14 @@ export function createAdminProductService(db: Db): AdminProductService {
     async update(id, input) {
       return db.transaction(async (raw) => {
         const tx = raw as unknown as Db;
-        // The product row first, then its sizes in size order (as checkout locks them). "No key
-        // update" because a checkout's new order line takes a key-share lock on the product: a
-        // plain FOR UPDATE here would wait for it while it waits for our size rows (a deadlock).
+        // The sizes first, in size order, then the product row: the order a checkout or a
+        // cancellation takes them in, since a size that sells out or comes back rewrites its
+        // product's row (the sizes-in-stock mask). Locking the product first was a deadlock with
+        // them. "No key update" on the product, as a checkout's order line takes a key-share lock on it.
+        const locked = await selectRows<{ size: number; stock: number }>(
+          tx,
+          sql`select size, stock from product_sizes where product_id = ${id} order by size for update`,
+        );
         const [current] = await selectRows<{ category_slug: string }>(
           tx,
           sql`select category_slug from products where id = ${id} for no key update`,
@@ -204,10 +209,6 @@ export function createAdminProductService(db: Db): AdminProductService {
                  position = ${position},
                  updated_at = now()
               where id = ${id}`,
-        );
-        const locked = await selectRows<{ size: number; stock: number }>(
-          tx,
-          sql`select size, stock from product_sizes where product_id = ${id} order by size for update`,
         );
         refuseChangedStock(locked, input.sizes);
         await writeSizes(tx, id, input.sizes);

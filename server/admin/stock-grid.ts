@@ -51,9 +51,15 @@ export async function saveStockGrid(
       productIds.map((id) => sql`${id}::uuid`),
       sql`, `,
     );
-    // Products first, then their size rows in (product, size) order: the order checkout locks
-    // them in. "No key update", as the product form's save, so a checkout's new order line (a key
-    // share lock on the product) does not wait on us in a circle.
+    // Size rows first, in (product, size) order, then the products: the order a checkout or a
+    // cancellation takes them in (a size that sells out or comes back rewrites its product's
+    // sizes-in-stock mask). "No key update" on the products, as the product form's save, so a
+    // checkout's new order line (a key-share lock on the product) does not wait on us.
+    const current = await selectRows<{ product_id: string; size: number; stock: number }>(
+      tx,
+      sql`select product_id, size, stock from product_sizes where product_id in (${ids})
+          order by product_id, size for update`,
+    );
     const found = await selectRows<{ id: string; archived: boolean }>(
       tx,
       sql`select id, archived_at is not null as archived from products where id in (${ids})
@@ -63,11 +69,6 @@ export async function saveStockGrid(
     if (missing.length > 0) throw notFound(`${ADMIN_MESSAGES.productNotFound} (${missing.join(", ")})`);
     if (found.some((p) => p.archived)) throw conflict(ADMIN_MESSAGES.archivedEdit);
 
-    const current = await selectRows<{ product_id: string; size: number; stock: number }>(
-      tx,
-      sql`select product_id, size, stock from product_sizes where product_id in (${ids})
-          order by product_id, size for update`,
-    );
     const stockOf = new Map(current.map((r) => [`${r.product_id}:${r.size}`, r.stock]));
     const moved = changes.filter((c) => (stockOf.get(`${c.productId}:${c.size}`) ?? 0) !== c.expectedStock);
     if (moved.length > 0) {

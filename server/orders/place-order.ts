@@ -222,9 +222,12 @@ async function insertOrder(
                    (coalesce(sum(discount_price * n), 0) + ${DELIVERY_CHARGE}::int)::int as total
             from priced
           ), u as (
-            update product_sizes s set stock = s.stock - v.n
-            from v, ok
-            where ok.ok and s.product_id = v.product_id and s.size = v.size
+            -- From the stock the lock read, not s.stock: when a cancellation or an owner's save
+            -- changed the row while we waited for its lock, s.stock here is the version of this
+            -- statement's snapshot (PostgreSQL 15 took 0 - 2 on a row that locked read as 2).
+            update product_sizes s set stock = x.stock - x.n
+            from priced x, ok
+            where ok.ok and s.product_id = x.product_id and s.size = x.size
           ), o as (
             insert into orders (id, user_id, status, subtotal, total_amount, full_name, address_line, phone_number,
                                 email, city, postal_code)
