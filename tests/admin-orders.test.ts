@@ -308,7 +308,7 @@ describe("concurrent writers", () => {
 
   // A size that sells out or comes back rewrites its product's row (the sizes-in-stock mask), after
   // the size rows are locked; an owner's save that locked the product row first and then waited for
-  // the sizes was a deadlock, and PostgreSQL ended one side of it with a 500. Seen once in 30 CI runs.
+  // the sizes was a deadlock, and PostgreSQL ended one side of it with a 500 (seen in CI, 2026-11-25).
   it("a size selling out or coming back while the owner saves the product or the stock grid never fails", async () => {
     const size = sz(p1, 1);
     const product = (await call(t, admin, "GET", `/api/admin/products/${p1.id}`)).json<AdminProduct>();

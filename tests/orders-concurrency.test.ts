@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectRows } from "#server/db/rows.ts";
 import type { Order } from "#shared/orders.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
+import { waitForLockWaiter } from "./support/database.ts";
 import {
   count,
   makeShopper,
@@ -108,7 +109,7 @@ describe("stock changed while a checkout waits for it", () => {
         // A cancellation returning 2 pairs, still open while the checkout starts and waits for the row.
         await tx.execute(sql`update product_sizes set stock = 2 where product_id = ${p2.id} and size = ${size}`);
         const checkout = placeOrder(t, buyer, orderBody(buyer, [{ product: p2, size, quantity: 2 }]));
-        await waitForLockWaiter();
+        await waitForLockWaiter(t.database.db);
         return { checkout }; // Not awaited here: the checkout ends only after this commits.
       });
       const placed = await checkout;
@@ -118,20 +119,6 @@ describe("stock changed while a checkout waits for it", () => {
     },
   );
 });
-
-/** Waits until some statement of this test's database waits for a row lock. */
-async function waitForLockWaiter(): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    const [row] = await selectRows<{ n: number }>(
-      t.database.db,
-      sql`select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock'`,
-    );
-    if ((row?.n ?? 0) > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error("the checkout never waited for the row lock");
-}
 
 describe("Idempotency-Key", () => {
   it("a retried order with the same key answers the first order and creates one", async () => {

@@ -12,6 +12,7 @@ import { BRIEFLY_UNAVAILABLE } from "#server/plugins/errors.ts";
 import { CATEGORY_SLUGS } from "#shared/categories.ts";
 import type { TestApp } from "../support/app.ts";
 import { createTestApp } from "../support/app.ts";
+import { waitForLockWaiter } from "../support/database.ts";
 import { count, makeShopper, orderBody, placeOrder, products, stockOf } from "../support/shoppers.ts";
 import { expectNoStack, expectRefusal } from "./support.ts";
 
@@ -147,13 +148,7 @@ describe.skipIf(!serverUrl)("PostgreSQL going away mid-request and coming back (
     await locker.query("begin");
     await locker.query("select stock from product_sizes where product_id = $1 and size = $2 for update", [p.id, size]);
     const checkout = placeOrder(t, shopper, orderBody(shopper, [{ product: p, size, quantity: 1 }]));
-    for (let i = 0; i < 200; i++) {
-      const { rows } = await locker.query(
-        "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
-      );
-      if ((rows[0] as { n: number }).n > 0) break;
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    await waitForLockWaiter(database.db);
     // The server ends every other session of this database (what a failover or restart does).
     await locker.query(
       "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
