@@ -1,7 +1,9 @@
 // New-order alerts (issue 18): every new order mails the shop (ORDERS_EMAIL, else SHOP_EMAIL) once,
-// through the same outbox as the customer's confirmation, however often the request is retried;
+// through the same outbox as the customer's confirmation, however often the request is retried
+// (orders that come in together share one mail);
 // and the admin reads the count of new (pending) orders, once or as a live event stream.
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "#server/config.ts";
 import { EVENT_STREAM_TYPE, NEW_ORDER_COUNT_PATH, NEW_ORDER_STREAM_PATH } from "#shared/new-orders.ts";
@@ -102,6 +104,46 @@ describe("the shop's mail of a new order", () => {
       `${PUBLIC_URL}/admin/orders/${placed._id}`,
     ]) {
       expect(alert).toContain(expected);
+    }
+  });
+
+  it("orders that come in together reach the shop in one mail, each as its own alert shows it", async () => {
+    const placed = [await order(), await order(), await order()];
+    const refs = placed.map((o) => orderNumber(o._id));
+    // Each has been announced (in one mail or several, as the outbox's batches fell); now all
+    // three are owed again at once, as in a sale's burst (one statement, so one batch claims them).
+    const mentions = async () => {
+      const mails = await mailsTo(t, ORDERS_EMAIL);
+      return refs.map((ref) => mails.filter((mail) => mail.includes(ref)).length);
+    };
+    const together = (mail: string) => refs.every((ref) => mail.includes(ref));
+    const announced = async () => (await mentions()).every((n) => n === 1);
+    for (let i = 0; i < 150 && !(await announced()); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await mentions()).toEqual([1, 1, 1]);
+    const togetherBefore = (await mailsTo(t, ORDERS_EMAIL)).filter(together).length;
+
+    const ids = placed.map((o) => o._id);
+    await t.database.db.execute(
+      sql`insert into mail_outbox (kind, order_id) select 'order_alert', id from orders where id in ${ids}`,
+    );
+    const [digest] = (await waitForMails(ORDERS_EMAIL, togetherBefore + 1, together)).slice(-1);
+    await new Promise((r) => setTimeout(r, 300));
+    // One more mail, naming all three.
+    expect(await mentions()).toEqual([2, 2, 2]);
+    expect((await mailsTo(t, ORDERS_EMAIL)).filter(together)).toHaveLength(togetherBefore + 1);
+
+    const total = placed.reduce((sum, o) => sum + o.totalAmount, 0).toLocaleString("en-US");
+    expect(digest).toMatch(new RegExp(`^Subject: 3 new orders: Rs\\.${total} to collect$`, "m"));
+    expect(digest).toContain(`3 new orders: Rs.${total} to collect in all.`);
+    for (const o of placed) {
+      for (const expected of [
+        `New order ${orderNumber(o._id)}: 1 pair.`,
+        `1 x ${p1.name}, size ${sz(p1)}`,
+        `To collect: Rs.${o.totalAmount.toLocaleString("en-US")}`,
+        `${PUBLIC_URL}/admin/orders/${o._id}`,
+      ]) {
+        expect(digest).toContain(expected);
+      }
     }
   });
 

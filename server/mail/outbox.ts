@@ -28,7 +28,10 @@ export interface MailOutbox {
 export interface OutboxOptions {
   db: Db;
   mailer: Mailer;
-  /** The mails of a batch, by entry id; an entry missing from the answer is dropped (its order is gone). */
+  /**
+   * The mails of a batch, by entry id; an entry missing from the answer is dropped (its order is
+   * gone). Entries answered with the same mail object (the shop's alerts of a batch) share one send.
+   */
   render(entries: OutboxEntry[]): Promise<Map<string, Mail>>;
   logError(error: unknown, message: string): void;
   pollMs?: number;
@@ -70,26 +73,29 @@ export function startMailOutbox(options: OutboxOptions): MailOutbox {
   async function sendBatch(entries: OutboxEntry[]): Promise<number> {
     const mails = await options.render(entries);
     const done: string[] = [];
+    const owedBy = new Map<Mail, OutboxEntry[]>();
     for (const entry of entries) {
       const mail = mails.get(entry.id);
-      if (!mail) {
-        done.push(entry.id);
-        continue;
-      }
+      if (!mail) done.push(entry.id);
+      else owedBy.set(mail, [...(owedBy.get(mail) ?? []), entry]);
+    }
+    for (const [mail, owing] of owedBy) {
       try {
         await options.mailer.send(mail);
-        done.push(entry.id);
+        done.push(...owing.map((entry) => entry.id));
       } catch (error) {
-        options.logError(
-          error,
-          `${entry.kind.replaceAll("_", " ")} e-mail failed (try ${entry.attempts}); it stays queued`,
-        );
-        await db.execute(
-          sql`update mail_outbox
-              set next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds(entry.attempts)}),
-                  last_error = ${String(error instanceof Error ? error.message : error).slice(0, 500)}
-              where id = ${entry.id}`,
-        );
+        for (const entry of owing) {
+          options.logError(
+            error,
+            `${entry.kind.replaceAll("_", " ")} e-mail failed (try ${entry.attempts}); it stays queued`,
+          );
+          await db.execute(
+            sql`update mail_outbox
+                set next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds(entry.attempts)}),
+                    last_error = ${String(error instanceof Error ? error.message : error).slice(0, 500)}
+                where id = ${entry.id}`,
+          );
+        }
       }
     }
     if (done.length > 0) await db.execute(sql`delete from mail_outbox where id in ${done}`);

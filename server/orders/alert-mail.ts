@@ -1,5 +1,7 @@
 // The shop's own mail of a new order (to ORDERS_EMAIL): what the owner needs to call the customer
-// and pack the parcel without opening the admin, and a link to the order there.
+// and pack the parcel without opening the admin, and a link to the order there. Orders that come
+// in together (one batch of the outbox, server/mail/outbox.ts) share one mail: a sale's burst is a
+// few mails in the owner's inbox, not one per order, and the shop renders and writes half as many.
 import { formatRs } from "#shared/money.ts";
 import { ORDER_MESSAGES, type Order, orderNumber } from "#shared/orders.ts";
 import type { Mail } from "../mail/mailer.ts";
@@ -13,7 +15,33 @@ export interface OrderAlertOptions {
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function orderAlertMail(order: Order, options: OrderAlertOptions): Mail {
+function orderAlertMail(order: Order, options: OrderAlertOptions): Mail {
+  const { text, html } = alertBody(order, options);
+  return {
+    to: options.to,
+    subject: `New order ${orderNumber(order._id)} from ${order.shippingAddress.fullName}: ${formatRs(order.totalAmount)} to collect`,
+    text,
+    html,
+  };
+}
+
+/** One mail for the orders of a batch, each as its own alert would show it, oldest first. */
+export function orderAlertsMail(orders: readonly Order[], options: OrderAlertOptions): Mail {
+  const [only] = orders;
+  if (orders.length === 1 && only) return orderAlertMail(only, options);
+  const sorted = [...orders].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const parts = sorted.map((order) => alertBody(order, options));
+  const total = formatRs(sorted.reduce((sum, order) => sum + order.totalAmount, 0));
+  const heading = `${sorted.length} new orders: ${total} to collect in all.`;
+  return {
+    to: options.to,
+    subject: `${sorted.length} new orders: ${total} to collect`,
+    text: [heading, ...parts.map((part) => part.text)].join("\n\n----\n\n"),
+    html: `<p><strong>${escapeHtml(heading)}</strong></p>\n<hr>\n${parts.map((part) => part.html).join("\n<hr>\n")}`,
+  };
+}
+
+function alertBody(order: Order, options: OrderAlertOptions): { text: string; html: string } {
   const ref = orderNumber(order._id);
   const a = order.shippingAddress;
   const link = `${options.publicUrl}/admin/orders/${order._id}`;
@@ -44,10 +72,5 @@ export function orderAlertMail(order: Order, options: OrderAlertOptions): Mail {
 <p><strong>${escapeHtml(collect)}</strong></p>
 <p>Deliver to:<br>${address.map(escapeHtml).join("<br>")}</p>
 <p><a href="${escapeHtml(link)}">Open the order in the admin</a></p>`;
-  return {
-    to: options.to,
-    subject: `New order ${ref} from ${a.fullName}: ${formatRs(order.totalAmount)} to collect`,
-    text,
-    html,
-  };
+  return { text, html };
 }

@@ -9,7 +9,7 @@ import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
 import type { Mail } from "../mail/mailer.ts";
 import type { OutboxEntry } from "../mail/outbox.ts";
-import { type OrderAlertOptions, orderAlertMail } from "./alert-mail.ts";
+import { type OrderAlertOptions, orderAlertsMail } from "./alert-mail.ts";
 import { orderConfirmationMail, type ShopContact } from "./mail.ts";
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "./order-limits.ts";
 import { type PlaceOrderResult, placeOrder } from "./place-order.ts";
@@ -105,6 +105,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps): OrderService
       );
       const recipients = new Map(accounts.map((row) => [row.id, row.email]));
       const mails = new Map<string, Mail>();
+      const alerts = new Map<string, { order: Order; entryIds: string[] }>();
       for (const entry of entries) {
         const order = orders.get(entry.order_id);
         if (!order) continue;
@@ -112,7 +113,19 @@ export function createOrderService(db: Db, deps: OrderServiceDeps): OrderService
         // own e-mail, never to one typed at checkout; the shop's alert to ORDERS_EMAIL.
         const to = recipients.get(entry.order_id);
         if (entry.kind === "order_confirmation" && to) mails.set(entry.id, orderConfirmationMail(order, to, deps.shop));
-        else if (entry.kind === "order_alert") mails.set(entry.id, orderAlertMail(order, deps.alert));
+        else if (entry.kind === "order_alert") {
+          const alert = alerts.get(order._id) ?? { order, entryIds: [] };
+          alert.entryIds.push(entry.id);
+          alerts.set(order._id, alert);
+        }
+      }
+      // The batch's new orders in one mail to the shop, owed by each of their entries.
+      if (alerts.size > 0) {
+        const alertMail = orderAlertsMail(
+          [...alerts.values()].map((alert) => alert.order),
+          deps.alert,
+        );
+        for (const alert of alerts.values()) for (const id of alert.entryIds) mails.set(id, alertMail);
       }
       return mails;
     },
