@@ -45,13 +45,19 @@ async function selectNamed<Row>(db: Db, query: SQL, nameOf: (text: string) => st
   return result.rows;
 }
 
+/** The pg pool behind a database handle; undefined for PGlite and inside a transaction. */
+export function poolOf(db: Db): pg.Pool | undefined {
+  const own = (db as { $client?: unknown }).$client;
+  return own instanceof pg.Pool ? own : undefined;
+}
+
 /**
  * The pg pool of a database handle, or the connection a transaction holds (drizzle keeps it on the
  * transaction's session); undefined for PGlite.
  */
 function pgClientOf(db: Db): pg.Pool | pg.Client | undefined {
-  const own = (db as { $client?: unknown }).$client;
-  if (own instanceof pg.Pool) return own;
+  const pool = poolOf(db);
+  if (pool) return pool;
   const held = (db as unknown as { session?: { client?: unknown } }).session?.client;
   return held instanceof pg.Client ? held : undefined;
 }

@@ -3,9 +3,7 @@
 // orders and `openPairs` pairs on them (MAX_OPEN_ORDERS, MAX_OPEN_PAIRS), and one the owner blocked
 // orders nothing. Checked inside the order's transaction, after the customer's own row is locked,
 // so parallel orders of one customer queue there and each counts what the ones before it wrote.
-import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { selectRows } from "../db/rows.ts";
+import type { FirstStatement } from "../db/transaction.ts";
 import { HttpError } from "../http/errors.ts";
 import type { ShopContact } from "./mail.ts";
 
@@ -36,15 +34,19 @@ export function tooManyPairsMessage(heldPairs: number, wanted: number, limits: O
 }
 
 /**
- * Locks the customer's row for the rest of the transaction and refuses a blocked customer (403).
- * Every order of this customer waits here for the one before it to commit or roll back, so what it
- * counts next (in its own, later statement) includes that order.
+ * Locks the customer's row for the rest of the transaction: the first statement of an order's
+ * transaction (it travels with the BEGIN, server/db/transaction.ts). Every order of this customer
+ * waits here for the one before it to commit or roll back, so what it counts next (in its own,
+ * later statement) includes that order.
  */
-export async function lockCustomer(tx: Db, userId: string, shop: ShopContact): Promise<void> {
-  const [row] = await selectRows<{ blocked: boolean }>(
-    tx,
-    sql`select blocked_at is not null as blocked from users where id = ${userId} for update`,
-  );
+export const lockCustomer = (userId: string): FirstStatement => ({
+  text: "select blocked_at is not null as blocked from users where id = $uuid for update",
+  uuid: userId,
+});
+
+/** Refuses a blocked customer (403), from what lockCustomer read. */
+export function refuseBlocked(locked: readonly { blocked: boolean }[], shop: ShopContact): void {
+  const [row] = locked;
   if (!row || row.blocked) throw new HttpError(403, blockedMessage(shop));
 }
 

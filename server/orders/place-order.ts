@@ -18,9 +18,10 @@ import {
 } from "#shared/orders.ts";
 import type { Db } from "../db/client.ts";
 import { selectPrepared, selectRows } from "../db/rows.ts";
+import { transactionOpenedWith } from "../db/transaction.ts";
 import { badRequest, conflict, HttpError, notFound } from "../http/errors.ts";
 import type { ShopContact } from "./mail.ts";
-import { checkOpenLimits, lockCustomer, type OrderLimits } from "./order-limits.ts";
+import { checkOpenLimits, lockCustomer, type OrderLimits, refuseBlocked } from "./order-limits.ts";
 
 const NO_PRODUCT_FOUND = "No product found.";
 const ORDER_IMAGE_WIDTH = 640;
@@ -102,12 +103,16 @@ export async function placeOrder(
   // first order (see IdempotencyRace), so a first request costs no extra round trip.
   for (let attempt = 1; ; attempt++) {
     try {
-      const order = await db.transaction(async (tx) => {
-        // First, and alone in its statement: parallel orders of this customer queue here, and the
-        // order statement below, taking its snapshot after the lock, counts every one before it.
-        await lockCustomer(tx, request.userId, rules.shop);
-        return insertOrder(tx, request, lines, requestHash, rules);
-      });
+      // First, and alone in its statement: parallel orders of this customer queue at the lock, and
+      // the order statement, taking its snapshot after it, counts every one before it.
+      const order = await transactionOpenedWith<{ blocked: boolean }, Order>(
+        db,
+        lockCustomer(request.userId),
+        (tx, locked) => {
+          refuseBlocked(locked, rules.shop);
+          return insertOrder(tx, request, lines, requestHash, rules);
+        },
+      );
       return { order, created: true };
     } catch (error) {
       // Refused (sold out, say) while a retry of the same request was placing it: the answer is
