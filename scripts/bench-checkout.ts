@@ -4,6 +4,7 @@
 // `benchCheckout` from scripts/bench.ts.
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
+import http from "node:http";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { performance as perfHooks } from "node:perf_hooks";
@@ -170,7 +171,7 @@ function runBuyersInWorker(input: BuyersInput): Promise<BuyersResult> {
   });
 }
 
-/** Plain fetch loops, one per buyer, until the time is up or enough orders are placed. */
+/** One loop per buyer, each on its own keep-alive connection, until the time is up or enough orders are placed. */
 async function runBuyers(input: BuyersInput): Promise<BuyersResult> {
   const { base, sizes, maxOrders } = input;
   const latencies: number[] = [];
@@ -180,12 +181,13 @@ async function runBuyers(input: BuyersInput): Promise<BuyersResult> {
   const started = performance.now();
   const deadline = started + input.durationMs;
 
+  const agent = new http.Agent({ keepAlive: true, maxSockets: input.shoppers.length });
   const buy = async (shopper: Shopper) => {
     while (performance.now() < deadline && counts.orders < maxOrders) {
       const body = randomOrder(shopper.id, sizes);
       const key = randomUUID();
       const t0 = performance.now();
-      const res = await post(base, shopper.token, key, body);
+      const res = await post(agent, base, shopper.token, key, body);
       latencies.push(performance.now() - t0);
       if (res.status === 201) {
         counts.orders++;
@@ -195,7 +197,7 @@ async function runBuyers(input: BuyersInput): Promise<BuyersResult> {
         // Now and then the same request again, as a client retrying after a lost answer.
         if (Math.random() < 0.05) {
           counts.retries++;
-          const again = await post(base, shopper.token, key, body);
+          const again = await post(agent, base, shopper.token, key, body);
           if (again.status !== 200 || (again.body as { _id?: string })._id !== id) counts.duplicates++;
         }
       } else if (res.status === 409) counts.refused++;
@@ -206,6 +208,7 @@ async function runBuyers(input: BuyersInput): Promise<BuyersResult> {
     }
   };
   await Promise.all(input.shoppers.map(buy));
+  agent.destroy();
   return { counts, latencies, failures: [...failures], elapsed: performance.now() - started };
 }
 
@@ -299,13 +302,43 @@ function randomOrder(userId: string, sizes: Size[]) {
   };
 }
 
-async function post(base: string, token: string, key: string, body: unknown) {
-  const res = await fetch(`${base}/api/orders/new-order`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "idempotency-key": key },
-    body: JSON.stringify(body),
+/**
+ * One order over a keep-alive connection of `node:http`, as the catalogue's load generator sends
+ * its requests (scripts/bench/load-worker.ts): fetch cost the buyers' thread about 0.35 ms an
+ * order of the two cores the shop runs on (docs/benchmarks.md, "Checkout").
+ */
+function post(agent: http.Agent, base: string, token: string, key: string, body: unknown) {
+  const payload = JSON.stringify(body);
+  return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    const req = http.request(
+      `${base}/api/orders/new-order`,
+      {
+        method: "POST",
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(payload),
+          "idempotency-key": key,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("error", reject);
+        res.on("end", () => {
+          try {
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) });
+          } catch (error) {
+            reject(error);
+          }
+        });
+      },
+    );
+    req.setTimeout(30_000, () => req.destroy(new Error("no answer in 30 s")));
+    req.on("error", reject);
+    req.end(payload);
   });
-  return { status: res.status, body: (await res.json()) as unknown };
 }
 
 function percentile(sorted: number[], p: number): number {
