@@ -1,0 +1,61 @@
+// The checkout's transaction whose BEGIN travels with its first statement (server/db/transaction.ts),
+// on PGlite and, with DATABASE_URL, on a PostgreSQL server: it commits what it ran, rolls all of
+// it back on an error, hands its connection back usable, and never puts a non-uuid in its SQL.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { selectRows } from "#server/db/rows.ts";
+import { transactionOpenedWith } from "#server/db/transaction.ts";
+import { openTestDatabase, type TestDatabase } from "./support/database.ts";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await database.db.execute(sql`create table tx_probe (id uuid primary key, n int not null)`);
+});
+afterAll(async () => {
+  await database?.db.execute(sql`drop table if exists tx_probe`);
+  await database?.close();
+});
+
+const ID = "6f1c1f0e-8a55-4c5e-9d7e-3c2b1a0f9e8d";
+const lockProbe = { text: "select n from tx_probe where id = $uuid for update", uuid: ID };
+const probe = async () => selectRows<{ n: number }>(database.db, sql`select n from tx_probe where id = ${ID}`);
+
+describe("a transaction opened with its first statement", () => {
+  it("answers the first statement's rows and commits what it ran", async () => {
+    await database.db.execute(sql`insert into tx_probe values (${ID}, 1)`);
+    const seen = await transactionOpenedWith<{ n: number }, number>(database.db, lockProbe, async (tx, rows) => {
+      await tx.execute(sql`update tx_probe set n = n + 1 where id = ${ID}`);
+      return rows[0]?.n ?? -1;
+    });
+    expect(seen).toBe(1);
+    expect(await probe()).toEqual([{ n: 2 }]);
+  });
+
+  it("rolls back everything on an error, and its connections keep working", async () => {
+    // More transactions than the test pool has connections (20): a connection left inside a failed
+    // transaction would fail every statement after it.
+    for (let i = 0; i < 25; i++) {
+      await expect(
+        transactionOpenedWith(database.db, lockProbe, async (tx) => {
+          await tx.execute(sql`update tx_probe set n = n + 100 where id = ${ID}`);
+          await tx.execute(sql`select 1 / 0`);
+        }),
+      ).rejects.toThrow();
+    }
+    expect(await probe()).toEqual([{ n: 2 }]);
+    const after = await transactionOpenedWith<{ n: number }, number>(database.db, lockProbe, async (_tx, rows) =>
+      Number(rows[0]?.n),
+    );
+    expect(after).toBe(2);
+  });
+
+  it("refuses anything but a uuid before it becomes part of the SQL", async () => {
+    for (const uuid of [`${ID}' or true --`, "", "not-a-uuid", `${ID}x`]) {
+      await expect(transactionOpenedWith(database.db, { ...lockProbe, uuid }, async () => 1)).rejects.toThrow(
+        /not a uuid/,
+      );
+    }
+    expect(await probe()).toEqual([{ n: 2 }]);
+  });
+});
