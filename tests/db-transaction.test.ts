@@ -1,6 +1,7 @@
-// The checkout's transaction whose BEGIN travels with its first statement (server/db/transaction.ts),
-// on PGlite and, with DATABASE_URL, on a PostgreSQL server: it commits what it ran, rolls all of
-// it back on an error, hands its connection back usable, and never puts a non-uuid in its SQL.
+// The checkout's transaction whose BEGIN travels with its first statement and whose COMMIT travels
+// with its last (server/db/transaction.ts), on PGlite and, with DATABASE_URL, on a PostgreSQL
+// server: it commits what it ran, rolls all of it back on an error (in the last statement too),
+// hands its connection back usable, and never puts a non-uuid in its SQL.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectRows } from "#server/db/rows.ts";
@@ -24,7 +25,7 @@ const probe = async () => selectRows<{ n: number }>(database.db, sql`select n fr
 describe("a transaction opened with its first statement", () => {
   it("answers the first statement's rows and commits what it ran", async () => {
     await database.db.execute(sql`insert into tx_probe values (${ID}, 1)`);
-    const seen = await transactionOpenedWith<{ n: number }, number>(database.db, lockProbe, async (tx, rows) => {
+    const seen = await transactionOpenedWith<{ n: number }, number>(database.db, lockProbe, async ({ tx }, rows) => {
       await tx.execute(sql`update tx_probe set n = n + 1 where id = ${ID}`);
       return rows[0]?.n ?? -1;
     });
@@ -37,17 +38,55 @@ describe("a transaction opened with its first statement", () => {
     // transaction would fail every statement after it.
     for (let i = 0; i < 25; i++) {
       await expect(
-        transactionOpenedWith(database.db, lockProbe, async (tx) => {
+        transactionOpenedWith(database.db, lockProbe, async ({ tx }) => {
           await tx.execute(sql`update tx_probe set n = n + 100 where id = ${ID}`);
           await tx.execute(sql`select 1 / 0`);
         }),
       ).rejects.toThrow();
     }
     expect(await probe()).toEqual([{ n: 2 }]);
-    const after = await transactionOpenedWith<{ n: number }, number>(database.db, lockProbe, async (_tx, rows) =>
+    const after = await transactionOpenedWith<{ n: number }, number>(database.db, lockProbe, async (_open, rows) =>
       Number(rows[0]?.n),
     );
     expect(after).toBe(2);
+  });
+
+  it("commits with its last statement, and reads after it on the same connection", async () => {
+    const last = sql`update tx_probe set n = n + ${10} where id = ${ID} returning n`;
+    const answer = await transactionOpenedWith<{ n: number }, { n: number }[]>(
+      database.db,
+      lockProbe,
+      async ({ tx, selectAndCommit }) => {
+        await tx.execute(sql`update tx_probe set n = n + 1 where id = ${ID}`);
+        const written = await selectAndCommit<{ n: number }>("tx_probe_last", last);
+        // Committed already: another connection sees it while this one is still held (PGlite
+        // has one connection, held by its transaction until the end).
+        if (database.kind === "postgres") expect(await probe()).toEqual([{ n: 13 }]);
+        expect(await selectRows<{ n: number }>(tx, sql`select n from tx_probe where id = ${ID}`)).toEqual([{ n: 13 }]);
+        return written;
+      },
+    );
+    expect(answer).toEqual([{ n: 13 }]);
+    // Again, now that the statement is prepared on some of the connections.
+    for (let i = 0; i < 25; i++) {
+      await transactionOpenedWith(database.db, lockProbe, ({ selectAndCommit }) =>
+        selectAndCommit("tx_probe_last", last),
+      );
+    }
+    expect(await probe()).toEqual([{ n: 263 }]);
+  });
+
+  it("a last statement that fails commits nothing of the transaction, and its connections keep working", async () => {
+    const failing = sql`update tx_probe set n = n / ${0} where id = ${ID} returning n`;
+    for (let i = 0; i < 25; i++) {
+      await expect(
+        transactionOpenedWith(database.db, lockProbe, async ({ tx, selectAndCommit }) => {
+          await tx.execute(sql`update tx_probe set n = n + 1000 where id = ${ID}`);
+          await selectAndCommit("tx_probe_failing", failing);
+        }),
+      ).rejects.toThrow();
+    }
+    expect(await probe()).toEqual([{ n: 263 }]);
   });
 
   it("refuses anything but a uuid before it becomes part of the SQL", async () => {
@@ -56,6 +95,6 @@ describe("a transaction opened with its first statement", () => {
         /not a uuid/,
       );
     }
-    expect(await probe()).toEqual([{ n: 2 }]);
+    expect(await probe()).toEqual([{ n: 263 }]);
   });
 });

@@ -17,8 +17,8 @@ import {
   pricesChangedMessage,
 } from "#shared/orders.ts";
 import type { Db } from "../db/client.ts";
-import { selectPrepared, selectRows } from "../db/rows.ts";
-import { transactionOpenedWith } from "../db/transaction.ts";
+import { selectRows } from "../db/rows.ts";
+import { type OpenTransaction, transactionOpenedWith } from "../db/transaction.ts";
 import { badRequest, conflict, HttpError, notFound } from "../http/errors.ts";
 import type { ShopContact } from "./mail.ts";
 import { checkOpenLimits, lockCustomer, type OrderLimits, refuseBlocked } from "./order-limits.ts";
@@ -108,9 +108,9 @@ export async function placeOrder(
       const order = await transactionOpenedWith<{ blocked: boolean }, Order>(
         db,
         lockCustomer(request.userId),
-        (tx, locked) => {
+        (open, locked) => {
           refuseBlocked(locked, rules.shop);
-          return insertOrder(tx, request, lines, requestHash, rules);
+          return insertOrder(open, request, lines, requestHash, rules);
         },
       );
       return { order, created: true };
@@ -178,7 +178,7 @@ function hashRequest(lines: readonly Line[], order: NewOrder): string {
  * refusal is explained.
  */
 async function insertOrder(
-  db: Db,
+  open: OpenTransaction,
   request: PlaceOrderRequest,
   lines: Line[],
   requestHash: string,
@@ -193,9 +193,9 @@ async function insertOrder(
   const wantedPairs = lines.reduce((sum, line) => sum + line.quantity, 0);
   let outcome: StatementOutcome | undefined;
   try {
-    // On the transaction's connection, prepared once per connection (server/db/rows.ts).
-    [outcome] = await selectPrepared<StatementOutcome>(
-      db,
+    // On the transaction's connection, prepared once per connection, and sent with the COMMIT
+    // (server/db/transaction.ts): when the statement refuses, it has written nothing.
+    [outcome] = await open.selectAndCommit<StatementOutcome>(
       "place_order",
       sql`with v as (
             select * from jsonb_to_recordset(${wanted}::jsonb) as v(product_id uuid, size smallint, n integer)
@@ -281,14 +281,36 @@ async function insertOrder(
     throw error;
   }
   if (!outcome) throw new Error("the order statement answered no row");
-  checkOpenLimits({ orders: outcome.held_orders, pairs: outcome.held_pairs }, wantedPairs, rules.limits, rules.shop);
-
   const byLine = new Map(outcome.locked.map((row) => [`${row.product_id}|${row.size}`, row]));
+  if (outcome.ok && outcome.created_ms !== null) {
+    // Written and committed, every check passed in the statement: the answer is the order, from
+    // the rows it locked. Nothing may refuse it now.
+    const items = lines.map((line) => {
+      const row = byLine.get(`${line.productId}|${line.size}`);
+      if (!row) throw new Error("the order statement wrote a line it did not lock");
+      return toItem(row, line.quantity);
+    });
+    const summary = orderSummary(items);
+    return {
+      _id: orderId,
+      items,
+      status: "pending",
+      totalAmount: summary.total,
+      subtotal: summary.subtotal,
+      paymentMethod: "cod",
+      shippingAddress: a,
+      createdAt: new Date(Number(outcome.created_ms)).toISOString(),
+    };
+  }
+
+  // Refused, nothing written: why, from the rows the statement locked, in the order a customer
+  // can act on (limits, a missing or withdrawn product, the prices, then the stock).
+  checkOpenLimits({ orders: outcome.held_orders, pairs: outcome.held_pairs }, wantedPairs, rules.limits, rules.shop);
   const items: OrderItem[] = [];
   const rows: LockedRow[] = [];
   for (const line of lines) {
     const row = byLine.get(`${line.productId}|${line.size}`);
-    if (!row) await refuseMissing(db, line);
+    if (!row) await refuseMissing(open.tx, line);
     else {
       if (row.archived) throw badRequest(`${row.name} is no longer on sale. Please remove it from your cart.`);
       rows.push(row);
@@ -301,21 +323,7 @@ async function insertOrder(
     const row = rows[i] as LockedRow;
     if (row.stock < item.quantity) throw conflict(orderStockMessage(row.stock, item.size, item.name));
   });
-  // Every check above passed on the rows the statement locked, so it wrote the order; if it ever
-  // did not, nothing was written and the customer may try again.
-  if (!outcome.ok || outcome.created_ms === null) {
-    throw conflict("Some sizes sold out while you were ordering. Please check your cart.");
-  }
-  return {
-    _id: orderId,
-    items,
-    status: "pending",
-    totalAmount: summary.total,
-    subtotal: summary.subtotal,
-    paymentMethod: "cod",
-    shippingAddress: a,
-    createdAt: new Date(Number(outcome.created_ms)).toISOString(),
-  };
+  throw conflict("Some sizes sold out while you were ordering. Please check your cart.");
 }
 
 interface StatementOutcome {
