@@ -40,9 +40,14 @@ export function selectByShape<Row>(db: Db, query: SQL): Promise<Row[]> {
 async function selectNamed<Row>(db: Db, query: SQL, nameOf: (text: string) => string): Promise<Row[]> {
   const client = pgClientOf(db);
   if (!client) return selectRows<Row>(db, query);
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const result = await client.query<Row & pg.QueryResultRow>({ name: nameOf(text), text, values: params });
+  const result = await client.query<Row & pg.QueryResultRow>(namedQuery(query, nameOf));
   return result.rows;
+}
+
+/** A drizzle query as pg's named prepared statement: its text, its parameters, its name. */
+export function namedQuery(query: SQL, nameOf: (text: string) => string): pg.QueryConfig {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { name: nameOf(text), text, values: params };
 }
 
 /** The pg pool behind a database handle; undefined for PGlite and inside a transaction. */

@@ -7,10 +7,9 @@
 // from values checked to be safe as literals; the others bind parameters as usual.
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
-import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import type { Db } from "./client.ts";
-import { poolOf, selectPrepared, selectRows } from "./rows.ts";
+import { namedQuery, poolOf, selectPrepared, selectRows } from "./rows.ts";
 import * as schema from "./schema.ts";
 
 /** A statement's text with one uuid literal, written `$uuid` in the text. */
@@ -30,7 +29,6 @@ export interface OpenTransaction {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const dialect = new PgDialect();
 
 /** A drizzle handle per pooled connection, made once: the schema's relational map is not free. */
 const handles = new WeakMap<pg.PoolClient, Db>();
@@ -65,11 +63,11 @@ export async function transactionOpenedWith<Row, T>(
       handles.set(client, tx);
     }
     const selectAndCommit = async <Last>(name: string, query: SQL): Promise<Last[]> => {
-      const { sql: statement, params } = dialect.sqlToQuery(query);
       const answers = await new Promise<pg.QueryResult[]>((resolve, reject) => {
         client.query(
-          new StatementThenCommit({ name, text: statement, values: params }, (error, result) =>
-            error ? reject(error) : resolve(Array.isArray(result) ? result : [result]),
+          new StatementThenCommit(
+            namedQuery(query, () => name),
+            (error, result) => (error ? reject(error) : resolve(Array.isArray(result) ? result : [result])),
           ),
         );
       });
