@@ -21,3 +21,18 @@ $$;
 CREATE TRIGGER product_sizes_mask_update AFTER UPDATE ON product_sizes FOR EACH ROW
   WHEN ((OLD.stock > 0) <> (NEW.stock > 0) OR OLD.product_id <> NEW.product_id OR OLD.size <> NEW.size)
   EXECUTE FUNCTION product_sizes_refresh_mask();
+--> statement-breakpoint
+-- The statement trigger's function now serves inserts and deletes only; its UPDATE branch is gone
+-- with the trigger that called it.
+CREATE OR REPLACE FUNCTION product_sizes_refresh_masks() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE products p SET sizes_in_stock = product_sizes_mask(p.id)
+    WHERE p.id IN (SELECT DISTINCT n.product_id FROM new_sizes n WHERE n.stock > 0);
+  ELSE
+    UPDATE products p SET sizes_in_stock = product_sizes_mask(p.id)
+    WHERE p.id IN (SELECT DISTINCT o.product_id FROM old_sizes o WHERE o.stock > 0);
+  END IF;
+  RETURN NULL;
+END
+$$;
