@@ -168,8 +168,8 @@ function hashRequest(lines: readonly Line[], order: NewOrder): string {
 }
 
 /**
- * The whole order in one statement, so one round trip and no explicit transaction: a statement is
- * atomic on its own. It locks the lines' stock rows in (product_id, size) order (the same order
+ * The whole order in one statement, the last of its transaction, sent with the COMMIT (the
+ * customer's lock came first). It locks the lines' stock rows in (product_id, size) order (the same order
  * for every order, so two orders never wait on each other in a circle), decides from the locked
  * rows whether every line can be taken at the price the customer saw, and only then decrements
  * the stock and writes the order, its lines, its first status event, its Idempotency-Key and its
