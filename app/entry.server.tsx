@@ -3,8 +3,8 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { appContext } from "./lib/context.server.ts";
-import { lowPriorityModulePreloads } from "./lib/low-priority-scripts.server.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
+import { holdScriptsUntilPaint } from "./lib/scripts-after-paint.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -39,5 +39,5 @@ export default async function handleRequest(
   if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(lowPriorityModulePreloads(body), { headers: responseHeaders, status: responseStatusCode });
+  return new Response(holdScriptsUntilPaint(body), { headers: responseHeaders, status: responseStatusCode });
 }

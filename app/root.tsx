@@ -6,6 +6,7 @@ import { AuthStartup } from "./components/layout/AuthStartup.tsx";
 import { EarlyTaps } from "./components/layout/EarlyTaps.tsx";
 import { FloatingLinks } from "./components/layout/FloatingLinks.tsx";
 import { PageSpinner } from "./components/layout/PageSpinner.tsx";
+import { ScriptsAfterPaint } from "./components/layout/ScriptsAfterPaint.tsx";
 import { SiteFooter } from "./components/layout/SiteFooter.tsx";
 import { SiteHeader } from "./components/layout/SiteHeader.tsx";
 import { Toaster } from "./components/layout/Toaster.tsx";
@@ -37,6 +38,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         <EarlyTaps nonce={nonce} />
+        <ScriptsAfterPaint nonce={nonce} />
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-stone-900 antialiased">
         <a

@@ -29,3 +29,35 @@ test("the size chart dialog opens with no console error", async ({ page }) => {
   await expect(page.locator("body")).toHaveCSS("overflow", "hidden");
   expect(errors).toEqual([]);
 });
+
+// Issue 17: the pictures the shopper came for do not share a phone's slow link with the scripts
+// that only take the page over (app/lib/scripts-after-paint.ts).
+test("a product page asks for its scripts only once its largest picture is in", async ({ page }) => {
+  const products = await allProducts(page);
+  await page.goto(`/products/${products[0]?._id}`);
+  await waitForHydration(page);
+  const timing = await page.evaluate(() => {
+    const hero = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+    const entries = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+    const picture = entries.find((e) => e.name === hero?.currentSrc);
+    const scripts = entries.filter((e) => /\/assets\/.*\.js$/.test(e.name));
+    return {
+      pictureEnd: picture?.responseEnd,
+      firstScriptStart: Math.min(...scripts.map((e) => e.startTime)),
+      scripts: scripts.length,
+    };
+  });
+  expect(timing.pictureEnd).toBeDefined();
+  expect(timing.scripts).toBeGreaterThan(1);
+  expect(timing.firstScriptStart).toBeGreaterThan(timing.pictureEnd ?? Number.POSITIVE_INFINITY);
+});
+
+test("a largest picture that never arrives holds the scripts back for a few seconds only", async ({ page }) => {
+  const products = await allProducts(page);
+  // Every picture hangs, as on a link that has stalled; the page must still come alive.
+  await page.route("**/images/**", () => undefined);
+  await page.goto(`/products/${products[0]?._id}`, { waitUntil: "domcontentloaded" });
+  await expect(page.locator("html[data-hydrated=true]")).toBeAttached({ timeout: 20_000 });
+  await page.getByRole("button", { name: "Size chart" }).click();
+  await expect(page.getByRole("dialog", { name: "Size Guide" })).toBeVisible();
+});

@@ -35,11 +35,17 @@ describe("server-rendered pages", () => {
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
   });
 
-  it("fetches the hydration scripts at low priority, after the stylesheet and the hero picture", async () => {
+  it("holds the hydration scripts until the largest pictures are painted", async () => {
     const { html } = await page(t, "/");
-    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
-    expect(preloads.length).toBeGreaterThan(0);
-    for (const tag of preloads) expect(tag).toContain('fetchpriority="low"');
+    // Nothing the browser would fetch: no module preload, no module script.
+    expect(html).not.toMatch(/rel="modulepreload"/);
+    expect(html).not.toMatch(/type="module"/);
+    const held = html.match(/<link rel="modulepreload-after-paint"[^>]*>/g) ?? [];
+    expect(held.some((tag) => /href="\/assets\/entry\.client-[^"]+\.js"/.test(tag))).toBe(true);
+    expect(html.match(/<script[^>]* type="module-after-paint"[^>]*>/g)).toHaveLength(1);
+    // The script that lets them go is in the head, and there is a picture for it to wait for.
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toContain("querySelectorAll('script[type=\"module-after-paint\"]')");
     expect(html).toMatch(/<img[^>]*fetchpriority="high"[^>]*>/i);
   });
 

@@ -1,6 +1,8 @@
 // The home page's JavaScript on first load: every <script src> and <link rel="modulepreload">
-// the HTML names, plus the inline scripts, each gzipped at level 9 and summed.
+// the HTML names (also in the held form the page releases after its largest pictures are painted,
+// app/lib/scripts-after-paint.ts), plus the inline scripts, each gzipped at level 9 and summed.
 import zlib from "node:zlib";
+import { HELD_PRELOAD_REL } from "../../app/lib/scripts-after-paint.ts";
 import { get } from "./http.ts";
 
 export interface PageWeight {
@@ -27,7 +29,8 @@ export function scriptUrls(html: string): { urls: string[]; inline: string[] } {
   for (const match of html.matchAll(/<link\b[^>]*>/gi)) {
     const rel = attribute(match[0], "rel");
     const href = attribute(match[0], "href");
-    if (href && rel?.split(/\s+/).includes("modulepreload")) urls.add(href);
+    const rels = rel?.split(/\s+/) ?? [];
+    if (href && (rels.includes("modulepreload") || rels.includes(HELD_PRELOAD_REL))) urls.add(href);
   }
   return { urls: [...urls], inline };
 }
