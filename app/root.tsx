@@ -3,16 +3,17 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteL
 import type { Route } from "./+types/root.ts";
 import "./app.css";
 import { AuthStartup } from "./components/layout/AuthStartup.tsx";
-import { EarlyTaps } from "./components/layout/EarlyTaps.tsx";
 import { FloatingLinks } from "./components/layout/FloatingLinks.tsx";
+import { HeadScript } from "./components/layout/HeadScript.tsx";
 import { PageSpinner } from "./components/layout/PageSpinner.tsx";
-import { ScriptsAfterPaint } from "./components/layout/ScriptsAfterPaint.tsx";
 import { SiteFooter } from "./components/layout/SiteFooter.tsx";
 import { SiteHeader } from "./components/layout/SiteHeader.tsx";
 import { Toaster } from "./components/layout/Toaster.tsx";
 import { RouteError } from "./components/RouteError.tsx";
 import { services } from "./lib/context.server.ts";
+import { EARLY_TAPS_SCRIPT } from "./lib/early-taps.ts";
 import { useNonce } from "./lib/nonce.tsx";
+import { SCRIPTS_AFTER_PAINT } from "./lib/scripts-after-paint.ts";
 import { useRouteFocus } from "./lib/use-route-focus.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -37,8 +38,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
-        <EarlyTaps nonce={nonce} />
-        <ScriptsAfterPaint nonce={nonce} />
+        <HeadScript nonce={nonce} code={EARLY_TAPS_SCRIPT} />
+        <HeadScript nonce={nonce} code={SCRIPTS_AFTER_PAINT} />
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-stone-900 antialiased">
         <a
