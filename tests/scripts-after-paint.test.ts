@@ -15,11 +15,11 @@ const HELD =
   '<body><p>A shoe described as &quot;type=&quot;module&quot;&quot;</p><script nonce="n1">window.x = 1 < 2;</script>' +
   '<script nonce="n1" type="module-after-paint" async="">import * as route0 from "/assets/root-C.js";</script></body></html>';
 
-async function rewrite(chunks: string[]): Promise<{ html: string; chunks: number }> {
-  const encoder = new TextEncoder();
+/** The rewrite of these chunks, read back as text, and how many chunks it sent. */
+async function rewriteBytes(chunks: Uint8Array[]): Promise<{ html: string; chunks: number }> {
   const source = new ReadableStream<Uint8Array>({
     start(controller) {
-      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+      for (const chunk of chunks) controller.enqueue(chunk);
       controller.close();
     },
   });
@@ -28,6 +28,9 @@ async function rewrite(chunks: string[]): Promise<{ html: string; chunks: number
   for await (const chunk of holdScriptsUntilPaint(source)) out.push(decoder.decode(chunk, { stream: true }));
   return { html: out.join("") + decoder.decode(), chunks: out.length };
 }
+
+const encoder = new TextEncoder();
+const rewrite = (chunks: string[]) => rewriteBytes(chunks.map((chunk) => encoder.encode(chunk)));
 
 describe("holdScriptsUntilPaint", () => {
   it("writes the module preloads and the module script inert, and nothing else differently", async () => {
@@ -42,17 +45,9 @@ describe("holdScriptsUntilPaint", () => {
   });
 
   it("passes a character cut between two chunks through whole", async () => {
-    const bytes = new TextEncoder().encode("<p>Rs. 4,500 — کھسہ</p>");
-    const source = new ReadableStream<Uint8Array>({
-      start(controller) {
-        for (const byte of bytes) controller.enqueue(new Uint8Array([byte]));
-        controller.close();
-      },
-    });
-    const decoder = new TextDecoder();
-    let html = "";
-    for await (const chunk of holdScriptsUntilPaint(source)) html += decoder.decode(chunk, { stream: true });
-    expect(html + decoder.decode()).toBe("<p>Rs. 4,500 — کھسہ</p>");
+    const bytes = encoder.encode("<p>Rs. 4,500 — کھسہ</p>");
+    const { html } = await rewriteBytes([...bytes].map((byte) => new Uint8Array([byte])));
+    expect(html).toBe("<p>Rs. 4,500 — کھسہ</p>");
   });
 
   it("sends what is complete at once, keeping back only an unfinished tag", async () => {
