@@ -51,7 +51,7 @@ EXPOSE 3000
 # No curl in the slim image: Node's fetch asks /readyz, which checks the database too.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# start.ts closes the server and the database on SIGTERM (`docker stop`). The flag and MALLOC_ARENA_MAX
+# start.ts closes the server and the database on SIGTERM (`docker stop`). The flags and the MALLOC_ settings
 # are the ones `npm start` uses (server/runtime-flags.ts).
-ENV MALLOC_ARENA_MAX=2
-CMD ["node", "--max-semi-space-size=16", "server/start.ts"]
+ENV MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
+CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=100", "server/start.ts"]
