@@ -5,18 +5,18 @@ import { describe, expect, it } from "vitest";
 import { NODE_FLAGS, START_ENV } from "#server/runtime-flags.ts";
 
 const read = (file: string) => readFile(new URL(`../${file}`, import.meta.url), "utf8");
+/** `NAME=value` for each variable, in the order both start lines write them. */
+const envAssignments = Object.entries(START_ENV).map(([name, value]) => `${name}=${value}`);
 
 describe("runtime flags", () => {
   it("npm start passes the flags and the environment", async () => {
     const pkg = JSON.parse(await read("package.json")) as { scripts: Record<string, string> };
-    const env = Object.entries(START_ENV).map(([name, value]) => `${name}=${value}`);
-    expect(pkg.scripts.start ?? "").toContain([...env, "node", ...NODE_FLAGS, "server/start.ts"].join(" "));
+    expect(pkg.scripts.start ?? "").toContain([...envAssignments, "node", ...NODE_FLAGS, "server/start.ts"].join(" "));
   });
 
   it("the container starts the same way", async () => {
     const dockerfile = await read("Dockerfile");
-    const env = Object.entries(START_ENV).map(([name, value]) => `${name}=${value}`);
-    expect(dockerfile).toContain(`ENV ${env.join(" ")}\n`);
+    expect(dockerfile).toContain(`ENV ${envAssignments.join(" ")}\n`);
     expect(dockerfile).toContain(
       `CMD ${JSON.stringify(["node", ...NODE_FLAGS, "server/start.ts"]).replaceAll(",", ", ")}`,
     );
