@@ -2,6 +2,20 @@ import { defineConfig, devices } from "@playwright/test";
 import { E2E_ADMIN } from "./e2e/admin-account.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium.ts";
 
+/** Specs whose outcome does not depend on which database serves the shop (see testIgnore). */
+const BROWSER_ONLY_SPECS = [
+  "layout.spec.ts",
+  "early-taps.spec.ts",
+  "hydration.spec.ts",
+  "size-guide.spec.ts",
+  "xss.spec.ts",
+  "product-pictures.spec.ts",
+  "search-combobox.spec.ts",
+  "storefront.spec.ts",
+  "shop-by-size.spec.ts",
+  "list-filters.spec.ts",
+];
+
 // The built shop on its own port and its own fresh data folder (and database, see scripts/test.ts).
 const port = Number(process.env.E2E_PORT ?? 3107);
 // Worker processes load this file again but inherit the environment, so they see the same folder;
@@ -11,9 +25,11 @@ process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: "e2e",
-  // The layout of every screen at four widths (about a quarter hour) does not depend on the database:
-  // `npm test` runs it in the PGlite pass and leaves it out of the PostgreSQL pass that CI runs next.
-  testIgnore: process.env.DATABASE_URL ? ["layout.spec.ts"] : [],
+  // Specs about the browser rather than the data (layout at four widths, hydration and early taps,
+  // pictures, dialogs, rendering of hostile text, reading the catalogue) run in the PGlite pass only:
+  // the PostgreSQL pass CI runs next repeats the ones that write through the database (accounts,
+  // cart, checkout, the owner's tools), and the integration tests run every query on both.
+  testIgnore: process.env.DATABASE_URL ? BROWSER_ONLY_SPECS : [],
   fullyParallel: false,
   workers: 1,
   retries: 0,

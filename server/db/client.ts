@@ -31,6 +31,8 @@ export interface Database {
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole data folder as a tarball, for `pgliteImage` (test templates). */
+  dumpImage?: () => Promise<Blob>;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -59,12 +61,17 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** PGlite folder; 'memory://' keeps it in memory (tests). */
   pgliteDir?: string;
+  /**
+   * A PGlite data folder dumped by `dumpDataDir` to start from instead of an empty one (tests copy
+   * one migrated and seeded database per run rather than migrating one per file).
+   */
+  pgliteImage?: Blob | undefined;
   poolSize?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.pgliteDir ?? "memory://");
+  return openPglite(options.pgliteDir ?? "memory://", options.pgliteImage);
 }
 
 /**
@@ -79,9 +86,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, ...["-c", "shared_buffers=16MB", "-c", "max_connections=5"]];
 
-async function openPglite(dir: string): Promise<Database> {
+async function openPglite(dir: string, image: Blob | undefined): Promise<Database> {
   if (!dir.startsWith("memory://")) await mkdir(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS });
+  const client = await PGlite.create({
+    dataDir: dir,
+    extensions: { pg_trgm },
+    startParams: PGLITE_START_PARAMS,
+    ...(image ? { loadDataDir: image } : {}),
+  });
   for (const [name, value] of Object.entries(SESSION_SETTINGS)) {
     await client.query("select set_config($1, $2, false)", [name, value]);
   }
@@ -95,6 +107,7 @@ async function openPglite(dir: string): Promise<Database> {
       await client.query("select 1");
     },
     close: () => client.close(),
+    dumpImage: () => client.dumpDataDir("none"),
   };
 }
 

@@ -9,9 +9,17 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<ScratchDatabase> {
+/** `template`: copy that database (one with no open connection) instead of an empty one. */
+export async function createScratchDatabase(
+  serverUrl: string,
+  prefix: string,
+  options: { template?: string | undefined } = {},
+): Promise<ScratchDatabase> {
   const name = `${prefix}_${Date.now()}_${randomBytes(4).toString("hex")}`;
-  await adminQuery(serverUrl, `create database ${name}`);
+  if (options.template !== undefined && !/^[a-z0-9_]+$/.test(options.template)) {
+    throw new Error(`Not a template database name: ${options.template}`);
+  }
+  await adminQuery(serverUrl, `create database ${name}${options.template ? ` template ${options.template}` : ""}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {

@@ -5,8 +5,6 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildApp, ROOT_DIR } from "#server/app.ts";
 import { type Config, loadConfig } from "#server/config.ts";
-import { seedCategories, seedDemoCatalogue } from "#server/db/seed/seed.ts";
-import { seedSynonyms } from "#server/db/seed/synonyms.ts";
 import { productionPages } from "#server/web/page-handlers.ts";
 import { openTestDatabase, type TestDatabase } from "./database.ts";
 
@@ -30,10 +28,9 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "shoe-shop-test-"));
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, ...options.env });
-  const database = await openTestDatabase();
-  await seedCategories(database.db);
-  await seedSynonyms(database.db);
-  if (options.demo ?? true) await seedDemoCatalogue(database.db);
+  // The categories and synonyms always, the demo catalogue unless asked not to: a copy of the run's
+  // template at that level (templates.ts).
+  const database = await openTestDatabase({ from: (options.demo ?? true) ? "demo" : "seeded" });
   const pages = options.pages ? async () => requireBuild() : undefined;
   const app = await buildApp({ config, database, pages, logStream: options.logStream });
   await app.ready();
