@@ -50,6 +50,14 @@ export interface Product {
   sizes: SizeStock[];
 }
 
+/**
+ * `GET /api/products/{productId}`: the product under `product`, the shape the original system's
+ * backend answers and its own client reads (docs/product.md section 7).
+ */
+export interface ProductAnswer {
+  product: Product;
+}
+
 /** A product card's data: pages send only this for grids, which keeps every page small. */
 export interface ProductSummary {
   _id: string;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CatalogChange } from "#server/catalog/changes.ts";
 import { selectRows } from "#server/db/rows.ts";
 import type { AdminProduct } from "#shared/admin.ts";
-import type { Product } from "#shared/catalog.ts";
+import type { ProductAnswer } from "#shared/catalog.ts";
 import { call, makeAdmin, newProduct, picture } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 import type { Shopper } from "./support/shoppers.ts";
@@ -66,7 +66,7 @@ describe("upload", () => {
         expect((await sharp(served.rawPayload).metadata()).width).toBe(width);
       }
       expect(changes.slice(before)).toEqual([{ productIds: [product._id] }]);
-      const shop = (await t.app.inject({ url: `/api/products/${product._id}` })).json<Product>();
+      const shop = (await t.app.inject({ url: `/api/products/${product._id}` })).json<ProductAnswer>().product;
       expect(shop.images.map((i) => i.id)).toEqual(answer.images.map((i) => i.id));
     });
   }

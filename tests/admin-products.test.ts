@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CatalogChange } from "#server/catalog/changes.ts";
 import { selectRows } from "#server/db/rows.ts";
 import { ADMIN_MESSAGES, type AdminProduct, type AdminProductList } from "#shared/admin.ts";
-import type { Product, ProductList } from "#shared/catalog.ts";
+import type { Product, ProductAnswer, ProductList } from "#shared/catalog.ts";
 import { call, makeAdmin, newProduct } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 import { makeShopper, orderBody, placeOrder, type Shopper, stockOf, type TestProduct } from "./support/shoppers.ts";
@@ -55,7 +55,7 @@ describe("create and read", () => {
     expect(read.json()).toEqual(product);
     // The shop sees it at once.
     const shop = await t.app.inject({ url: `/api/products/${product._id}` });
-    expect(shop.json<Product>()).toMatchObject({ name: "Karachi Oxford", discountPrice: 3500, stock: 7 });
+    expect(shop.json<ProductAnswer>().product).toMatchObject({ name: "Karachi Oxford", discountPrice: 3500, stock: 7 });
   });
 
   it("defaults the discount price to the price", async () => {

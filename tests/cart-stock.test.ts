@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminProduct } from "#shared/admin.ts";
 import type { Cart } from "#shared/cart.ts";
-import type { Product } from "#shared/catalog.ts";
+import type { ProductAnswer } from "#shared/catalog.ts";
 import {
   capReason,
   capToStock,
@@ -124,7 +124,7 @@ describe("cart API stock", () => {
   it("gives a visitor's cart the same stock through the product read, fresh after a change", async () => {
     const product = await productWith();
     const read = async () =>
-      (await call(t, { headers: {} }, "GET", `/api/products/${product._id}`)).json<Product>().sizes;
+      (await call(t, { headers: {} }, "GET", `/api/products/${product._id}`)).json<ProductAnswer>().product.sizes;
     expect(await read()).toEqual(sizes);
     await editSizes(product, [
       { size: 40, stock: 7 },

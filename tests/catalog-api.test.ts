@@ -49,7 +49,8 @@ describe("GET /api/products/{productId}", () => {
     const first = list.products[0] as Product;
     const res = await get(`/api/products/${first._id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(first);
+    // `{ product }`, the original system's shape, which its own client reads.
+    expect(res.json()).toEqual({ product: first });
   });
 
   it("answers 404 'No product found.' for an unknown id and 400 for a malformed one", async () => {

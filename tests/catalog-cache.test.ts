@@ -8,7 +8,7 @@ import { createProductRowsCache } from "#server/catalog/product-rows-cache.ts";
 import type { ProductRow } from "#server/catalog/queries.ts";
 import { createReadCache } from "#server/catalog/read-cache.ts";
 import type { AdminProduct } from "#shared/admin.ts";
-import type { Product, ProductList } from "#shared/catalog.ts";
+import type { Product, ProductAnswer, ProductList } from "#shared/catalog.ts";
 import { call, makeAdmin } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 import { makeShopper, orderBody, placeOrder, products, type Shopper } from "./support/shoppers.ts";
@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url, headers });
-const productOf = async (id: string) => (await get(`/api/products/${id}`)).json<Product>();
+const productOf = async (id: string) => (await get(`/api/products/${id}`)).json<ProductAnswer>().product;
 
 describe("HTTP caching of catalogue reads", () => {
   it("sends the cached bytes in the encoding the client prefers, compressed once", async () => {

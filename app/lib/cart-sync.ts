@@ -3,7 +3,7 @@
 // added on other devices) becomes the local cart, with today's prices. Whenever the cart opens its
 // stock is read again (issue 14), from the server's cart or, for a visitor, from the catalogue.
 import type { Cart } from "#shared/cart.ts";
-import type { Product } from "#shared/catalog.ts";
+import type { ProductAnswer } from "#shared/catalog.ts";
 import { sendQuantity, serverSyncMark } from "./cart-actions.ts";
 import { capToStock, type LoweredLine, lineKey, withServerCart, withStock } from "./cart-stock.ts";
 import { cartStore, type StoredCartLine } from "./cart-store.ts";
@@ -28,7 +28,7 @@ async function readCatalogueStock(lines: readonly StoredCartLine[]): Promise<Map
     productIds.map(async (productId) => {
       const response = await fetch(`/api/products/${encodeURIComponent(productId)}`);
       if (!response.ok && response.status !== 404) return;
-      const sizes = response.ok ? ((await response.json()) as Product).sizes : [];
+      const sizes = response.ok ? ((await response.json()) as ProductAnswer).product.sizes : [];
       for (const line of lines.filter((l) => l.productId === productId)) {
         stock.set(lineKey(line), sizes.find((s) => s.size === line.size)?.stock ?? 0);
       }

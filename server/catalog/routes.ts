@@ -104,7 +104,8 @@ export function registerCatalogRoutes(
     const answer = await cache.answer(`product:${id}`, async () => {
       const product = await catalog.getProduct(id);
       if (!product) throw notFound(NO_PRODUCT_FOUND);
-      return { value: product, productIds: [id] };
+      // `{ product }`, as the original system's backend answers and its client reads.
+      return { value: { product }, productIds: [id] };
     });
     return sendCached(request, reply, answer);
   });

@@ -156,7 +156,9 @@ it("restores a shop's customer, order and picture into a fresh database and DATA
     const mine = await again.app.inject({ url: "/api/orders/track", headers: bearer(newToken) });
     expect(mine.statusCode).toBe(200);
     expect(JSON.stringify(mine.json())).toContain(orderId);
-    const shown = (await again.app.inject({ url: `/api/products/${product.id}` })).json<{ images: { id: string }[] }>();
+    const shown = (await again.app.inject({ url: `/api/products/${product.id}` })).json<{
+      product: { images: { id: string }[] };
+    }>().product;
     expect(shown.images.map((i) => i.id)).toContain(imageId);
     // Rendered from the restored original, not from a variant the backup happened to hold.
     await rm(path.join(target.dataDir, "images", imageId, "320.avif"));

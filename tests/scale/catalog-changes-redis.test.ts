@@ -7,7 +7,7 @@ import { buildApp } from "#server/app.ts";
 import type { CatalogChange } from "#server/catalog/changes.ts";
 import { createRedisCatalogChanges } from "#server/catalog/changes-redis.ts";
 import type { AdminProduct } from "#shared/admin.ts";
-import type { Product } from "#shared/catalog.ts";
+import type { ProductAnswer } from "#shared/catalog.ts";
 import { call, makeAdmin } from "../support/admin.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { redisReachable, TEST_REDIS_URL } from "../support/redis.ts";
@@ -34,7 +34,8 @@ describe.skipIf(!reachable)(`two instances sharing Redis at ${REDIS_URL}`, () =>
   it("an admin's price change on one instance reaches the other's cached answer", async () => {
     const [product] = await products(first, 1);
     if (!product) throw new Error("no product");
-    const read = async () => (await second.inject({ url: `/api/products/${product.id}` })).json<Product>();
+    const read = async () =>
+      (await second.inject({ url: `/api/products/${product.id}` })).json<ProductAnswer>().product;
     const before = await read();
     expect((await second.inject({ url: `/api/products/${product.id}` })).statusCode).toBe(200);
 

@@ -10,7 +10,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PICTURES_UNAVAILABLE } from "#server/plugins/errors.ts";
 import type { AdminProduct } from "#shared/admin.ts";
-import type { Product } from "#shared/catalog.ts";
+import type { ProductAnswer } from "#shared/catalog.ts";
 import { call, makeAdmin, newProduct, picture } from "../support/admin.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { anotherInstance, expectUploadRefused, type Instance, uploadPicture } from "../support/instances.ts";
@@ -78,7 +78,7 @@ describe("images in an S3 bucket shared by two instances", () => {
   });
 
   it("the second serves every variant from the bucket and keeps a copy on its own disk", async () => {
-    const product = (await second.app.inject({ url: `/api/products/${productId}` })).json<Product>();
+    const product = (await second.app.inject({ url: `/api/products/${productId}` })).json<ProductAnswer>().product;
     expect(product.images.map((i) => i.id)).toEqual([imageId]);
     for (const width of [320, 640, 1024]) {
       for (const format of ["avif", "webp"] as const) {

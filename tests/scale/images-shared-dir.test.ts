@@ -8,7 +8,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminProduct } from "#shared/admin.ts";
-import type { Product } from "#shared/catalog.ts";
+import type { ProductAnswer } from "#shared/catalog.ts";
 import { call, makeAdmin, newProduct, picture } from "../support/admin.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { anotherInstance, expectUploadRefused, type Instance, uploadPicture } from "../support/instances.ts";
@@ -43,7 +43,7 @@ describe("one IMAGES_DIR shared by two instances", () => {
     // Kept in the shared directory, not in the first instance's own DATA_DIR.
     expect(existsSync(path.join(first.config.dataDir, "images"))).toBe(false);
 
-    const product = (await second.app.inject({ url: `/api/products/${productId}` })).json<Product>();
+    const product = (await second.app.inject({ url: `/api/products/${productId}` })).json<ProductAnswer>().product;
     expect(product.images.map((i) => i.id)).toEqual([imageId]);
     for (const width of [320, 640, 1024]) {
       for (const format of ["avif", "webp"] as const) {

@@ -2,7 +2,7 @@
 // SIGKILL in the middle of a checkout burst, SIGTERM while requests are in flight, and a data
 // folder whose outbox and picture folders refuse writes.
 import { describe, expect, it } from "vitest";
-import type { Product, ProductList } from "#shared/catalog.ts";
+import type { ProductAnswer, ProductList } from "#shared/catalog.ts";
 import { CATEGORY_SLUGS } from "#shared/categories.ts";
 import type { Order } from "#shared/orders.ts";
 import { ADDRESS } from "../support/shoppers.ts";
@@ -50,7 +50,7 @@ async function stockedPairs(base: string): Promise<{ pairs: Pair[]; stock: Map<s
   for (const slug of CATEGORY_SLUGS.slice(0, 3)) {
     const list = json<ProductList>(await request(base, "GET", `/api/products?category=${slug}`));
     for (const summary of list.products.slice(0, 3)) {
-      const product = json<Product>(await request(base, "GET", `/api/products/${summary._id}`));
+      const product = json<ProductAnswer>(await request(base, "GET", `/api/products/${summary._id}`)).product;
       for (const s of product.sizes) {
         stock.set(`${product._id}/${s.size}`, s.stock);
         if (s.stock >= 6)
@@ -70,7 +70,7 @@ async function stockNow(base: string, keys: Iterable<string>): Promise<Map<strin
   const now = new Map<string, number>();
   for (const key of keys) {
     const [id, size] = key.split("/");
-    const product = json<Product>(await request(base, "GET", `/api/products/${id}`));
+    const product = json<ProductAnswer>(await request(base, "GET", `/api/products/${id}`)).product;
     now.set(key, product.sizes.find((s) => s.size === Number(size))?.stock ?? Number.NaN);
   }
   return now;
@@ -219,7 +219,9 @@ describe(`a data folder that refuses writes (${backend})`, () => {
     expect((await send(running.url, order)).status).toBe(201);
     expect(await expectConsistent(running.url, people, before)).toHaveLength(1);
 
-    const product = json<Product>(await request(running.url, "GET", `/api/products/${pairs[0]?.productId}`));
+    const product = json<ProductAnswer>(
+      await request(running.url, "GET", `/api/products/${pairs[0]?.productId}`),
+    ).product;
     const picture = await request(running.url, "GET", `/images/${product.images[0]?.id}/320.webp`);
     expect(picture.status).toBe(503);
     expect(json<{ message: string }>(picture).message).toMatch(/try again/i);
