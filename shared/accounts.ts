@@ -1,5 +1,6 @@
 // The accounts half of the API contract (SPEC.md sections 3, 5, 7 and 8): request schemas used
 // by the server and by the sign-up, login and reset forms, and the exact messages of the spec.
+import { strictBody } from "./strict-body.ts";
 import { z } from "./zod.ts";
 
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match!";
@@ -54,15 +55,6 @@ const usernameSchema = z
   .max(USERNAME_MAX, { error: `Your username can be at most ${USERNAME_MAX} characters long.` })
   .regex(/^[A-Za-z0-9_.-]+$/, {
     error: "A username may only use letters, digits, underscores (_), dots (.) and hyphens (-).",
-  });
-
-/** Extra fields (role, isAdmin, ...) are refused, never silently ignored. */
-const strictBody = <T extends z.core.$ZodLooseShape>(shape: T) =>
-  z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === "unrecognized_keys"
-        ? `Unexpected field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}.`
-        : "Send the details as a JSON object.",
   });
 
 export const signupSchema = strictBody({ email: emailSchema, password: newPasswordSchema, username: usernameSchema });

@@ -1,8 +1,9 @@
 // The owner's day with an order (issue 18): parcels that come back, the customer's history and
 // its warning signs, internal notes and delivery details edited before delivery. Request schemas
 // the admin API parses with and the screens validate with, and the answers both sides read.
-import { strictBody } from "./admin.ts";
+
 import { type OrderStatus, shippingAddressSchema, statusLabel } from "./orders.ts";
+import { strictBody } from "./strict-body.ts";
 import { z } from "./zod.ts";
 
 export const RETURN_KINDS = ["refused", "returned"] as const;

@@ -8,6 +8,8 @@ import { CATEGORY_SLUGS, type CategorySlug, isCategorySlug } from "./categories.
 import { ORDER_STATUSES, type Order, type OrderStatus, statusLabel } from "./orders.ts";
 import type { SalesReport } from "./sales.ts";
 import { MAX_SIZE, MIN_SIZE } from "./sizes.ts";
+
+import { strictBody } from "./strict-body.ts";
 import { z } from "./zod.ts";
 
 /** Rows per page of every admin list. */
@@ -67,15 +69,6 @@ export function orderMoveRefusedMessage(from: OrderStatus, to: OrderStatus): str
   if (allowed.length === 0) return `This order is ${statusLabel(from)}: its status can no longer change.`;
   return `A ${statusLabel(from)} order can only be moved to ${allowed.map(statusLabel).join(" or ")}, not ${statusLabel(to)}.`;
 }
-
-/** Extra fields (role, _id, archivedAt, …) are refused with their names, never silently dropped. */
-export const strictBody = <T extends z.core.$ZodLooseShape>(shape: T) =>
-  z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === "unrecognized_keys"
-        ? `Unexpected field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}.`
-        : "Send the details as a JSON object.",
-  });
 
 const text = (what: string, max: number) =>
   z

@@ -2,6 +2,9 @@
 export const SHOP_NAME = "Karachi Shoe Shop";
 export const COPYRIGHT_YEAR = 2024;
 
+/** The shop's clock: its day starts at midnight in Karachi, wherever the server or the owner is. */
+export const SHOP_TIME_ZONE = "Asia/Karachi";
+
 export const SHOP_CLAIMS = [
   { title: "Free Shipping & Delivery", text: "Free delivery on all orders across Karachi." },
   { title: "Exchange for Faulty Products", text: "Received a faulty pair? We exchange it." },

@@ -3,12 +3,10 @@
 import { sql } from "drizzle-orm";
 import { ADMIN_LOW_STOCK_AT, ADMIN_LOW_STOCK_LIMIT, type AdminDashboard, type LowStockSize } from "#shared/admin.ts";
 import type { OrderStatus } from "#shared/orders.ts";
+import { SHOP_TIME_ZONE } from "#shared/shop.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
 import { loadSales } from "./sales.ts";
-
-/** The shop's day starts at midnight in Karachi, wherever the server runs. */
-export const SHOP_TIME_ZONE = "Asia/Karachi";
 
 export async function loadDashboard(db: Db): Promise<AdminDashboard> {
   const today = sql`(date_trunc('day', now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE})`;

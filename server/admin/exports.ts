@@ -5,11 +5,11 @@ import type { AdminOrdersQuery, AdminProductsQuery } from "#shared/admin.ts";
 import { CATEGORIES } from "#shared/categories.ts";
 import { type OrderStatus, orderNumber, statusLabel } from "#shared/orders.ts";
 import { readablePhone } from "#shared/phone.ts";
+import { SHOP_TIME_ZONE } from "#shared/shop.ts";
 import { SIZES } from "#shared/sizes.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
 import { toCsv } from "./csv.ts";
-import { SHOP_TIME_ZONE } from "./dashboard.ts";
 import { orderListFilters } from "./orders.ts";
 import { likePattern } from "./products.ts";
 

@@ -11,10 +11,10 @@ import {
   type SalesReport,
   type SizeSellThrough,
 } from "#shared/sales.ts";
+import { SHOP_TIME_ZONE } from "#shared/shop.ts";
 import { SIZES } from "#shared/sizes.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
-import { SHOP_TIME_ZONE } from "./dashboard.ts";
 
 export async function loadSales(db: Db): Promise<SalesReport> {
   const tz = SHOP_TIME_ZONE;

@@ -9,13 +9,7 @@ import { Search } from "lucide-react";
 import { type ComponentType, useRef, useState } from "react";
 import { Link } from "react-router";
 import { SEARCH_QUERY_MAX } from "#shared/catalog.ts";
-import type { HeaderSearchUiProps } from "./HeaderSearchUi.tsx";
-
-export const SEARCH_PLACEHOLDER = "Search chappal, khussa, heels…";
-export const SEARCH_INPUT =
-  "min-h-11 w-full min-w-0 rounded-full border border-stone-400 bg-white pl-10 pr-4 text-base placeholder:text-stone-500";
-export const SEARCH_ICON = "pointer-events-none absolute left-3.5 top-3 size-5";
-export const WIDE_SEARCH = "hidden w-64 lg:block xl:w-80";
+import { type HeaderSearchUiProps, SEARCH_ICON, SEARCH_INPUT, SEARCH_PLACEHOLDER, WIDE_SEARCH } from "./search-box.ts";
 
 type Ui = ComponentType<HeaderSearchUiProps>;
 let loading: Promise<Ui> | undefined;

@@ -5,16 +5,8 @@ import { Search, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useLocation } from "react-router";
-import { SEARCH_INPUT, SEARCH_PLACEHOLDER, WIDE_SEARCH } from "./HeaderSearch.tsx";
 import { SearchCombobox } from "./SearchCombobox.tsx";
-
-export interface HeaderSearchUiProps {
-  /** What the server-rendered box held when this took its place, and whether it had the focus. */
-  initialText: string;
-  focused: boolean;
-  /** The phone's search icon was tapped before this arrived: open its panel at once. */
-  phoneOpen?: boolean;
-}
+import { type HeaderSearchUiProps, SEARCH_INPUT, SEARCH_PLACEHOLDER, WIDE_SEARCH } from "./search-box.ts";
 
 export function HeaderSearchUi({ initialText, focused, phoneOpen = false }: HeaderSearchUiProps) {
   return (

@@ -10,7 +10,7 @@ import { SEARCH_QUERY_MAX } from "#shared/catalog.ts";
 import { INSTANT_MIN_CHARS } from "#shared/search.ts";
 import { Price } from "../product/Price.tsx";
 import { ProductPicture } from "../product/ProductPicture.tsx";
-import { SEARCH_ICON } from "./HeaderSearch.tsx";
+import { SEARCH_ICON } from "./search-box.ts";
 import { useInstantResults } from "./use-instant-results.ts";
 
 export interface SearchComboboxProps {
