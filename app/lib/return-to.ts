@@ -3,8 +3,6 @@
 // survives a reload of /login and the sign-up step in between. Only a path of this shop is ever
 // followed: anything that could leave the site (`//evil`, `https:`, a backslash a browser reads as
 // a slash) is ignored and login goes home, as SPEC.md section 8 says.
-import { useLocation } from "react-router";
-
 export const RETURN_TO_PARAM = "redirectTo";
 
 // The account pages themselves: returning to them after signing in would only ask again.
@@ -41,8 +39,7 @@ export function returnToOf(search: URLSearchParams): string | null {
   return safeReturnPath(search.get(RETURN_TO_PARAM));
 }
 
-/** /login that comes back to the page the shopper is on. */
-export function useLoginHere(): string {
-  const { pathname, search } = useLocation();
-  return withReturnTo("/login", `${pathname}${search}`);
+/** /login that comes back to the page the browser is on (in the browser only: effects, handlers). */
+export function loginFromHere(): string {
+  return withReturnTo("/login", `${window.location.pathname}${window.location.search}`);
 }
