@@ -18,7 +18,7 @@ test("a visitor signs up, orders two sizes and tracks the order", async ({ page 
   await waitForHydration(page);
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText("You need to be signed in to add items to the cart.")).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
 
   // Sign up, then sign in.
   await page.goto("/sign-up");

@@ -9,13 +9,13 @@ async function inSize(page: Page, size: number, gender: "men" | "women"): Promis
   return (await res.json()) as Product[];
 }
 
-/** Ids of the products the page's cards link to. */
+/** Ids of the products the page's cards link to (each link carries the list's size: `?size=42`). */
 async function shownIds(page: Page): Promise<string[]> {
   const hrefs = await page
     .getByRole("main")
     .locator('article a[href^="/products/"]')
     .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
-  return hrefs.map((href) => href.replace("/products/", "")).sort();
+  return hrefs.map((href) => href.replace("/products/", "").replace(/\?size=\d+$/, "")).sort();
 }
 
 /** The list's count ('31 shoes'). */
@@ -95,7 +95,7 @@ test("a card on /buy tells the stock of that size", async ({ page }) => {
   expect(product).toBeDefined();
   if (!product) return;
   await page.goto("/buy/42?gender=women");
-  const card = page.locator("article", { has: page.locator(`a[href="/products/${product._id}"]`) });
+  const card = page.locator("article", { has: page.locator(`a[href="/products/${product._id}?size=42"]`) });
   const stock = stockOf(product);
   await expect(card).toContainText(stock <= 3 ? `Only ${stock} left in size 42` : "In stock in size 42");
 });

@@ -78,10 +78,11 @@ test("a product page follows every rule of the spec", async ({ page }) => {
   await expect(page.getByRole("link", { name: "Exchange & Return Policy" }).first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "You may also like" })).toBeVisible();
 
-  // A visitor cannot add to the cart: told to sign in and sent to /login.
+  // A visitor cannot add to the cart: told to sign in and sent to /login, which comes back here
+  // (e2e/sign-in-return.spec.ts).
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText("You need to be signed in to add items to the cart.")).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
 });
 
 test("a product sold out in every size says 'Out of stock' instead of the button", async ({ page }) => {

@@ -126,6 +126,25 @@ describe("server-rendered pages", () => {
     expect(html).toContain("You may also like");
   });
 
+  it("marks the size of the address (a list's size) in the product's HTML, and keeps it out of the canonical link", async () => {
+    const products = (await t.app.inject({ url: "/api/products?category=women-heels-sandals" })).json<ProductList>()
+      .products;
+    const product = products.find((p) => p.sizes.filter((s) => s.stock > 0).length >= 2);
+    const [first, second] = (product?.sizes ?? []).filter((s) => s.stock > 0).map((s) => s.size);
+    const pressed = (html: string) =>
+      [...html.matchAll(/aria-pressed="true" aria-label="Size (\d+)"/g)].map((m) => m[1]);
+    const plain = await page(t, `/products/${product?._id}`);
+    expect(pressed(plain.html)).toEqual([String(first)]);
+    const listed = await page(t, `/products/${product?._id}?size=${second}`);
+    expect(listed.status).toBe(200);
+    expect(pressed(listed.html)).toEqual([String(second)]);
+    expect(listed.html).toMatch(new RegExp(`<link rel="canonical" href="[^"]*/products/${product?._id}"/>`));
+    // A size that is not a shoe size, or not in stock, is the SPEC's first size in stock.
+    for (const bad of ["99", "abc", "41.5"]) {
+      expect(pressed((await page(t, `/products/${product?._id}?size=${bad}`)).html)).toEqual([String(first)]);
+    }
+  });
+
   it("answers 404 pages for unknown products, categories, sizes and paths", async () => {
     const unknownProduct = await page(t, "/products/00000000-0000-4000-8000-000000000000");
     expect(unknownProduct.status).toBe(404);

@@ -1,9 +1,11 @@
-// The size guide dialog: a modal with a Close button and the men's and women's size charts.
+// The size guide dialog: a modal with a Close button and the men's and women's size charts, the
+// chart of the shoe's own gender first (on a phone the other one is further down).
 import * as Dialog from "@radix-ui/react-dialog";
 import { Ruler } from "lucide-react";
+import type { Gender } from "#shared/categories.ts";
 import { SizeCharts } from "./SizeCharts.tsx";
 
-export function SizeChartDialog() {
+export function SizeChartDialog({ gender }: { gender: Gender }) {
   return (
     <Dialog.Root>
       <Dialog.Trigger className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
@@ -17,7 +19,7 @@ export function SizeChartDialog() {
             Find your EU size from your foot length.
           </Dialog.Description>
           <div className="mt-4">
-            <SizeCharts />
+            <SizeCharts first={gender} />
           </div>
           <Dialog.Close className="button-primary mt-4 w-full">Close</Dialog.Close>
         </Dialog.Content>

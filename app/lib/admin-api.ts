@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { tokenStore } from "./auth-store.ts";
+import { loginFromHere } from "./return-to.ts";
 
 export type AdminResult<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
 
@@ -64,7 +65,7 @@ export function useAdminData<T>(path: string): AdminData<T> & { reload: () => vo
     adminCall<T>(path).then((answer) => {
       if (!current) return;
       if (needsSignIn(answer)) {
-        navigate("/login", { replace: true });
+        navigate(loginFromHere(), { replace: true });
         return;
       }
       setResult(answer.ok ? { state: "ready", data: answer.data } : { state: "failed", message: answer.message });

@@ -66,6 +66,15 @@ export function lineFromProduct(product: Product, size: number, quantity = 1): S
 
 /** Add merges quantity into a line with the same product (and size), otherwise appends a line. */
 export function addToCart(line: StoredCartLine): void {
+  addToLocalCart(line);
+  syncToServer("POST", "/api/user/cart/add", line);
+}
+
+/**
+ * The local half of Add to Cart, for the one a visitor pressed before signing in: the sign-in's
+ * cart merge (cart-sync.ts) sends it up with the rest, so it reaches the server once.
+ */
+export function addToLocalCart(line: StoredCartLine): void {
   const cart = cartStore.get();
   const existing = cart.find((l) => l.productId === line.productId && l.size === line.size);
   cartStore.set(
@@ -77,7 +86,6 @@ export function addToCart(line: StoredCartLine): void {
         })
       : [...cart, line],
   );
-  syncToServer("POST", "/api/user/cart/add", line);
 }
 
 export function removeFromCart(productId: string, size?: number): void {

@@ -1,9 +1,11 @@
 // /login of SPEC.md section 2: Email and Password, links to sign-up and reset-password. Failure says
 // 'Invalid email or password' inline and as a toast (section 8); success saves user and token
-// (section 4), says 'Login successful' and goes home. A cart kept in this browser stays as it is.
+// (section 4), says 'Login successful' and goes home, or back to the page that asked for the sign-in
+// (`?redirectTo=`, lib/return-to.ts), completing the Add to Cart that sent the visitor here. A cart
+// kept in this browser stays as it is.
 import { MailCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { INVALID_LOGIN } from "#shared/accounts.ts";
 import { AuthCard, cardLinkClass } from "../components/account/AuthCard.tsx";
 import { FormAlert } from "../components/account/FormAlert.tsx";
@@ -11,8 +13,12 @@ import { SubmitButton } from "../components/account/SubmitButton.tsx";
 import { TextField } from "../components/account/TextField.tsx";
 import { NETWORK_ERROR, postJson } from "../lib/account-api.ts";
 import { type StoredUser, tokenStore, userStore } from "../lib/auth-store.ts";
+import { addToLocalCart } from "../lib/cart-actions.ts";
+import { cartStore } from "../lib/cart-store.ts";
 import { mergeCartAfterSignIn } from "../lib/cart-sync.ts";
 import { syncMySizeAfterSignIn } from "../lib/my-size.ts";
+import { takePendingAdd } from "../lib/pending-add.ts";
+import { returnToOf, withReturnTo } from "../lib/return-to.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
 import { toast } from "../lib/toast.ts";
 import type { Route } from "./+types/login.ts";
@@ -38,6 +44,8 @@ function sessionOf(body: unknown): { token: string; user: StoredUser } | undefin
 export default function Login() {
   const navigate = useNavigate();
   const location = useLocation();
+  const [search] = useSearchParams();
+  const returnTo = returnToOf(search);
   // Sign-up and reset pass the e-mail on; reset also its message (the mail to look for).
   const state = location.state as { email?: unknown; notice?: unknown } | null;
   const notice = typeof state?.notice === "string" ? state.notice : undefined;
@@ -64,11 +72,19 @@ export default function Login() {
     }
     tokenStore.set(session.token);
     userStore.set(session.user);
+    // The Add to Cart that sent the visitor here, when going back to its page: added to this
+    // browser's cart, which the merge below sends up.
+    const pending = takePendingAdd(returnTo);
+    if (pending) addToLocalCart(pending);
     // Keeps what was added before signing in and brings in the cart from other devices.
-    void mergeCartAfterSignIn(session.token);
+    void mergeCartAfterSignIn(session.token).then(() => {
+      const kept = cartStore.get().some((l) => l.productId === pending?.productId && l.size === pending.size);
+      if (pending && !kept) toast.error("This size is out of stock.");
+    });
     void syncMySizeAfterSignIn(session.token);
     toast.success(LOGIN_SUCCESS);
-    navigate("/");
+    if (pending) toast.success("Added to cart");
+    navigate(returnTo ?? "/");
   }
 
   return (
@@ -79,7 +95,7 @@ export default function Login() {
         <>
           <p>
             New here?{" "}
-            <Link to="/sign-up" className={cardLinkClass}>
+            <Link to={withReturnTo("/sign-up", returnTo)} className={cardLinkClass}>
               Create an account
             </Link>
           </p>

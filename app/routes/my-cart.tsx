@@ -7,6 +7,7 @@ import { useAuth } from "../lib/auth-store.ts";
 import { CHECKOUT_BLOCKED, hasSoldOut, lineKey, loweredNote } from "../lib/cart-stock.ts";
 import { useCart } from "../lib/cart-store.ts";
 import { refreshCart } from "../lib/cart-sync.ts";
+import { withReturnTo } from "../lib/return-to.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
 import { toast } from "../lib/toast.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
@@ -47,7 +48,7 @@ export default function MyCart() {
   function startCheckout() {
     if (!token) {
       toast.error("You need to be signed in to place an order.");
-      navigate("/login");
+      navigate(withReturnTo("/login", "/my-cart"));
       return;
     }
     checkout.current?.showModal();

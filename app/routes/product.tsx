@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, Link, useLocation, useNavigate } from "react-router";
+import { data, Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { toSummary } from "#shared/catalog.ts";
 import { productIdSchema } from "#shared/catalog-schemas.ts";
 import { categoryBySlug } from "#shared/categories.ts";
@@ -16,7 +16,9 @@ import { useAuth } from "../lib/auth-store.ts";
 import { addToCart, lineFromProduct, removeFromCart } from "../lib/cart-actions.ts";
 import { useCart } from "../lib/cart-store.ts";
 import { services } from "../lib/context.server.ts";
-import { mySizeStore } from "../lib/my-size.ts";
+import { isShoeSize, mySizeStore } from "../lib/my-size.ts";
+import { savePendingAdd } from "../lib/pending-add.ts";
+import { withReturnTo } from "../lib/return-to.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
 import { toast } from "../lib/toast.ts";
 import type { Route } from "./+types/product.ts";
@@ -101,7 +103,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, alsoLike } = loaderData;
   const category = categoryBySlug(product.category);
   const firstInStock = product.sizes.find((s) => s.stock > 0)?.size ?? null;
-  const [size, setSize] = useState<number | null>(firstInStock);
+  const hasInStock = (wanted: number | null) => product.sizes.some((s) => s.size === wanted && s.stock > 0);
+  // The size of the list the shoe was opened from (/buy/38, a list filtered by 38: `?size=38`).
+  // It is in the address, so the server's HTML already marks it.
+  const [search] = useSearchParams();
+  const listSize = Number(search.get("size"));
+  const fromList = isShoeSize(listSize) && hasInStock(listSize) ? listSize : null;
+  const [size, setSize] = useState<number | null>(fromList ?? firstInStock);
   const { isAuthenticated } = useAuth();
   const cart = useCart();
   const navigate = useNavigate();
@@ -111,11 +119,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const selected = product.sizes.find((s) => s.size === size);
   const soldOut = firstInStock === null;
 
-  // The shopper's own size when this shoe has it in stock, else the first size in stock; again for
+  // The list's size, else the shopper's own (kept in this browser, so known once hydrated), else
+  // SPEC.md section 4's first size in stock, each only when this shoe has it in stock; again for
   // another product (e.g. from 'You may also like') or a newly set size.
   const mySize = mySizeStore.use();
-  const preferred = product.sizes.some((s) => s.size === mySize && s.stock > 0) ? mySize : firstInStock;
-  useEffect(() => setSize(preferred), [preferred]);
+  const preferred = fromList ?? (hasInStock(mySize) ? mySize : firstInStock);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another product starts from its own size
+  useEffect(() => setSize(preferred), [preferred, product._id]);
 
   useEffect(() => {
     if ((location.state as { fromCard?: boolean } | null)?.fromCard) window.scrollTo({ top: 0, behavior: "smooth" });
@@ -135,7 +145,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     }
     if (!isAuthenticated) {
       toast.error("You need to be signed in to add items to the cart.");
-      navigate("/login");
+      // Back here after signing in, in the chosen size, and the Add to Cart done then.
+      const returnTo = size === null ? location.pathname : `${location.pathname}?size=${size}`;
+      if (size !== null && selected) savePendingAdd(returnTo, lineFromProduct(product, size));
+      navigate(withReturnTo("/login", returnTo));
       return;
     }
     if (size === null || !selected) {
@@ -185,7 +198,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             {selected ? stockHint(selected.stock) : soldOut ? "" : "Choose a size."}
           </p>
           <div className="flex flex-wrap items-center justify-between gap-x-4">
-            <SizeChartDialog />
+            <SizeChartDialog gender={category.gender} />
             <MySizeControl />
           </div>
           {soldOut ? (

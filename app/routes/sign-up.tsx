@@ -1,13 +1,15 @@
 // /sign-up of SPEC.md section 2: Username, Email, Password and a link to login. No client checks
 // beyond the input types (section 5); the server's message shows inline and as a toast (section 8).
+// The page that asked for a sign-in (`?redirectTo=`) is kept on the way to /login.
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { PASSWORD_MIN, SIGN_UP_SUCCESS, USER_EXISTS } from "#shared/accounts.ts";
 import { AuthCard, cardLinkClass } from "../components/account/AuthCard.tsx";
 import { FormAlert } from "../components/account/FormAlert.tsx";
 import { SubmitButton } from "../components/account/SubmitButton.tsx";
 import { TextField } from "../components/account/TextField.tsx";
 import { NETWORK_ERROR, postJson } from "../lib/account-api.ts";
+import { returnToOf, withReturnTo } from "../lib/return-to.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
 import { toast } from "../lib/toast.ts";
 import type { Route } from "./+types/sign-up.ts";
@@ -37,6 +39,8 @@ function fieldsOf(message: string, status: number): Field[] {
 
 export default function SignUp() {
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const loginHref = withReturnTo("/login", returnToOf(search));
   const [form, setForm] = useState({ username: "", email: "", password: "" });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ message: string; fields: Field[] }>();
@@ -52,7 +56,7 @@ export default function SignUp() {
     const result = await postJson("/api/user/signup", form);
     if (result.ok) {
       toast.success(SIGN_UP_SUCCESS);
-      navigate("/login", { state: { email: form.email.trim() } });
+      navigate(loginHref, { state: { email: form.email.trim() } });
       return;
     }
     const message =
@@ -71,7 +75,7 @@ export default function SignUp() {
       footer={
         <p>
           Already have an account?{" "}
-          <Link to="/login" className={cardLinkClass}>
+          <Link to={loginHref} className={cardLinkClass}>
             Login
           </Link>
         </p>

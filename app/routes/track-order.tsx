@@ -5,6 +5,7 @@ import { type Order, orderNumber } from "#shared/orders.ts";
 import { previewWords } from "#shared/text.ts";
 import { OrderStatusBadge } from "../components/OrderStatusBadge.tsx";
 import { useAuth } from "../lib/auth-store.ts";
+import { withReturnTo } from "../lib/return-to.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
 import type { Route } from "./+types/track-order.ts";
 
@@ -57,7 +58,7 @@ export default function TrackOrder() {
       <div className="mt-6" aria-live="polite">
         {!token ? (
           <p className="text-stone-700">
-            <Link to="/login" className="font-semibold text-brand-700 underline">
+            <Link to={withReturnTo("/login", "/TrackOrder")} className="font-semibold text-brand-700 underline">
               Sign in
             </Link>{" "}
             to see your orders.

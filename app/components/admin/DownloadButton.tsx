@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { downloadAdminFile } from "../../lib/admin-download.ts";
+import { loginFromHere } from "../../lib/return-to.ts";
 
 export function DownloadButton({ path, fileName, label }: { path: string; fileName: string; label: string }) {
   const navigate = useNavigate();
@@ -13,7 +14,7 @@ export function DownloadButton({ path, fileName, label }: { path: string; fileNa
     setError(undefined);
     const result = await downloadAdminFile(path, fileName);
     setBusy(false);
-    if (!result.ok && (result.status === 401 || result.status === 403)) return navigate("/login");
+    if (!result.ok && (result.status === 401 || result.status === 403)) return navigate(loginFromHere());
     if (!result.ok) setError(result.message);
   }
   return (

@@ -64,6 +64,8 @@ export function ProductList({
       : query.sizes.length === 1
         ? query.sizes[0]
         : undefined);
+  // The one size the list is of, from the address: a card opens its product in that size.
+  const linkSize = size ?? (query.sizes.length === 1 ? query.sizes[0] : undefined);
   const offerMySize =
     !hide.includes("size") && mySize !== null && !(query.sizes.length === 1 && query.sizes[0] === mySize);
   const active = activeFilters(query, colours, hide);
@@ -113,7 +115,7 @@ export function ProductList({
         <AppliedChips query={query} colours={colours} hrefOf={hrefOf} hide={hide} extraChips={extraChips} />
         <div ref={more.gridRef}>
           {products.length > 0 ? (
-            <ProductGrid products={products} priorityCount={2} heading="h2" size={cardSize} />
+            <ProductGrid products={products} priorityCount={2} heading="h2" size={cardSize} linkSize={linkSize} />
           ) : list.page > 1 ? (
             <p className="rounded-lg bg-stone-50 p-10 text-center text-stone-700">
               This page is past the end of the list.{" "}

@@ -12,6 +12,7 @@ export function ProductCard({
   priority = false,
   heading: Heading = "h3",
   size,
+  linkSize,
 }: {
   product: ProductSummary;
   priority?: boolean;
@@ -19,6 +20,11 @@ export function ProductCard({
   heading?: "h2" | "h3";
   /** The size the page lists by: the card tells that size's stock rather than the product's. */
   size?: number;
+  /**
+   * The one size the list is of (/buy/38, a list filtered by 38): the link carries it so the
+   * product opens with that size chosen. From the address only, so the server draws the same link.
+   */
+  linkSize?: number;
 }) {
   const image = product.image;
   return (
@@ -37,7 +43,7 @@ export function ProductCard({
       <div className="flex flex-1 flex-col gap-1 p-3">
         <Heading className="text-sm font-semibold leading-snug text-stone-900 md:text-base">
           <Link
-            to={`/products/${product._id}`}
+            to={`/products/${product._id}${linkSize === undefined ? "" : `?size=${linkSize}`}`}
             state={{ fromCard: true }}
             className="after:absolute after:inset-0 focus-visible:outline-none group-focus-within:underline"
           >

@@ -15,6 +15,7 @@ export function ProductGrid({
   heading = "h3",
   sixUp = false,
   size,
+  linkSize,
 }: {
   products: ProductSummary[];
   priorityCount?: number;
@@ -22,12 +23,20 @@ export function ProductGrid({
   sixUp?: boolean;
   /** The size the page lists by (/buy/{size}): each card tells that size's stock. */
   size?: number;
+  /** The one size the list is of: each card's link opens the product in it. */
+  linkSize?: number;
 }) {
   return (
     <ul className={`grid gap-3 md:gap-5 ${sixUp ? SIX_COLUMNS : COLUMNS}`}>
       {products.map((product, index) => (
         <li key={product._id} className="flex">
-          <ProductCard product={product} priority={index < priorityCount} heading={heading} size={size} />
+          <ProductCard
+            product={product}
+            priority={index < priorityCount}
+            heading={heading}
+            size={size}
+            linkSize={linkSize}
+          />
         </li>
       ))}
     </ul>

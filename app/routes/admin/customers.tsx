@@ -7,6 +7,7 @@ import { AdminError, AdminNotice } from "../../components/admin/AdminStatus.tsx"
 import { ListResults, SearchForm, useListParams } from "../../components/admin/ListControls.tsx";
 import { adminCall, needsSignIn, queryString, useAdminData } from "../../lib/admin-api.ts";
 import { formatWhen } from "../../lib/dates.ts";
+import { loginFromHere } from "../../lib/return-to.ts";
 
 export default function AdminCustomers() {
   const navigate = useNavigate();
@@ -27,7 +28,7 @@ export default function AdminCustomers() {
       json: { blocked },
     });
     setBusyId(undefined);
-    if (needsSignIn(result)) return navigate("/login");
+    if (needsSignIn(result)) return navigate(loginFromHere());
     if (!result.ok) return setError(result.message);
     if (list.state === "ready") {
       const customers = list.data.customers.map((c) => (c._id === result.data._id ? result.data : c));

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { NavLink, Outlet, useNavigate } from "react-router";
 import { useAuth } from "../../lib/auth-store.ts";
 import { type AdminOutletContext, useNewOrderCount } from "../../lib/new-order-count.ts";
+import { loginFromHere } from "../../lib/return-to.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 
@@ -35,8 +36,10 @@ export default function AdminLayout() {
   const outlet: AdminOutletContext = { newOrders };
 
   useEffect(() => {
-    if (hydrated && !allowed) navigate("/login", { replace: true });
-  }, [hydrated, allowed, navigate]);
+    // A visitor comes back here after signing in; a signed-in customer who is not the owner would
+    // only be sent here again.
+    if (hydrated && !allowed) navigate(token ? "/login" : loginFromHere(), { replace: true });
+  }, [hydrated, allowed, navigate, token]);
 
   return (
     <div className="page">

@@ -18,6 +18,7 @@ import { ReturnParcel } from "../../components/admin/order/ReturnParcel.tsx";
 import { WhatsAppConfirm } from "../../components/admin/order/WhatsAppConfirm.tsx";
 import { type AdminResult, adminCall, needsSignIn, useAdminData } from "../../lib/admin-api.ts";
 import { formatWhen } from "../../lib/dates.ts";
+import { loginFromHere } from "../../lib/return-to.ts";
 
 const MOVE_LABELS: Partial<Record<OrderStatus, string>> = {
   confirm: "Confirm order",
@@ -41,7 +42,7 @@ export default function AdminOrderDetail() {
 
   /** Every change answers the whole order: show it, or say why it was refused. */
   function done(result: AdminResult<AdminOrder>, what: string) {
-    if (needsSignIn(result)) return navigate("/login");
+    if (needsSignIn(result)) return navigate(loginFromHere());
     if (!result.ok) {
       setNotice(undefined);
       return setError(result.message);

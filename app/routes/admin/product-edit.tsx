@@ -8,6 +8,7 @@ import { NewPictures } from "../../components/admin/NewPictures.tsx";
 import { PictureManager } from "../../components/admin/PictureManager.tsx";
 import { ProductForm } from "../../components/admin/ProductForm.tsx";
 import { adminCall, needsSignIn, useAdminData } from "../../lib/admin-api.ts";
+import { loginFromHere } from "../../lib/return-to.ts";
 
 export default function ProductEdit() {
   const { productId } = useParams();
@@ -23,7 +24,7 @@ function NewProduct() {
     setSaving("Creating the product…");
     setError(undefined);
     const result = await adminCall<AdminProduct>("/products", { method: "POST", json: body });
-    if (needsSignIn(result)) return navigate("/login");
+    if (needsSignIn(result)) return navigate(loginFromHere());
     if (!result.ok) {
       setSaving(undefined);
       return setError(result.message);
@@ -89,7 +90,7 @@ function EditProduct({ id }: { id: string }) {
     setNotice(undefined);
     const result = await call();
     setSaving(false);
-    if (needsSignIn(result)) return navigate("/login");
+    if (needsSignIn(result)) return navigate(loginFromHere());
     if (!result.ok) return setError(result.message);
     product.replace(result.data);
     setNotice(done);

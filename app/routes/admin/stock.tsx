@@ -8,6 +8,7 @@ import { STOCK_MAX, type StockChange, type StockGrid, type StockGridSaved } from
 import { AdminEmpty, AdminError, AdminLoading, AdminNotice } from "../../components/admin/AdminStatus.tsx";
 import { StockTable } from "../../components/admin/StockTable.tsx";
 import { adminCall, needsSignIn, useAdminData } from "../../lib/admin-api.ts";
+import { loginFromHere } from "../../lib/return-to.ts";
 
 const categoryName = (slug: CategorySlug) => {
   const c = CATEGORIES.find((x) => x.slug === slug);
@@ -91,7 +92,7 @@ function CategoryGrid({ category }: { category: CategorySlug }) {
     setNotice(undefined);
     const result = await adminCall<StockGridSaved>("/stock", { method: "PUT", json: { changes } });
     setSaving(false);
-    if (needsSignIn(result)) return navigate("/login");
+    if (needsSignIn(result)) return navigate(loginFromHere());
     if (!result.ok) return setError(result.message);
     grid.reload();
     setEdits({});
