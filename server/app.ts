@@ -5,6 +5,8 @@ import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
 import { registerAccountRoutes } from "./accounts/routes.ts";
+import { registerAddressRoutes } from "./addresses/routes.ts";
+import { createAddressService } from "./addresses/service.ts";
 import { registerAdminRoutes } from "./admin/routes.ts";
 import { registerCartRoutes } from "./cart/routes.ts";
 import { openBlobStore } from "./catalog/blob-open.ts";
@@ -140,6 +142,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerAccountRoutes(app, { db: database.db, config, auth, mailer });
   registerCartRoutes(app, { db: database.db, auth });
+  const addresses = createAddressService(database.db);
+  registerAddressRoutes(app, { auth, addresses });
   registerOrderRoutes(app, {
     db: database.db,
     auth,
@@ -147,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     shop: config.shop,
     alert: { to: config.ordersEmail, publicUrl: config.publicUrl },
     limits: config.orderLimits,
+    afterOrder: (userId, address) => addresses.remember(userId, address),
   });
   registerAdminRoutes(app, { db: database.db, auth, mailer, images, shop: config.shop });
 

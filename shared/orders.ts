@@ -3,6 +3,7 @@
 import { MAX_LINE_QUANTITY, quantitySchema, sizeSchema } from "./cart.ts";
 import { productIdSchema } from "./catalog-schemas.ts";
 import { formatRs } from "./money.ts";
+import { storedMobile } from "./phone.ts";
 import { z } from "./zod.ts";
 
 export const ORDER_STATUSES = ["pending", "confirm", "delivered", "cancelled"] as const;
@@ -42,13 +43,17 @@ const text = (message: string, max: number) =>
 const PHONE_TYPED_MAX = 30;
 
 /**
- * A Pakistani mobile number, the one a rider calls: 03xx xxxxxxx, or +92 3xx xxxxxxx from abroad.
- * Spaces and dashes are allowed while typing; what is stored is the digits (and a leading +92).
+ * A Pakistani mobile number, the one a rider calls: 03xx xxxxxxx, or from abroad +92 3xx xxxxxxx,
+ * 0092 3xx xxxxxxx or 92 3xx xxxxxxx. Spaces and dashes are allowed while typing; what is stored is
+ * the digits, with a leading +92 for every international form (shared/phone.ts, storedMobile).
  */
 export const phoneNumberSchema = z
   .string({ error: ORDER_MESSAGES.invalidPhone })
   .max(PHONE_TYPED_MAX, { error: ORDER_MESSAGES.invalidPhone, abort: true })
-  .transform((v) => v.replace(/[\s-]/g, ""))
+  .transform((v) => {
+    const digits = v.replace(/[\s-]/g, "");
+    return storedMobile(digits) ?? digits;
+  })
   .pipe(z.string().regex(/^(?:03|\+923)\d{9}$/, { error: ORDER_MESSAGES.invalidPhone }));
 
 export const shippingAddressSchema = z

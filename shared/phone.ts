@@ -8,6 +8,22 @@ export function pakistaniMobile(phone: string): string | undefined {
   return match ? `92${match[1]}` : undefined;
 }
 
+// A mobile number as the checkout takes it (spaces and dashes already gone): 03xx…, or the same
+// number from abroad as +92 3xx…, 0092 3xx… or 92 3xx…. Unlike MOBILE, the bare 3xx… is refused:
+// at checkout it is more often a number missing a digit than one missing its 0.
+const TYPED_MOBILE = /^(?:(0)|\+92|0092|92)(3\d{9})$/;
+
+/**
+ * The number the checkout stores: "03…" as typed, and every international form (+92, 0092, 92) as
+ * "+92…", the two forms orders have always held (orders.phone_key reads both as one customer).
+ * Undefined when it is not a Pakistani mobile. Spaces and dashes are the caller's to remove.
+ */
+export function storedMobile(digits: string): string | undefined {
+  const match = TYPED_MOBILE.exec(digits);
+  if (!match) return undefined;
+  return match[1] === "0" ? `0${match[2]}` : `+92${match[2]}`;
+}
+
 /** A tap-to-call link: the +92 form when the number is a mobile, else the digits as typed. */
 export function telHref(phone: string): string {
   const mobile = pakistaniMobile(phone);

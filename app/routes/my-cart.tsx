@@ -7,6 +7,7 @@ import { useAuth } from "../lib/auth-store.ts";
 import { CHECKOUT_BLOCKED, hasSoldOut, lineKey, loweredNote } from "../lib/cart-stock.ts";
 import { useCart } from "../lib/cart-store.ts";
 import { refreshCart } from "../lib/cart-sync.ts";
+import { cartRoom, useOrderLimits } from "../lib/order-limits.ts";
 import { withReturnTo } from "../lib/return-to.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
 import { toast } from "../lib/toast.ts";
@@ -30,7 +31,11 @@ export default function MyCart() {
   const checkout = useRef<HTMLDialogElement>(null);
   const hydrated = useHydrated();
   const [notes, setNotes] = useState<ReadonlyMap<string, string>>(new Map());
-  const blocked = hasSoldOut(lines);
+  const limits = useOrderLimits(token, hydrated);
+  const room = limits && cartRoom(limits, lines);
+  // Sold-out lines first: removing them is what the customer can do now.
+  const blockedBy = hasSoldOut(lines) ? CHECKOUT_BLOCKED : room?.refusal;
+  const blocked = blockedBy !== undefined;
 
   // Stock is read again each time the cart opens (the server also holds today's prices and what
   // was added on other devices). Not before hydration, when the token still reads as signed out.
@@ -68,11 +73,16 @@ export default function MyCart() {
         <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
           <ul className="divide-y divide-stone-200 border-y border-stone-200">
             {lines.map((line) => (
-              <CartLineItem key={lineKey(line)} line={line} note={notes.get(lineKey(line))} />
+              <CartLineItem
+                key={lineKey(line)}
+                line={line}
+                note={notes.get(lineKey(line))}
+                pairLimit={room && room.room <= 0 ? room.limitReached : undefined}
+              />
             ))}
           </ul>
           <div className="lg:sticky lg:top-24 lg:self-start">
-            <OrderSummaryBox lines={lines}>
+            <OrderSummaryBox lines={lines} pairsNote={room?.summary}>
               <button
                 type="button"
                 className="button-primary mt-5 w-full"
@@ -84,7 +94,7 @@ export default function MyCart() {
               </button>
               {blocked && (
                 <p id="checkout-blocked" className="mt-3 text-center text-sm font-semibold text-red-700">
-                  {CHECKOUT_BLOCKED}
+                  {blockedBy}
                 </p>
               )}
               <p className="mt-3 text-center text-xs text-stone-600">Cash on delivery · Karachi only</p>

@@ -416,3 +416,34 @@ export const mailOutbox = pgTable(
     index("mail_outbox_due_idx").on(t.nextAttemptAt),
   ],
 );
+
+/**
+ * The customer's address book (migration 0015): the last few shipping addresses an account ordered
+ * to, newest use first, offered at the next checkout. `sameKey` makes two spellings of one address
+ * (case, spaces, 03xx or +923xx) the same row, so ordering to it again moves it to the top.
+ */
+export const addresses = pgTable(
+  "addresses",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fullName: text().notNull(),
+    addressLine: text().notNull(),
+    phoneNumber: text().notNull(),
+    email: text().notNull(),
+    city: text().notNull(),
+    postalCode: text(),
+    usedAt: timestamp({ withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    sameKey: text()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`md5(regexp_replace(lower(full_name), '\\s+', ' ', 'g') || chr(10) || regexp_replace(lower(address_line), '\\s+', ' ', 'g') || chr(10) || right(regexp_replace(phone_number, '\\D', '', 'g'), 10) || chr(10) || lower(email) || chr(10) || coalesce(postal_code, ''))`,
+      ),
+  },
+  (t) => [
+    uniqueIndex("addresses_user_same_idx").on(t.userId, t.sameKey),
+    index("addresses_user_used_idx").on(t.userId, t.usedAt.desc()),
+  ],
+);

@@ -3,6 +3,10 @@
 // orders and `openPairs` pairs on them (MAX_OPEN_ORDERS, MAX_OPEN_PAIRS), and one the owner blocked
 // orders nothing. Checked inside the order's transaction, after the customer's own row is locked,
 // so parallel orders of one customer queue there and each counts what the ones before it wrote.
+import { sql } from "drizzle-orm";
+import type { OrderLimitsAnswer } from "#shared/cart-limits.ts";
+import type { Db } from "../db/client.ts";
+import { selectRows } from "../db/rows.ts";
 import type { FirstStatement } from "../db/transaction.ts";
 import { HttpError } from "../http/errors.ts";
 import type { ShopContact } from "./mail.ts";
@@ -61,4 +65,23 @@ export function checkOpenLimits(
   if (held.pairs + wantedPairs > limits.openPairs) {
     throw new HttpError(409, tooManyPairsMessage(held.pairs, wantedPairs, limits, shop));
   }
+}
+
+/**
+ * The limits and what the customer holds open now, for the cart to tell before checkout (issue 29).
+ * Read outside any lock: a guide for the customer; Place Order counts again under the lock.
+ */
+export async function orderLimitsOf(db: Db, userId: string, limits: OrderLimits): Promise<OrderLimitsAnswer> {
+  const [held] = await selectRows<{ orders: number; pairs: number }>(
+    db,
+    sql`select count(*)::int as orders,
+               coalesce(sum((select sum(l.quantity) from order_lines l where l.order_id = o.id)), 0)::int as pairs
+        from orders o where o.user_id = ${userId} and o.status in ('pending', 'confirm')`,
+  );
+  return {
+    maxOpenOrders: limits.openOrders,
+    maxOpenPairs: limits.openPairs,
+    openOrders: held?.orders ?? 0,
+    openPairs: held?.pairs ?? 0,
+  };
 }

@@ -1,5 +1,6 @@
 // The order calls of SPEC.md section 7, under /api: place an order and track your own.
 import type { FastifyInstance } from "fastify";
+import type { ShippingAddress } from "#shared/orders.ts";
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema, newOrderSchema, ORDER_MESSAGES } from "#shared/orders.ts";
 import type { Db } from "../db/client.ts";
 import { forbidden, parseOr400 } from "../http/errors.ts";
@@ -8,13 +9,22 @@ import { startMailOutbox } from "../mail/outbox.ts";
 import type { Auth } from "../plugins/auth.ts";
 import type { OrderAlertOptions } from "./alert-mail.ts";
 import type { ShopContact } from "./mail.ts";
-import type { OrderLimits } from "./order-limits.ts";
+import { type OrderLimits, orderLimitsOf } from "./order-limits.ts";
 import { PricesChangedError } from "./place-order.ts";
 import { createOrderService } from "./service.ts";
 
 export function registerOrderRoutes(
   app: FastifyInstance,
-  deps: { db: Db; auth: Auth; mailer: Mailer; shop: ShopContact; alert: OrderAlertOptions; limits: OrderLimits },
+  deps: {
+    db: Db;
+    auth: Auth;
+    mailer: Mailer;
+    shop: ShopContact;
+    alert: OrderAlertOptions;
+    limits: OrderLimits;
+    /** Runs once an order has committed (the address book saves its address); a failure is only logged. */
+    afterOrder?: (userId: string, address: ShippingAddress) => Promise<void>;
+  },
 ): void {
   const { auth } = deps;
   const orders = createOrderService(deps.db, { shop: deps.shop, alert: deps.alert, limits: deps.limits });
@@ -41,6 +51,10 @@ export function registerOrderRoutes(
       // A new order: the admins' count of new orders goes up, on every instance.
       app.orderSignals.publish();
       outbox.wake();
+      // After the commit, outside the order's locks; the order stands whatever happens here.
+      await deps.afterOrder?.(user.id, input.shippingAddress).catch((error: unknown) => {
+        request.log.error({ err: error }, "could not run the after-order work (the address book)");
+      });
       return reply.code(201).send(order);
     } catch (error) {
       if (error instanceof PricesChangedError) {
@@ -48,6 +62,12 @@ export function registerOrderRoutes(
       }
       throw error;
     }
+  });
+
+  // The limits and what the customer holds open, so the cart can say so before checkout.
+  app.get("/api/user/order-limits", async (request) => {
+    const user = await auth.user(request);
+    return orderLimitsOf(deps.db, user.id, deps.limits);
   });
 
   app.get("/api/orders/track", async (request) => {

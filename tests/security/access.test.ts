@@ -249,6 +249,10 @@ describe("forged and dead tokens", () => {
     ["GET", "/api/orders/track"],
     ["POST", "/api/orders/new-order"],
     ["POST", "/api/user/logout"],
+    ["GET", "/api/user/addresses"],
+    ["PUT", "/api/user/addresses/00000000-0000-4000-8000-000000000000"],
+    ["DELETE", "/api/user/addresses/00000000-0000-4000-8000-000000000000"],
+    ["GET", "/api/user/order-limits"],
     ["GET", "/api/admin/dashboard"],
   ] as const;
 

@@ -22,6 +22,8 @@ export async function dbState(t: TestApp): Promise<Record<string, unknown>> {
       (select count(*)::int from order_status_events) as order_events,
       (select count(*)::int from idempotency_keys) as idempotency_keys,
       (select count(*)::int from password_resets) as password_resets,
+      (select coalesce(string_agg(id::text || full_name || address_line || phone_number || email, ',' order by id), '')
+       from addresses) as addresses,
       (select sum(stock)::int from product_sizes) as stock,
       (select sum(price)::bigint || ':' || sum(discount_price)::bigint from products) as prices,
       (select count(*)::int from products) as products`,

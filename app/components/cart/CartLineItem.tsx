@@ -10,12 +10,15 @@ import { Price } from "../product/Price.tsx";
 /** Description preview in the cart: 3 words (SPEC.md section 9). */
 const CART_PREVIEW_WORDS = 3;
 
-/** One cart line; `note` says why its quantity was lowered when the cart opened. */
-export function CartLineItem({ line, note }: { line: StoredCartLine; note?: string }) {
+/**
+ * One cart line; `note` says why its quantity was lowered when the cart opened, and `pairLimit`
+ * why no pair may be added to the cart at all (the customer's open-pairs limit, issue 29).
+ */
+export function CartLineItem({ line, note, pairLimit }: { line: StoredCartLine; note?: string; pairLimit?: string }) {
   const label = `${line.name}, size ${line.size}`;
   const soldOut = isSoldOut(line);
   const left = lowStock(line);
-  const atCap = capReason(line);
+  const atCap = capReason(line) ?? (soldOut ? undefined : pairLimit);
   // Ids for aria-describedby: a disabled button still tells a screen reader why.
   const id = `cart-line-${lineKey(line).replace(/[^0-9a-z]/gi, "-")}`;
   const stateId = `${id}-state`;
@@ -75,7 +78,7 @@ export function CartLineItem({ line, note }: { line: StoredCartLine; note?: stri
               className="grid size-11 place-items-center disabled:text-stone-300"
               aria-label={`One more of ${label}`}
               aria-describedby={soldOut ? stateId : atCap ? capId : undefined}
-              disabled={soldOut || line.quantity >= lineCap(line)}
+              disabled={soldOut || line.quantity >= lineCap(line) || pairLimit !== undefined}
               onClick={() => updateQuantity(line.productId, line.size, line.quantity + 1)}
             >
               <Plus aria-hidden="true" className="size-4" />

@@ -1,26 +1,31 @@
 // The checkout details dialog (SPEC.md sections 2 and 5): the shipping address, cash on delivery in
 // Karachi, then the order. One Idempotency-Key per checkout, so a retried click never orders twice.
 // The address is checked with the server's own schema before it is sent, so every invalid field is
-// marked at once, with its message under it; the server's answer is shown the same way.
-import { forwardRef, useState } from "react";
+// marked at once, with its message under it; the server's answer is shown the same way. The
+// customer's saved addresses (issue 29) are offered above the form, the most recent one filled in.
+import { forwardRef, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
+import type { SavedAddress } from "#shared/addresses.ts";
 import { orderSummary } from "#shared/cart.ts";
 import { formatRs } from "#shared/money.ts";
-import { DELIVERY_CITY, ORDER_MESSAGES, type Order, shippingAddressSchema } from "#shared/orders.ts";
+import { DELIVERY_CITY, type Order, shippingAddressSchema } from "#shared/orders.ts";
 import { type FieldMessages, summariseIssues } from "#shared/validation.ts";
+import { fetchAddresses } from "../../lib/address-book.ts";
 import { useAuth } from "../../lib/auth-store.ts";
 import { cartStore, type StoredCartLine } from "../../lib/cart-store.ts";
 import { refreshCart } from "../../lib/cart-sync.ts";
-import { TextField } from "../account/TextField.tsx";
+import {
+  AddressFields,
+  addressFieldId,
+  addressFromForm,
+  ADDRESS_FIELDS as FIELDS,
+  type AddressFieldErrors as FieldErrors,
+  isAddressField as isField,
+} from "./AddressFields.tsx";
+import { NEW_ADDRESS, SavedAddresses } from "./SavedAddresses.tsx";
 
-/** The fields a customer types, in the order the form shows them (focus goes to the first invalid one). */
-const FIELDS = ["fullName", "addressLine", "phoneNumber", "email", "postalCode"] as const;
-type Field = (typeof FIELDS)[number];
-type FieldErrors = Partial<Record<Field, string>>;
-
-const isField = (name: string): name is Field => (FIELDS as readonly string[]).includes(name);
-const fieldId = (field: Field) => `checkout-${field}`;
+const FORM = "checkout";
 
 /**
  * Splits a refusal's `fields` (paths such as "shippingAddress.phoneNumber") into the messages shown
@@ -48,26 +53,55 @@ export const CheckoutDialog = forwardRef<HTMLDialogElement, { lines: StoredCartL
   const [sending, setSending] = useState(false);
   const [idempotencyKey] = useState(() => (typeof crypto === "undefined" ? "" : crypto.randomUUID()));
   const total = orderSummary(lines).total;
+  const [addresses, setAddresses] = useState<SavedAddress[]>([]);
+  const [selected, setSelected] = useState(NEW_ADDRESS);
+  // Picking an address fills the form anew (a new key). The address book's answer fills it only
+  // while the customer has typed nothing (`typed`), so a late answer never overwrites their words.
+  const [filling, setFilling] = useState(0);
+  const typed = useRef(false);
+  const picked = addresses.find((a) => a.id === selected);
+
+  // The address book is read when the cart opens, so the dialog opens filled.
+  useEffect(() => {
+    if (!token) return;
+    let open = true;
+    void fetchAddresses(token).then((result) => {
+      if (!open || !result.ok) return;
+      setAddresses(result.value);
+      const [latest] = result.value;
+      if (!latest || typed.current) return;
+      setSelected(latest.id);
+      setFilling((n) => n + 1);
+    });
+    return () => {
+      open = false;
+    };
+  }, [token]);
+
+  function pick(id: string) {
+    setSelected(id);
+    setFieldErrors({});
+    setFilling((n) => n + 1);
+  }
+
+  /** After an edit or a removal: the form follows the picked address, or the next most recent one. */
+  function addressesChanged(next: SavedAddress[]) {
+    setAddresses(next);
+    if (selected === NEW_ADDRESS) return;
+    pick(next.some((a) => a.id === selected) ? selected : (next[0]?.id ?? NEW_ADDRESS));
+  }
 
   /** Marks every invalid field, then moves focus to the first, whose message is read with it. */
   function showFieldErrors(errors: FieldErrors) {
     flushSync(() => setFieldErrors(errors));
     const first = FIELDS.find((field) => errors[field]);
-    if (first) document.getElementById(fieldId(first))?.focus();
+    if (first) document.getElementById(addressFieldId(FORM, first))?.focus();
   }
 
   async function placeOrder(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const value = (name: Field) => String(form.get(name) ?? "").trim();
-    const shippingAddress = {
-      fullName: value("fullName"),
-      addressLine: value("addressLine"),
-      phoneNumber: value("phoneNumber"),
-      email: value("email"),
-      city: DELIVERY_CITY,
-      ...(value("postalCode") ? { postalCode: value("postalCode") } : {}),
-    };
+    const { postalCode, ...required } = addressFromForm(new FormData(event.currentTarget));
+    const shippingAddress = { ...required, ...(postalCode ? { postalCode } : {}) };
     setFormError(null);
     const checked = shippingAddressSchema.safeParse(shippingAddress);
     if (!checked.success) {
@@ -122,70 +156,55 @@ export const CheckoutDialog = forwardRef<HTMLDialogElement, { lines: StoredCartL
 
   /** A field's message goes once the customer changes it; the others stay until the next try. */
   function clearFieldError(event: React.FormEvent<HTMLFormElement>) {
+    typed.current = true;
     const name = (event.target as HTMLInputElement).name;
     if (isField(name) && fieldErrors[name]) setFieldErrors(({ [name]: _, ...rest }) => rest);
   }
 
-  const field = (name: Field) => ({ id: fieldId(name), name, error: fieldErrors[name] });
   return (
     <dialog
       ref={ref}
       aria-labelledby="checkout-title"
       className="m-auto max-h-[92dvh] w-[min(32rem,94vw)] overflow-y-auto rounded-2xl bg-white p-5 shadow-xl backdrop:bg-black/50"
     >
-      <form onSubmit={placeOrder} onInput={clearFieldError} noValidate className="space-y-4">
+      <div className="space-y-4">
         <h2 id="checkout-title" className="text-xl font-bold">
           Checkout Details
         </h2>
         <p className="text-sm text-stone-700">Cash on delivery. Free delivery in {DELIVERY_CITY} only.</p>
-        <TextField {...field("fullName")} label="Full Name" autoComplete="name" />
-        <TextField
-          {...field("addressLine")}
-          label="Address"
-          autoComplete="street-address"
-          hint={ORDER_MESSAGES.addressHint}
-        />
-        <TextField {...field("phoneNumber")} label="Phone Number" type="tel" autoComplete="tel" />
-        <TextField
-          {...field("email")}
-          label={
-            <>
-              Email <span aria-hidden="true">*</span>
-            </>
-          }
-          type="email"
-          required
-          autoComplete="email"
-          defaultValue={user?.email ?? ""}
-        />
-        {/* items-end: a label that wraps on a phone ('Postal Code (optional)') keeps both boxes level. */}
-        <div className="grid grid-cols-2 items-end gap-3">
-          <TextField id="checkout-city" name="city" label="City" value={DELIVERY_CITY} readOnly />
-          <TextField
-            {...field("postalCode")}
-            label="Postal Code (optional)"
-            inputMode="numeric"
-            autoComplete="postal-code"
+        {token && addresses.length > 0 && (
+          <SavedAddresses
+            token={token}
+            addresses={addresses}
+            selected={selected}
+            onSelect={pick}
+            onChange={addressesChanged}
           />
-        </div>
-        {formError && (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-            {formError}
-          </p>
         )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button
-            type="button"
-            className="button-secondary"
-            onClick={(e) => e.currentTarget.closest("dialog")?.close()}
-          >
-            Cancel
-          </button>
-          <button type="submit" className="button-primary" disabled={sending || lines.length === 0}>
-            {sending ? "Placing order…" : `Place Order (${formatRs(total)})`}
-          </button>
-        </div>
-      </form>
+        <form key={filling} onSubmit={placeOrder} onInput={clearFieldError} noValidate className="space-y-4">
+          <AddressFields idPrefix={FORM} errors={fieldErrors} values={picked ?? { email: user?.email ?? "" }} />
+          {user?.email && (
+            <p className="text-sm text-stone-600">Your order e-mails go to your account's address, {user.email}.</p>
+          )}
+          {formError && (
+            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+              {formError}
+            </p>
+          )}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <button
+              type="button"
+              className="button-secondary"
+              onClick={(e) => e.currentTarget.closest("dialog")?.close()}
+            >
+              Cancel
+            </button>
+            <button type="submit" className="button-primary" disabled={sending || lines.length === 0}>
+              {sending ? "Placing order…" : `Place Order (${formatRs(total)})`}
+            </button>
+          </div>
+        </form>
+      </div>
     </dialog>
   );
 });

@@ -3,7 +3,16 @@ import { formatRs } from "#shared/money.ts";
 import type { StoredCartLine } from "../../lib/cart-store.ts";
 
 /** SPEC.md section 9: Subtotal, Savings, Delivery Rs.0 and Total Amount. */
-export function OrderSummaryBox({ lines, children }: { lines: StoredCartLine[]; children?: React.ReactNode }) {
+/** `pairsNote` says how many pairs may still be ordered (issue 29), once the limits are known. */
+export function OrderSummaryBox({
+  lines,
+  pairsNote,
+  children,
+}: {
+  lines: StoredCartLine[];
+  pairsNote?: string | undefined;
+  children?: React.ReactNode;
+}) {
   const summary = orderSummary(lines);
   return (
     <section aria-labelledby="order-summary" className="rounded-2xl border border-stone-200 bg-stone-50 p-5">
@@ -28,6 +37,11 @@ export function OrderSummaryBox({ lines, children }: { lines: StoredCartLine[]; 
           <dd>{formatRs(summary.total)}</dd>
         </div>
       </dl>
+      {pairsNote && (
+        <p id="pairs-note" className="mt-3 text-sm text-stone-700">
+          {pairsNote}
+        </p>
+      )}
       {children}
     </section>
   );

@@ -1,11 +1,11 @@
-import { LogIn, LogOut, ShoppingCart } from "lucide-react";
+import { LogIn, ShoppingCart } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import { SHOP_NAME } from "#shared/shop.ts";
-import { signOut } from "../../lib/auth-actions.ts";
 import { useAuth } from "../../lib/auth-store.ts";
 import { cartLabel, useCart } from "../../lib/cart-store.ts";
 import { dropdownItems } from "../../lib/navigation.ts";
 import { HeaderSearch } from "../search/HeaderSearch.tsx";
+import { LogoutButton } from "./LogoutButton.tsx";
 import { MobileMenu } from "./MobileMenu.tsx";
 import { NavDropdown } from "./NavDropdown.tsx";
 
@@ -46,10 +46,7 @@ export function SiteHeader() {
           </span>
         </Link>
         {isAuthenticated ? (
-          <button type="button" className="icon-button gap-1.5 sm:px-3" onClick={() => void signOut()}>
-            <LogOut aria-hidden="true" className="size-5" />
-            <span className="sr-only text-sm font-medium sm:not-sr-only">Logout</span>
-          </button>
+          <LogoutButton />
         ) : (
           <Link to="/login" className="icon-button gap-1.5 sm:px-3">
             <LogIn aria-hidden="true" className="size-5" />

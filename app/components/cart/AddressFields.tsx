@@ -1,0 +1,77 @@
+// The shipping address's fields (SPEC.md sections 3 and 5), shared by the checkout form and the
+// address book's editor: the same labels, hints and messages in both. Uncontrolled: a form that
+// must show other values is given a new `key`.
+import { DELIVERY_CITY, ORDER_MESSAGES, type ShippingAddress } from "#shared/orders.ts";
+import { TextField } from "../account/TextField.tsx";
+
+/** The fields a customer types, in the order the form shows them (focus goes to the first invalid one). */
+export const ADDRESS_FIELDS = ["fullName", "addressLine", "phoneNumber", "email", "postalCode"] as const;
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+export type AddressFieldErrors = Partial<Record<AddressField, string>>;
+
+export const isAddressField = (name: string): name is AddressField =>
+  (ADDRESS_FIELDS as readonly string[]).includes(name);
+
+/** The address a form holds, trimmed, in the shape the server's schema reads. */
+export function addressFromForm(form: FormData): ShippingAddress {
+  const value = (name: AddressField) => String(form.get(name) ?? "").trim();
+  return {
+    fullName: value("fullName"),
+    addressLine: value("addressLine"),
+    phoneNumber: value("phoneNumber"),
+    email: value("email"),
+    city: DELIVERY_CITY,
+    postalCode: value("postalCode") || undefined,
+  };
+}
+
+interface AddressFieldsProps {
+  /** Prefix of the inputs' ids: two forms on one page keep theirs apart. */
+  idPrefix: string;
+  errors: AddressFieldErrors;
+  values?: Partial<ShippingAddress> | undefined;
+}
+
+export const addressFieldId = (idPrefix: string, field: AddressField) => `${idPrefix}-${field}`;
+
+export function AddressFields({ idPrefix, errors, values = {} }: AddressFieldsProps) {
+  const field = (name: AddressField) => ({
+    id: addressFieldId(idPrefix, name),
+    name,
+    error: errors[name],
+    defaultValue: values[name] ?? "",
+  });
+  return (
+    <>
+      <TextField {...field("fullName")} label="Full Name" autoComplete="name" />
+      <TextField
+        {...field("addressLine")}
+        label="Address"
+        autoComplete="street-address"
+        hint={ORDER_MESSAGES.addressHint}
+      />
+      <TextField {...field("phoneNumber")} label="Phone Number" type="tel" autoComplete="tel" />
+      <TextField
+        {...field("email")}
+        label={
+          <>
+            Email <span aria-hidden="true">*</span>
+          </>
+        }
+        type="email"
+        required
+        autoComplete="email"
+      />
+      {/* items-end: a label that wraps on a phone ('Postal Code (optional)') keeps both boxes level. */}
+      <div className="grid grid-cols-2 items-end gap-3">
+        <TextField id={`${idPrefix}-city`} name="city" label="City" value={DELIVERY_CITY} readOnly />
+        <TextField
+          {...field("postalCode")}
+          label="Postal Code (optional)"
+          inputMode="numeric"
+          autoComplete="postal-code"
+        />
+      </div>
+    </>
+  );
+}

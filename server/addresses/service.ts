@@ -1,0 +1,110 @@
+// The address book (issue 29): the shipping addresses a customer last ordered to, newest use
+// first, at most ADDRESS_BOOK_SIZE. An order saves its address after it has committed (never inside
+// the order's transaction, whose locks every checkout waits on); ordering to the same address again
+// moves it to the top (the `same_key` column of migration 0015 decides what "the same" is). No
+// HTTP here: routes pass parsed input.
+import { sql } from "drizzle-orm";
+import { ADDRESS_BOOK_SIZE, type SavedAddress } from "#shared/addresses.ts";
+import type { ShippingAddress } from "#shared/orders.ts";
+import type { Db } from "../db/client.ts";
+import { selectRows } from "../db/rows.ts";
+import { sqlState } from "../orders/place-order.ts";
+
+interface AddressRow {
+  id: string;
+  full_name: string;
+  address_line: string;
+  phone_number: string;
+  email: string;
+  city: string;
+  postal_code: string | null;
+}
+
+/** What an edit came to: the address as saved, or why it was not. */
+export type AddressEdit = { ok: true; address: SavedAddress } | { ok: false; reason: "not-found" | "duplicate" };
+
+export interface AddressService {
+  /** The customer's addresses, most recently used first. */
+  list(userId: string): Promise<SavedAddress[]>;
+  /** Saves the address an order went to (or moves the same one to the top), keeping the newest few. */
+  remember(userId: string, address: ShippingAddress): Promise<void>;
+  /** Replaces one of the customer's own addresses; another customer's reads as not found. */
+  edit(userId: string, id: string, address: ShippingAddress): Promise<AddressEdit>;
+  /** False when the customer has no such address. */
+  remove(userId: string, id: string): Promise<boolean>;
+}
+
+const COLUMNS = sql`id, full_name, address_line, phone_number, email, city, postal_code`;
+
+export function createAddressService(db: Db): AddressService {
+  return {
+    async list(userId) {
+      const rows = await selectRows<AddressRow>(
+        db,
+        sql`select ${COLUMNS} from addresses where user_id = ${userId}
+            order by used_at desc, id desc limit ${ADDRESS_BOOK_SIZE}`,
+      );
+      return rows.map(toSavedAddress);
+    },
+
+    async remember(userId, a) {
+      // One statement: the upsert, then every address of the customer but the newest few goes. The
+      // delete sees the table as it was before the upsert, so it ranks the other addresses only and
+      // keeps one fewer of them.
+      await db.execute(
+        sql`with saved as (
+              insert into addresses (user_id, full_name, address_line, phone_number, email, city, postal_code)
+              values (${userId}, ${a.fullName}, ${a.addressLine}, ${a.phoneNumber}, ${a.email}, ${a.city},
+                      ${a.postalCode ?? null})
+              on conflict (user_id, same_key) do update
+                set full_name = excluded.full_name, address_line = excluded.address_line,
+                    phone_number = excluded.phone_number, email = excluded.email, city = excluded.city,
+                    postal_code = excluded.postal_code, used_at = clock_timestamp()
+              returning id
+            )
+            delete from addresses
+            where id in (select id from addresses
+                         where user_id = ${userId} and id not in (select id from saved)
+                         order by used_at desc, id desc offset ${ADDRESS_BOOK_SIZE - 1})`,
+      );
+    },
+
+    async edit(userId, id, a) {
+      try {
+        const [row] = await selectRows<AddressRow>(
+          db,
+          sql`update addresses
+              set full_name = ${a.fullName}, address_line = ${a.addressLine}, phone_number = ${a.phoneNumber},
+                  email = ${a.email}, city = ${a.city}, postal_code = ${a.postalCode ?? null}
+              where id = ${id} and user_id = ${userId}
+              returning ${COLUMNS}`,
+        );
+        return row ? { ok: true, address: toSavedAddress(row) } : { ok: false, reason: "not-found" };
+      } catch (error) {
+        // Edited into another address of the same book: two rows would be one address.
+        if (sqlState(error) === "23505") return { ok: false, reason: "duplicate" };
+        throw error;
+      }
+    },
+
+    async remove(userId, id) {
+      const rows = await selectRows<{ id: string }>(
+        db,
+        sql`delete from addresses where id = ${id} and user_id = ${userId} returning id`,
+      );
+      return rows.length > 0;
+    },
+  };
+}
+
+function toSavedAddress(row: AddressRow): SavedAddress {
+  return {
+    id: row.id,
+    fullName: row.full_name,
+    addressLine: row.address_line,
+    phoneNumber: row.phone_number,
+    email: row.email,
+    city: row.city,
+    postalCode: row.postal_code ?? undefined,
+  };
+}
