@@ -1,7 +1,11 @@
 // The migrations build the whole domain, with its rules enforced by the database itself.
+import { readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "#server/db/client.ts";
+import { MIGRATIONS_FOLDER, openDatabase } from "#server/db/client.ts";
 import { selectRows } from "#server/db/rows.ts";
 import { seedCategories } from "#server/db/seed/seed.ts";
 import { openTestDatabase, type TestDatabase } from "./support/database.ts";
@@ -45,10 +49,28 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, (
     ]);
   });
 
-  it("are idempotent: opening the same database again changes nothing", async () => {
-    if (!database.url) return; // PGlite in memory cannot be reopened; the server case covers it.
-    const again = await openDatabase({ databaseUrl: database.url, poolSize: 1 });
-    await again.close();
+  it("are idempotent: opening the same database again applies nothing twice", async () => {
+    // PGlite in memory cannot be reopened: the PGlite case migrates a folder and opens it again.
+    const folder = database.url ? undefined : await mkdtemp(path.join(tmpdir(), "shoe-shop-migrations-"));
+    const open = () => openDatabase(database.url ? { databaseUrl: database.url, poolSize: 1 } : { pgliteDir: folder });
+    try {
+      const applied = async () => {
+        const opened = await open();
+        try {
+          return await selectRows<{ hash: string }>(
+            opened.db,
+            sql`select hash from drizzle.__drizzle_migrations order by id`,
+          );
+        } finally {
+          await opened.close();
+        }
+      };
+      const first = await applied();
+      expect(first.length).toBe(journalEntries().length);
+      expect(await applied()).toEqual(first);
+    } finally {
+      if (folder) await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it("enforce stock >= 0, sizes 37..46 and prices", async () => {
@@ -119,3 +141,10 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, (
     ).rejects.toThrow();
   });
 });
+
+function journalEntries(): { tag: string }[] {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as {
+    entries: { tag: string }[];
+  };
+  return journal.entries;
+}
