@@ -96,7 +96,9 @@ export async function coveredByFixed(page: Page): Promise<Covered[]> {
         if (!hit || hit === target || target.contains(hit) || hit.contains(target)) continue;
         const over = fixedAncestor(hit);
         if (!over || over === own || over.contains(target)) continue;
-        if (isEdgeBar(over) && !own) continue;
+        // Content of a sticky box that is not stuck (the cart's summary beside one line) scrolls with the page.
+        const ownFixed = own !== null && getComputedStyle(own).position === "fixed";
+        if (isEdgeBar(over) && !ownFixed) continue;
         covered.push({ target: label(target), by: label(over) });
         break;
       }
