@@ -39,8 +39,13 @@ export async function scrollToEnd(page: Page): Promise<void> {
 }
 
 /**
- * Controls and prices in view that a fixed element covers. With a dialog open only the dialog's own
- * controls count (the page behind it is inert).
+ * Controls, prices and headings (product names) in view that a fixed or sticky element covers. With a
+ * dialog open only the dialog's own controls count (the page behind it is inert).
+ *
+ * A bar across the screen at its top or bottom edge (the header, the floating links' bar) is an edge
+ * of the view: what scrolls under it is out of view as what scrolls past the screen's edge is, and the
+ * page must leave room to scroll it out (checked at the page's end). Anything else fixed (a floating
+ * button, a toast) covers what is under it wherever it is, and so does a bar over another fixed element.
  */
 export async function coveredByFixed(page: Page): Promise<Covered[]> {
   return page.evaluate(() => {
@@ -51,9 +56,15 @@ export async function coveredByFixed(page: Page): Promise<Covered[]> {
     };
     const fixedAncestor = (el: Element | null): Element | null => {
       for (let node = el; node; node = node.parentElement) {
-        if (getComputedStyle(node).position === "fixed") return node;
+        const { position } = getComputedStyle(node);
+        if (position === "fixed" || position === "sticky") return node;
       }
       return null;
+    };
+    const isEdgeBar = (el: Element) => {
+      const box = el.getBoundingClientRect();
+      const across = box.width >= window.innerWidth * 0.9;
+      return across && (box.top <= 1 || box.bottom >= window.innerHeight - 1);
     };
     const label = (el: Element) => {
       const text = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
@@ -62,11 +73,12 @@ export async function coveredByFixed(page: Page): Promise<Covered[]> {
     const dialogs = [...document.querySelectorAll("dialog[open], [role=dialog], [role=alertdialog]")].filter(visible);
     const scope = dialogs.at(-1) ?? document.body;
     const controls = [...scope.querySelectorAll("a[href], button, input:not([type=hidden]), select, textarea")];
+    const names = [...scope.querySelectorAll("h1, h2, h3")];
     const prices = [...scope.querySelectorAll("*")].filter(
       (el) => el.children.length === 0 && /^Rs\.\s?[\d,]+$/.test(el.textContent?.trim() ?? ""),
     );
     const covered: { target: string; by: string }[] = [];
-    for (const target of [...controls, ...prices]) {
+    for (const target of [...controls, ...names, ...prices]) {
       if (!visible(target)) continue;
       const own = fixedAncestor(target);
       const box = target.getBoundingClientRect();
@@ -83,10 +95,12 @@ export async function coveredByFixed(page: Page): Promise<Covered[]> {
         const hit = document.elementFromPoint(x, y);
         if (!hit || hit === target || target.contains(hit) || hit.contains(target)) continue;
         const over = fixedAncestor(hit);
-        if (over && over !== own && !over.contains(target)) {
-          covered.push({ target: label(target), by: label(over) });
-          break;
-        }
+        if (!over || over === own || over.contains(target)) continue;
+        // Content of a sticky box that is not stuck (the cart's summary beside one line) scrolls with the page.
+        const ownFixed = own !== null && getComputedStyle(own).position === "fixed";
+        if (isEdgeBar(over) && !ownFixed) continue;
+        covered.push({ target: label(target), by: label(over) });
+        break;
       }
     }
     return covered;

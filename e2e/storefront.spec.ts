@@ -154,6 +154,18 @@ test("the mobile menu expands Men and Women at 375 px", async ({ page }) => {
   await expect(menu).toBeHidden();
 });
 
+test("the mobile menu leads to Track Your Order", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  await menu.getByRole("link", { name: "Track Your Order" }).click();
+  await expect(page).toHaveURL(/\/TrackOrder$/);
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Track Your Order");
+});
+
 test("the desktop dropdown lists the subcategories, All first", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/");

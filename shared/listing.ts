@@ -9,6 +9,18 @@ import { MAX_SIZE, MIN_SIZE } from "./sizes.ts";
 
 export const LIST_PAGE_SIZE = 24;
 
+/**
+ * The most pages one address shows (`?page=1-3`, 'Load more' pressed twice). Past it the address
+ * keeps the last ones: a Back then shows the latest pages (each page is a query on Back or refresh).
+ */
+export const MAX_PAGES_PER_ADDRESS = 10;
+
+/** The `page` parameter of the pages `first` to `last`: `3`, or `1-3` after 'Load more'. */
+export function pageParam(first: number, last: number): string {
+  const from = Math.max(first, last - MAX_PAGES_PER_ADDRESS + 1);
+  return from >= last ? String(last) : `${from}-${last}`;
+}
+
 export const SORTS = ["featured", "newest", "price-asc", "price-desc", "discount"] as const;
 export type Sort = (typeof SORTS)[number];
 export const SORT_LABEL: Record<Sort, string> = {
@@ -106,7 +118,9 @@ export interface ListPageData {
   query: ListQuery;
   products: ProductSummary[];
   total: number;
+  /** The first page shown and the last: more than one when the address is a range (`?page=1-2`). */
   page: number;
+  lastPage: number;
   pages: number;
   colours: Colour[];
   /** Why the address's filters were not applied (the page answered 400), or null. */

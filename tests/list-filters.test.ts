@@ -249,4 +249,26 @@ describe("list pages", () => {
     const first = new Set(shownIds(res.body));
     for (const id of shownIds(second.body)) expect(first.has(id)).toBe(false);
   });
+
+  it("a range of pages (what Load more leaves in the address) renders every page of it, in order", async () => {
+    const pages = await Promise.all(["/buy/42", "/buy/42?page=2", "/buy/42?page=3"].map(get));
+    const range = await get("/buy/42?page=1-3");
+    expect(range.statusCode).toBe(200);
+    expect(shownIds(range.body)).toEqual(pages.flatMap((page) => shownIds(page.body)));
+    // Past the end the range stops at the last page.
+    const past = await get("/buy/42?page=2-9");
+    expect(shownIds(past.body)).toEqual([...shownIds(pages[1]?.body ?? ""), ...shownIds(pages[2]?.body ?? "")]);
+  });
+
+  it.each(["page=3-1", "page=1-11", "page=0-2", "page=1-2-3"])(
+    "%s renders the page with a 400 and what to send",
+    async (query) => {
+      const res = await get(`/buy/42?${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(decode(res.body)).toMatch(
+        /page (takes a page number or a range of at most 10 pages|must be a whole number)/,
+      );
+      expect(shownIds(res.body)).toEqual([]);
+    },
+  );
 });

@@ -94,7 +94,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
     <>
       <div className="page flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2 pb-0">
         <h1 className="page-title">{GENDER_LABEL[gender]}</h1>
-        <Link to={`${pathname}?page=1`} className="button-secondary min-h-11 px-4">
+        <Link to={`${pathname}?page=1#filters`} className="button-secondary min-h-11 px-4">
           <SlidersHorizontal aria-hidden="true" className="size-4" />
           Filter &amp; sort all {GENDER_LABEL[gender].toLowerCase()}'s shoes
         </Link>

@@ -85,6 +85,12 @@ export function MobileMenu() {
               Contact
             </NavLink>
           </li>
+          {/* The footer's name for it (SPEC.md section 2): a phone reaches its orders without scrolling down. */}
+          <li>
+            <NavLink to="/TrackOrder" className={link} onClick={close}>
+              Track Your Order
+            </NavLink>
+          </li>
           {isAdmin ? (
             <li>
               <NavLink to="/admin" className={link} onClick={close}>

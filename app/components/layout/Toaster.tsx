@@ -1,4 +1,5 @@
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from "lucide-react";
+import { useLayoutEffect, useRef } from "react";
 import { dismissToast, type ToastKind, useToasts } from "../../lib/toast.ts";
 
 const STYLES: Record<ToastKind, { className: string; Icon: typeof Info }> = {
@@ -8,12 +9,30 @@ const STYLES: Record<ToastKind, { className: string; Icon: typeof Info }> = {
   info: { className: "border-stone-500 bg-white text-stone-900", Icon: Info },
 };
 
+/** Space kept between the toasts and the buttons they would have covered, in px. */
+const CLEARANCE = 8;
+
+/**
+ * Toasts bottom-left, at most 3 (SPEC.md section 9), standing on the floating links' bar. They must
+ * not hide the form the shopper is using: three failed sign-ups stacked three toasts over the Sign
+ * Up button. So the page keeps their height free at its end (`--toasts-height`, app.css) and, when
+ * they would cover a button of the form in use, scrolls it up above them.
+ */
 export function Toaster() {
   const toasts = useToasts();
+  const stack = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const section = stack.current;
+    if (!section) return;
+    const height = toasts.length > 0 ? section.getBoundingClientRect().height + CLEARANCE : 0;
+    document.documentElement.style.setProperty("--toasts-height", `${height}px`);
+    if (toasts.length > 0) keepFormButtonsClear(section.getBoundingClientRect());
+  }, [toasts]);
   return (
     <section
+      ref={stack}
       aria-label="Notifications"
-      className="pointer-events-none fixed bottom-4 left-4 z-50 flex w-[min(22rem,calc(100vw-6rem))] flex-col gap-2"
+      className="pointer-events-none fixed bottom-[calc(var(--floating-bar-shown,0px)+0.5rem)] left-3 z-50 flex w-[min(22rem,calc(100vw-1.5rem))] flex-col gap-2"
     >
       <div aria-live="polite" className="flex flex-col gap-2">
         {toasts.map((t) => {
@@ -40,4 +59,18 @@ export function Toaster() {
       </div>
     </section>
   );
+}
+
+/** Scrolls the buttons of the form in use (the one holding the focus) above the toasts' top edge. */
+function keepFormButtonsClear(toasts: DOMRect): void {
+  const focused = document.activeElement;
+  const form = focused?.closest("form");
+  const buttons = form ? [...form.querySelectorAll("button")] : focused instanceof HTMLButtonElement ? [focused] : [];
+  let overlap = 0;
+  for (const button of buttons) {
+    const box = button.getBoundingClientRect();
+    const across = box.right > toasts.left && box.left < toasts.right;
+    if (box.height > 0 && across && box.bottom > toasts.top) overlap = Math.max(overlap, box.bottom - toasts.top);
+  }
+  if (overlap > 0) window.scrollBy({ top: overlap + CLEARANCE, behavior: "instant" });
 }

@@ -11,6 +11,7 @@ import { type ReactNode, startTransition, useId, useRef, useState } from "react"
 import { useNavigation } from "react-router";
 import { countLabel } from "#shared/listing.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
+import { useFiltersTarget } from "./filters-target.ts";
 
 export function FilterSheet({ total, active, children }: { total: number; active: number; children: ReactNode }) {
   const hydrated = useHydrated();
@@ -24,6 +25,14 @@ export function FilterSheet({ total, active, children }: { total: number; active
   const id = useId();
   const label = active > 0 ? `Filter & sort (${active})` : "Filter & sort";
   const close = () => dialog.current?.close();
+  const open = () => {
+    if (dialog.current?.open) return;
+    dialog.current?.showModal();
+    startTransition(() => setOpened(true));
+  };
+  useFiltersTarget((sidebar) => {
+    if (!sidebar) open();
+  });
   return (
     <>
       {!hydrated && (
@@ -38,10 +47,7 @@ export function FilterSheet({ total, active, children }: { total: number; active
         type="button"
         className="button-secondary min-h-11 px-4 md:hidden [@media(scripting:none)]:hidden"
         aria-haspopup="dialog"
-        onClick={() => {
-          dialog.current?.showModal();
-          startTransition(() => setOpened(true));
-        }}
+        onClick={open}
       >
         <SlidersHorizontal aria-hidden="true" className="size-4" />
         {label}

@@ -10,7 +10,8 @@ import { ProductGrid } from "../product/ProductGrid.tsx";
 import { AppliedChips, activeFilters } from "./AppliedChips.tsx";
 import { FilterForm } from "./FilterForm.tsx";
 import { FilterSheet } from "./FilterSheet.tsx";
-import { type FixedFilter, listLinks } from "./list-links.ts";
+import { FILTERS_ID, useFiltersTarget } from "./filters-target.ts";
+import { type FixedFilter, type HrefOf, listLinks, rangeHref } from "./list-links.ts";
 import { MySizeControl } from "./MySizeControl.tsx";
 import { Pagination } from "./Pagination.tsx";
 
@@ -53,7 +54,7 @@ export function ProductList({
   const { query, colours, total, pages, problem } = list;
   const hrefOf = listLinks({ path, extra, hide, listOnly });
   const mySize = mySizeStore.use();
-  const more = useLoadMore(list);
+  const more = useLoadMore(list, hrefOf);
   const products = [...list.products, ...more.products];
 
   // The page's size wins; else the shopper's own when the list may hold it; else the one size filtered by.
@@ -69,6 +70,10 @@ export function ProductList({
   const offerMySize =
     !hide.includes("size") && mySize !== null && !(query.sizes.length === 1 && query.sizes[0] === mySize);
   const active = activeFilters(query, colours, hide);
+  const sidebar = useRef<HTMLElement>(null);
+  useFiltersTarget((shown) => {
+    if (shown) sidebar.current?.querySelector<HTMLElement>("select, input, button, a[href]")?.focus();
+  });
 
   const form = (
     <FilterForm
@@ -83,7 +88,7 @@ export function ProductList({
   );
   return (
     <div className="mt-6 md:grid md:grid-cols-[13rem_minmax(0,1fr)] md:items-start md:gap-8 lg:grid-cols-[15rem_minmax(0,1fr)]">
-      <aside aria-label="Filters" className="hidden md:block">
+      <aside ref={sidebar} id={FILTERS_ID} aria-label="Filters" className="hidden md:block">
         {form}
       </aside>
       <div className="min-w-0">
@@ -127,9 +132,7 @@ export function ProductList({
             empty
           )}
         </div>
-        {more.last < pages && products.length > 0 && (
-          <LoadMoreButton busy={more.busy} onClick={() => more.load(hrefOf({ ...query, page: more.last + 1 }))} />
-        )}
+        {more.last < pages && products.length > 0 && <LoadMoreButton busy={more.busy} onClick={more.load} />}
         <Pagination query={query} page={{ first: list.page, last: more.last }} pages={pages} hrefOf={hrefOf} />
       </div>
     </div>
@@ -154,30 +157,37 @@ function LoadMoreButton({ busy, onClick }: { busy: boolean; onClick: () => void 
 }
 
 /**
- * 'Load more': fetches the next page through the route's loader and appends it. The address moves
- * to that page (replaced, not pushed), so a refresh or a Back from a product lands on it. Focus goes
- * to the first new card so a keyboard continues where the new shoes begin.
+ * 'Load more': fetches the next page through the route's loader and appends it. Focus goes to the
+ * first new card so a keyboard continues where the new shoes begin.
+ *
+ * The address becomes the range shown (`?page=1-2`, replaced, not pushed), which the server renders
+ * whole: a Back from a shoe runs the loader for that address, so every page loaded so far is drawn
+ * before React Router's scroll restoration puts the shopper back where they were, and a refresh or a
+ * shared link shows the same list, without JavaScript too. Keeping the pages in the history entry's
+ * state or sessionStorage instead would restore only in this tab with script, and would have to race
+ * the loader's one-page answer to the scroll restoration.
  */
-function useLoadMore(list: ListPageData) {
+function useLoadMore(list: ListPageData, hrefOf: HrefOf) {
   const fetcher = useFetcher<{ list?: ListPageData }>();
   const [loaded, setLoaded] = useState<{ base: ListPageData; pages: ListPageData[] }>({ base: list, pages: [] });
   const gridRef = useRef<HTMLDivElement>(null);
   const focusIndex = useRef<number | null>(null);
   // What the pending fetch is for: an answer for an older list (the filters changed since) is dropped.
-  const asked = useRef<{ base: ListPageData; href: string } | null>(null);
-  // A new list (other filters, another page): start again from it.
+  const asked = useRef<ListPageData | null>(null);
+  // A new list (other filters, another page, a Back): start again from it.
   const pages = loaded.base === list ? loaded.pages : [];
-  const last = pages.at(-1)?.page ?? list.page;
+  const last = pages.at(-1)?.lastPage ?? list.lastPage;
 
   useEffect(() => {
     const next = fetcher.data?.list;
-    if (fetcher.state !== "idle" || !next || next.page !== last + 1 || asked.current?.base !== list) return;
-    // The address says where the list now ends, without a navigation that would redraw it.
-    window.history.replaceState(window.history.state, "", asked.current.href);
+    if (fetcher.state !== "idle" || !next || next.page !== last + 1 || asked.current !== list) return;
+    // The address says which pages the list shows, without a navigation that would redraw it. The
+    // history entry's state (React Router's key) stays, so its saved scroll position is found on Back.
+    window.history.replaceState(window.history.state, "", rangeHref(hrefOf, list.query, list.page, next.page));
     asked.current = null;
     focusIndex.current = list.products.length + pages.reduce((n, p) => n + p.products.length, 0);
     setLoaded({ base: list, pages: [...pages, next] });
-  }, [fetcher.data, fetcher.state, last, list, pages]);
+  }, [fetcher.data, fetcher.state, last, list, pages, hrefOf]);
 
   useEffect(() => {
     if (focusIndex.current === null) return;
@@ -193,9 +203,9 @@ function useLoadMore(list: ListPageData) {
     last,
     busy: fetcher.state !== "idle",
     gridRef,
-    load(href: string) {
-      asked.current = { base: list, href };
-      void fetcher.load(href);
+    load() {
+      asked.current = list;
+      void fetcher.load(hrefOf({ ...list.query, page: last + 1 }));
     },
   };
 }

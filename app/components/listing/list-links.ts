@@ -1,7 +1,7 @@
 // How a list's links and form build their addresses: the list state on the page's path, the
 // page's own parameters kept (the search's `query`), and what the page fixes left out (/buy/42's
 // size is in the path, not the query).
-import { type ListQuery, listHref } from "#shared/listing.ts";
+import { type ListQuery, listHref, pageParam } from "#shared/listing.ts";
 
 export type FixedFilter = "size" | "gender";
 
@@ -24,4 +24,16 @@ export function listLinks({ path, extra = {}, hide = [], listOnly = false }: Lis
     const href = listHref(path, state, extra);
     return listOnly && href === path ? `${path}?page=1` : href;
   };
+}
+
+/**
+ * The address of the pages `first` to `last` of a list (`?page=1-2`), what 'Load more' leaves in the
+ * address bar: the server renders the same range on a refresh or a Back (app/lib/list-page.server.ts).
+ */
+export function rangeHref(hrefOf: HrefOf, query: ListQuery, first: number, last: number): string {
+  const href = hrefOf({ ...query, page: first });
+  const [path = "", search = ""] = href.split("?");
+  const params = new URLSearchParams(search);
+  params.set("page", pageParam(first, last));
+  return `${path}?${params.toString()}`;
 }

@@ -1,0 +1,67 @@
+// Back after 'Load more' (issue 29): a shopper who loaded a second page, opened a shoe from it and
+// pressed Back finds the list as it was, every page loaded so far in order, at the same scroll
+// position; a refresh keeps them too, and the range is an address the server renders.
+import { expect, type Page, test } from "@playwright/test";
+import { waitForHydration } from "./support.ts";
+
+const cards = (page: Page) => page.getByRole("main").getByRole("article");
+const names = (page: Page) => cards(page).getByRole("heading").allTextContents();
+const count = (page: Page) => page.getByRole("main").getByText(/^\d+ shoes?$/);
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+
+// Lists of more than 24 shoes in the demo catalogue: the overview's list, a size, a search.
+for (const path of ["/men?page=1", "/buy/42", "/search?query=shoes"]) {
+  test(`${path}: Back from a shoe opened after Load more shows both pages where the shopper left them`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    await waitForHydration(page);
+    await expect(cards(page)).toHaveCount(24);
+    const twoPages = Math.min(48, Number((await count(page).textContent())?.replace(/\D/g, "")));
+    expect(twoPages).toBeGreaterThan(30);
+    await page.getByRole("button", { name: "Load more" }).click();
+    await expect(cards(page)).toHaveCount(twoPages);
+    const before = await names(page);
+
+    // A shoe of the second page, scrolled to as a shopper would, then opened.
+    const chosen = cards(page).nth(30);
+    await chosen.evaluate((card) => card.scrollIntoView({ block: "center", behavior: "instant" }));
+    const at = await scrollY(page);
+    expect(at).toBeGreaterThan(500);
+    const name = (await chosen.getByRole("heading").textContent()) ?? "";
+    await chosen.getByRole("link").first().click();
+    // Generous: a product's first visit renders its pictures, slow on a loaded 2-core machine.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name, { timeout: 45_000 });
+
+    await page.goBack();
+    await expect(cards(page)).toHaveCount(twoPages);
+    expect(await names(page)).toEqual(before);
+    // React Router restores the position once the list is drawn (smoothly, as the page scrolls).
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(at - 5);
+    expect(Math.abs((await scrollY(page)) - at)).toBeLessThanOrEqual(4);
+    await expect(chosen).toBeInViewport();
+
+    // A refresh is the same address: the server renders both pages, with no page before them.
+    await page.reload();
+    await waitForHydration(page);
+    await expect(cards(page)).toHaveCount(twoPages);
+    expect(await names(page)).toEqual(before);
+    await expect(page.getByRole("link", { name: "Previous" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+  });
+}
+
+test("without JavaScript a range address is a list the server renders, with page links", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/buy/42?page=2-3");
+  await expect(cards(page)).toHaveCount(44); // 68 shoes: 24 on page 2, 20 on page 3
+  await expect(page.getByRole("link", { name: "Previous" })).toHaveAttribute("href", "/buy/42");
+  await expect(page.getByRole("link", { name: "Page 3" })).toHaveAttribute("aria-current", "page");
+
+  // A range the server will not read is the page's own 400, with the message, never an error screen.
+  const response = await page.goto("/buy/42?page=1-40");
+  expect(response?.status()).toBe(400);
+  await expect(page.getByRole("alert")).toContainText("page=1-3");
+  await context.close();
+});
