@@ -10,13 +10,7 @@ import { rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Metadata, Sharp } from "sharp";
-import {
-  IMAGE_FORMATS,
-  IMAGE_WIDTHS,
-  type ImageFormat,
-  SITE_IMAGES,
-  type SiteImageName,
-} from "#shared/catalog.ts";
+import { IMAGE_FORMATS, IMAGE_WIDTHS, type ImageFormat, SITE_IMAGES, type SiteImageName } from "#shared/catalog.ts";
 import type { Db } from "../db/client.ts";
 import { productImages } from "../db/schema.ts";
 import { DEMO_PRODUCTS } from "../db/seed/demo-catalogue.ts";
