@@ -34,7 +34,7 @@ const envSchema = z.object({
     .optional(),
   CORS_ORIGINS: z.string().optional(),
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
-  RENDER_PICTURES_AHEAD: z.enum(["true", "false"]).default("true"),
+  RENDER_PICTURES_AHEAD: z.enum(["true", "false"]).optional(),
   SHOP_PHONE: z.string().default("+92 300 1234567"),
   SHOP_EMAIL: z.string().default("support@shoeshop.pk"),
   SHOP_INSTAGRAM: z.string().default("shoeshop.pk"),
@@ -118,7 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
     seedDemo: e.SEED_DEMO === "true",
-    renderPicturesAhead: e.RENDER_PICTURES_AHEAD === "true",
+    // Off by default in tests: a test shop would spend a core on pictures no test looks at.
+    renderPicturesAhead: (e.RENDER_PICTURES_AHEAD ?? (e.NODE_ENV === "test" ? "false" : "true")) === "true",
     corsOrigins: corsOrigins(e.CORS_ORIGINS),
     imageStorage: imageStorage(e, dataDir),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
