@@ -13,6 +13,7 @@ import { openBlobStore } from "./catalog/blob-open.ts";
 import { type CatalogChanges, createLocalCatalogChanges } from "./catalog/changes.ts";
 import { createRedisCatalogChanges } from "./catalog/changes-redis.ts";
 import { createImageStore, type ImageStore } from "./catalog/images.ts";
+import { reportRenderedOnRequest } from "./catalog/pictures-ahead.ts";
 import { registerCatalogRoutes } from "./catalog/routes.ts";
 import { createCatalogService } from "./catalog/service.ts";
 import type { Config } from "./config.ts";
@@ -39,7 +40,7 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Catalogue writes publish here; caches subscribe (server/catalog/changes.ts). */
     catalogChanges: CatalogChanges;
-    /** The pictures (server/catalog/images.ts); start-up warms them through the same store as requests. */
+    /** The pictures (server/catalog/images.ts); start-up renders them ahead through the same store as requests. */
     images: ImageStore;
     /** Order writes publish here; the admin's live count of new orders listens (server/orders/order-signals.ts). */
     orderSignals: OrderSignals;
@@ -86,7 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRequestGuards(app);
   registerPrivateAnswers(app);
   await registerCors(app, config.corsOrigins);
-  registerMetrics(app, { token: config.metricsToken });
+  const metrics = registerMetrics(app, { token: config.metricsToken });
   // The settings are in server/http/compression.ts, shared with the answers kept compressed.
   await app.register(compress, {
     threshold: COMPRESS_MIN_BYTES,
@@ -116,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     dataDir: config.dataDir,
     db: database.db,
     blobs: openBlobStore(config.imageStorage),
+    onRenderedOnRequest: reportRenderedOnRequest(app.log, metrics.pictureRenderedOnRequest),
   });
 
   app.decorate("catalogChanges", catalogChanges);

@@ -34,6 +34,7 @@ const envSchema = z.object({
     .optional(),
   CORS_ORIGINS: z.string().optional(),
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
+  RENDER_PICTURES_AHEAD: z.enum(["true", "false"]).optional(),
   SHOP_PHONE: z.string().default("+92 300 1234567"),
   SHOP_EMAIL: z.string().default("support@shoeshop.pk"),
   SHOP_INSTAGRAM: z.string().default("shoeshop.pk"),
@@ -83,6 +84,8 @@ export interface Config {
   /** Lets a scraper from another machine read /metrics (Authorization: Bearer …). */
   metricsToken: string | undefined;
   seedDemo: boolean;
+  /** Render every picture variant the store lacks in the background after the start (server/catalog/pictures-ahead.ts). */
+  renderPicturesAhead: boolean;
   /** Other origins (a separately hosted client) allowed to call the API and load pictures; none by default. */
   corsOrigins: string[];
   imageStorage: ImageStorageConfig;
@@ -115,6 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
     seedDemo: e.SEED_DEMO === "true",
+    // Off by default in tests: a test shop would spend a core on pictures no test looks at.
+    renderPicturesAhead: (e.RENDER_PICTURES_AHEAD ?? (e.NODE_ENV === "test" ? "false" : "true")) === "true",
     corsOrigins: corsOrigins(e.CORS_ORIGINS),
     imageStorage: imageStorage(e, dataDir),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),

@@ -1,6 +1,7 @@
 // `npm start`: open (and on first start migrate and seed) the database, then listen.
 import path from "node:path";
 import { buildApp, ROOT_DIR } from "./app.ts";
+import { startRenderingAhead } from "./catalog/pictures-ahead.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedCategories, seedDemoCatalogue } from "./db/seed/seed.ts";
@@ -24,10 +25,12 @@ const app = await buildApp({ config, database, pages });
 if (seeded > 0) app.log.info({ products: seeded }, "added the demo catalogue");
 
 let closing = false;
+let renderingAhead: { stop(): void } | undefined;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, "shutting down");
+  renderingAhead?.stop();
   await app.close();
   await database.close();
   process.exit(0);
@@ -36,10 +39,16 @@ process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
 
 await app.listen({ host: config.host, port: config.port });
-// Render the pictures the first visitors will see, in the background, one at a time; through the
-// app's own store, so a picture a visitor asks for meanwhile is rendered once, not twice.
-if (!dev) {
-  app.images.warm().catch((error: unknown) => app.log.warn({ err: error }, "image warm-up stopped"));
+// Every picture variant the store lacks (the demo catalogue's after a first start), in the
+// background, one at a time; through the app's own store, so a picture a visitor asks for meanwhile
+// is rendered once, not twice.
+if (config.renderPicturesAhead) {
+  renderingAhead = startRenderingAhead({
+    db: database.db,
+    images: app.images,
+    databaseUrl: config.databaseUrl,
+    log: app.log,
+  });
 }
 app.log.info(
   { url: config.publicUrl, database: database.kind, startupMs: Math.round(performance.now() - startedAt) },

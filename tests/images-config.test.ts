@@ -35,6 +35,15 @@ describe("image storage configuration", () => {
     });
   });
 
+  it("renders pictures ahead after the start, except in tests unless asked", () => {
+    expect(loadConfig({}).renderPicturesAhead).toBe(true);
+    expect(loadConfig({ NODE_ENV: "development" }).renderPicturesAhead).toBe(true);
+    expect(loadConfig({ RENDER_PICTURES_AHEAD: "false" }).renderPicturesAhead).toBe(false);
+    expect(loadConfig({ NODE_ENV: "test" }).renderPicturesAhead).toBe(false);
+    expect(loadConfig({ NODE_ENV: "test", RENDER_PICTURES_AHEAD: "true" }).renderPicturesAhead).toBe(true);
+    expect(() => loadConfig({ RENDER_PICTURES_AHEAD: "yes" })).toThrow(/RENDER_PICTURES_AHEAD/);
+  });
+
   it.each([
     [{ S3_BUCKET: "shop-images" }, /missing S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/],
     [{ S3_ENDPOINT: "http://minio:9000" }, /missing S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/],

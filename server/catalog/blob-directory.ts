@@ -2,7 +2,7 @@
 // machines may share (NFS, a compose volume). Writes go to a temporary file renamed into place, so a
 // reader on any machine sees a whole file or none.
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { type BlobStore, checkKey } from "./blob-store.ts";
 
@@ -15,6 +15,14 @@ export function createDirectoryBlobStore(root: string): BlobStore {
         return await readFile(fileOf(key));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+        throw error;
+      }
+    },
+    async has(key) {
+      try {
+        return (await stat(fileOf(key))).isFile();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
         throw error;
       }
     },

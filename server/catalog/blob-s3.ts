@@ -58,6 +58,15 @@ export function createS3BlobStore(config: S3StorageConfig): BlobStore {
       }
       return refusal("read", key, response);
     },
+    async has(key) {
+      // HEAD carries no body, so a missing bucket looks like a missing object here; the PUT that
+      // follows reports it.
+      const response = await send("read", key, { method: "HEAD" });
+      await response.body?.cancel();
+      if (response.ok) return true;
+      if (response.status === 404) return false;
+      return refusal("read", key, response);
+    },
     async put(key, data, contentType) {
       const response = await send("write", key, {
         method: "PUT",

@@ -6,6 +6,8 @@
 export interface BlobStore {
   /** The bytes kept under the key, or undefined when there are none. */
   get(key: string): Promise<Buffer | undefined>;
+  /** Whether the store holds the key, without reading it (the ahead-of-time renderer's check). */
+  has(key: string): Promise<boolean>;
   /** Keeps the bytes under the key, whole or not at all. */
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   /** Forgets the keys (missing ones are fine). */

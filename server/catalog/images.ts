@@ -1,20 +1,16 @@
-// Product and site images: every picture is stored as AVIF and WebP at fixed widths, rendered
-// once on first request (or ahead of time by `npm run images`), kept in the image store shared by
-// every instance (server/catalog/blob-store.ts) and served from disk with immutable caching.
-// An image id never changes its pixels; a new photo gets a new id.
+// Product and site images: every picture is stored as AVIF and WebP at fixed widths, rendered ahead
+// of any request (an upload before its answer; the demo catalogue and site images by the background
+// job of server/catalog/pictures-ahead.ts, or `npm run images`), kept in the image store shared by
+// every instance (server/catalog/blob-store.ts) and served from disk with immutable caching. A
+// variant still missing when asked for (a data folder from before, the job not done yet) is
+// rendered on that request, and reported (onRenderedOnRequest). An image id never changes its
+// pixels; a new photo gets a new id.
 import { createReadStream } from "node:fs";
 import { rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Metadata, Sharp } from "sharp";
-import {
-  IMAGE_FORMATS,
-  IMAGE_WIDTHS,
-  type ImageFormat,
-  SITE_IMAGE_WIDTHS,
-  SITE_IMAGES,
-  type SiteImageName,
-} from "#shared/catalog.ts";
+import { IMAGE_FORMATS, IMAGE_WIDTHS, type ImageFormat, SITE_IMAGES, type SiteImageName } from "#shared/catalog.ts";
 import type { Db } from "../db/client.ts";
 import { productImages } from "../db/schema.ts";
 import { DEMO_PRODUCTS } from "../db/seed/demo-catalogue.ts";
@@ -43,34 +39,45 @@ interface Source {
 
 const demoLooks = new Map(DEMO_PRODUCTS.map((p) => [p.key, p.look]));
 
+/** One file of one picture, as the ahead-of-time renderer lists them. */
+export type Variant =
+  | { kind: "product"; imageId: string; width: number; format: ImageFormat }
+  | { kind: "site"; name: SiteImageName; width: number; format: ImageFormat };
+
 export interface ImageStore {
-  /** Path of the variant on disk, rendering it first if needed; undefined for an unknown image. */
+  /** A shopper's request: the variant's path on disk, rendered first only if it is missing; undefined for an unknown image. */
   productVariant(imageId: string, width: number, format: ImageFormat): Promise<string | undefined>;
   siteVariant(name: SiteImageName, width: number, format: ImageFormat): Promise<string>;
-  /** Checks and keeps an uploaded photo, renders its variants and answers its size. */
+  /** Checks and keeps an uploaded photo and renders every variant of it; answers its size. */
   saveUpload(imageId: string, upload: Buffer): Promise<{ width: number; height: number }>;
-  /** Renders every missing variant of the images given (used by `npm run images` and warm-up). */
-  prerender(imageIds: string[], widths?: readonly number[]): Promise<number>;
-  /** Renders, one at a time, what the first page views need: site images and every card picture. */
-  warm(): Promise<void>;
+  /** Renders the variant if the store lacks it (the ahead-of-time job); answers whether it rendered one. */
+  renderIfMissing(variant: Variant): Promise<boolean>;
   /** Forgets every file of an image (a refused upload's). */
   discard(imageId: string): Promise<void>;
 }
 
 export class InvalidImageError extends Error {}
 
+interface Made {
+  file: string;
+  /** Whether this call drew it (rather than finding it in the store). */
+  rendered: boolean;
+}
+
 export interface ImageStoreOptions {
   db: Db;
   dataDir: string;
   /** Where originals and variants are kept; by default the directory `DATA_DIR/images`. */
   blobs?: BlobStore | undefined;
+  /** Told of each variant a shopper's request had to render because no instance had made it yet. */
+  onRenderedOnRequest?: ((key: string) => void) | undefined;
 }
 
 export function createImageStore(options: ImageStoreOptions): ImageStore {
   const blobs = options.blobs ?? createDirectoryBlobStore(path.join(options.dataDir, "images"));
   // A remote store's variants are copied here before serving: they never change, so the copy never goes stale.
   const cacheDir = path.join(options.dataDir, "image-cache");
-  const inFlight = new Map<string, Promise<string | undefined>>();
+  const inFlight = new Map<string, Promise<Made | undefined>>();
 
   /** A file on this machine holding the key's bytes, if the store has them. */
   async function localCopy(key: string): Promise<string | undefined> {
@@ -94,25 +101,43 @@ export function createImageStore(options: ImageStoreOptions): ImageStore {
     return file;
   }
 
-  /** The variant's file, rendered and kept first if no instance has made it yet. */
+  /**
+   * The variant's file, rendered and kept first if no instance has made it yet. Concurrent callers
+   * share one render; `started` tells the caller whose call began it.
+   */
   async function ensure(
     key: string,
     load: () => Promise<Source | undefined>,
     width: number,
     format: ImageFormat,
-  ): Promise<string | undefined> {
-    let pending = inFlight.get(key);
-    if (!pending) {
-      pending = (async () => {
-        const found = await localCopy(key);
-        if (found) return found;
-        const source = await load();
-        if (!source) return undefined;
-        return keep(key, await render(source, width, format), CONTENT_TYPES[format]);
-      })().finally(() => inFlight.delete(key));
-      inFlight.set(key, pending);
+  ): Promise<(Made & { started: boolean }) | undefined> {
+    const pending = inFlight.get(key);
+    if (pending) {
+      const made = await pending;
+      return made && { ...made, started: false };
     }
-    return pending;
+    const started = (async (): Promise<Made | undefined> => {
+      const found = await localCopy(key);
+      if (found) return { file: found, rendered: false };
+      const source = await load();
+      if (!source) return undefined;
+      return { file: await keep(key, await render(source, width, format), CONTENT_TYPES[format]), rendered: true };
+    })().finally(() => inFlight.delete(key));
+    inFlight.set(key, started);
+    const made = await started;
+    return made && { ...made, started: true };
+  }
+
+  /** A shopper's request: a render here is the fallback, and is reported. */
+  async function served(
+    key: string,
+    load: () => Promise<Source | undefined>,
+    width: number,
+    format: ImageFormat,
+  ): Promise<string | undefined> {
+    const made = await ensure(key, load, width, format);
+    if (made?.rendered && made.started) options.onRenderedOnRequest?.(key);
+    return made?.file;
   }
 
   async function productSource(imageId: string): Promise<Source | undefined> {
@@ -133,20 +158,27 @@ export function createImageStore(options: ImageStoreOptions): ImageStore {
     return { input: original, naturalWidth: row.width, svg: false };
   }
 
-  const productVariant: ImageStore["productVariant"] = (imageId, width, format) =>
-    ensure(`${imageId}/${width}.${format}`, () => productSource(imageId), width, format);
+  const loadSite = (name: SiteImageName) => async (): Promise<Source> => ({
+    input: Buffer.from(drawSiteImage(name)),
+    naturalWidth: SITE_IMAGES[name].width,
+    svg: true,
+  });
 
   return {
-    productVariant,
+    productVariant: (imageId, width, format) =>
+      served(`${imageId}/${width}.${format}`, () => productSource(imageId), width, format),
     async siteVariant(name, width, format) {
-      const load = async () => ({
-        input: Buffer.from(drawSiteImage(name)),
-        naturalWidth: SITE_IMAGES[name].width,
-        svg: true,
-      });
-      const file = await ensure(`site/${name}/${width}.${format}`, load, width, format);
+      const file = await served(`site/${name}/${width}.${format}`, loadSite(name), width, format);
       if (!file) throw new Error(`Site image ${name} could not be drawn.`);
       return file;
+    },
+    async renderIfMissing(variant) {
+      const key = variantKey(variant);
+      // Asked of the shared store itself: a remote store's variant need not be copied here to count.
+      if (await blobs.has(key)) return false;
+      const load = variant.kind === "product" ? () => productSource(variant.imageId) : loadSite(variant.name);
+      const made = await ensure(key, load, variant.width, variant.format);
+      return made?.rendered === true && made.started;
     },
     async saveUpload(imageId, upload) {
       const sharp = await loadSharp();
@@ -180,33 +212,12 @@ export function createImageStore(options: ImageStoreOptions): ImageStore {
       await rm(path.join(cacheDir, imageId), { recursive: true, force: true });
       await blobs.remove([...variants, `${imageId}/original.webp`]);
     },
-    async warm() {
-      for (const name of Object.keys(SITE_IMAGES) as SiteImageName[]) {
-        for (const width of SITE_IMAGE_WIDTHS) {
-          for (const format of IMAGE_FORMATS) await this.siteVariant(name, width, format);
-        }
-      }
-      const cards = await options.db
-        .select({ id: productImages.id })
-        .from(productImages)
-        .where(eq(productImages.position, 0));
-      await this.prerender(
-        cards.map((c) => c.id),
-        [320, 640],
-      );
-    },
-    async prerender(imageIds, widths = IMAGE_WIDTHS) {
-      let rendered = 0;
-      for (const id of imageIds) {
-        for (const width of widths) {
-          for (const format of IMAGE_FORMATS) {
-            if (await productVariant(id, width, format)) rendered++;
-          }
-        }
-      }
-      return rendered;
-    },
   };
+}
+
+export function variantKey(variant: Variant): string {
+  const name = variant.kind === "product" ? variant.imageId : `site/${variant.name}`;
+  return `${name}/${variant.width}.${variant.format}`;
 }
 
 export function openVariant(file: string) {

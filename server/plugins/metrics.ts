@@ -1,5 +1,5 @@
 // /metrics in Prometheus text format: request latency by route and status class, orders placed,
-// server errors and memory. Not public: it answers only a client on this machine that came
+// server errors, pictures rendered on a shopper's request and memory. Not public: it answers only a client on this machine that came
 // straight in (no proxy's forwarding headers, since a reverse proxy on the same host would make
 // every visitor look local), or one that sends `Authorization: Bearer $METRICS_TOKEN`; anyone
 // else gets the same 404 as for any unknown address.
@@ -22,10 +22,17 @@ interface Series {
   count: number;
 }
 
-export function registerMetrics(app: FastifyInstance, options: { token: string | undefined }): void {
+/** What other parts of the shop count. */
+export interface Metrics {
+  /** A picture variant a request had to render because no instance had made it ahead. */
+  pictureRenderedOnRequest(): void;
+}
+
+export function registerMetrics(app: FastifyInstance, options: { token: string | undefined }): Metrics {
   const series = new Map<string, Series>();
   let ordersPlaced = 0;
   let serverErrors = 0;
+  let picturesRenderedOnRequest = 0;
 
   app.addHook("onResponse", async (request, reply) => {
     const route = request.routeOptions.url ?? "unmatched";
@@ -71,6 +78,9 @@ export function registerMetrics(app: FastifyInstance, options: { token: string |
       "# HELP shop_http_server_errors_total Answers with a 5xx status.",
       "# TYPE shop_http_server_errors_total counter",
       `shop_http_server_errors_total ${serverErrors}`,
+      "# HELP shop_pictures_rendered_on_request_total Picture variants a request had to render (missing from the image store).",
+      "# TYPE shop_pictures_rendered_on_request_total counter",
+      `shop_pictures_rendered_on_request_total ${picturesRenderedOnRequest}`,
       "# HELP process_resident_memory_bytes Resident memory of this process.",
       "# TYPE process_resident_memory_bytes gauge",
       `process_resident_memory_bytes ${process.memoryUsage().rss}`,
@@ -80,6 +90,12 @@ export function registerMetrics(app: FastifyInstance, options: { token: string |
       .type("text/plain; version=0.0.4; charset=utf-8")
       .send(`${lines.join("\n")}\n`);
   });
+
+  return {
+    pictureRenderedOnRequest: () => {
+      picturesRenderedOnRequest += 1;
+    },
+  };
 }
 
 function allowed(request: FastifyRequest, token: string | undefined): boolean {
