@@ -59,6 +59,9 @@ export default defineConfig({
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
       RATE_LIMIT_SCALE: "100",
+      // Rendering every demo picture ahead takes about 13 CPU-minutes, a core of this 2-core machine
+      // for the whole run; the few pictures the specs show are rendered on request instead.
+      RENDER_PICTURES_AHEAD: "false",
       // Specs share a few customers who place more orders than a real customer may hold open
       // (owner-tools prints 50 slips of one customer); tests/orders-limits.test.ts tests the limits.
       MAX_OPEN_ORDERS: "1000",
