@@ -1,0 +1,202 @@
+// Where the shop leans on a library's internals (docs/benchmarks.md, "Where we rely on a library's
+// internals"): each test exercises the exact internal the code uses, on the installed version, so an
+// upgrade that renames or reshapes it fails here instead of in production. The pg tests that need a
+// server run with DATABASE_URL; the rest run on PGlite too.
+import http, { type ServerResponse } from "node:http";
+import net, { type Socket } from "node:net";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { poolOf, selectPrepared, selectRows } from "#server/db/rows.ts";
+import { transactionOpenedWith } from "#server/db/transaction.ts";
+import { earlyRefusalOptions } from "#server/plugins/early-refusals.ts";
+import { openTestDatabase, type TestDatabase } from "./support/database.ts";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await database.db.execute(sql`create table internals_probe (id uuid primary key, n int not null)`);
+});
+afterAll(async () => {
+  await database?.db.execute(sql`drop table if exists internals_probe`);
+  await database?.close();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const onServer = () => database.kind === "postgres";
+const ID = "0b7e4a52-3c1d-4f6e-8a9b-2d5c7e1f3a40";
+
+/** The session drizzle keeps on a database or transaction handle (not in its types). */
+const sessionClientOf = (handle: unknown) => (handle as { session?: { client?: unknown } }).session?.client;
+
+/** The names of the statements prepared on the connection that runs this read. */
+const preparedNames = async (handle: Parameters<typeof selectRows>[0]) =>
+  (await selectRows<{ name: string }>(handle, sql`select name from pg_prepared_statements`)).map((row) => row.name);
+
+describe("pg's Query._getRows, overridden by StatementThenCommit (server/db/transaction.ts)", () => {
+  it("is the method a prepared query writes its Execute and Sync through, and the connection has the messages it writes", () => {
+    const getRows = (pg.Query.prototype as unknown as Record<string, unknown>)._getRows;
+    expect(typeof getRows).toBe("function");
+    expect((getRows as (...args: unknown[]) => unknown).length).toBe(2);
+    for (const message of ["execute", "parse", "bind", "sync"]) {
+      expect(typeof (pg.Connection.prototype as unknown as Record<string, unknown>)[message]).toBe("function");
+    }
+  });
+
+  it.runIf(process.env.DATABASE_URL)(
+    "is called once per named prepared query, with the connection and no row limit",
+    async () => {
+      const pool = poolOf(database.db);
+      if (!pool) throw new Error("no pool on a server");
+      const calls: { connection: unknown; rows: unknown }[] = [];
+      class Recording extends pg.Query {
+        _getRows(connection: unknown, rows: unknown): void {
+          calls.push({ connection, rows });
+          (pg.Query.prototype as unknown as { _getRows: (c: unknown, r: unknown) => void })._getRows.call(
+            this,
+            connection,
+            rows,
+          );
+        }
+      }
+      // On a connection of its own: the pool would not hand back a connection after a query object.
+      const client = await pool.connect();
+      const answer = await new Promise<pg.QueryResult>((resolve, reject) => {
+        client.query(
+          new Recording({ name: "internals_get_rows", text: "select $1::int as n", values: [7] }, (error, result) =>
+            error ? reject(error) : resolve(result as pg.QueryResult),
+          ),
+        );
+      }).finally(() => client.release());
+      expect(answer.rows).toEqual([{ n: 7 }]);
+      expect(calls).toHaveLength(1);
+      expect(calls[0]?.connection).toBeInstanceOf(pg.Connection);
+      expect(calls[0]?.rows).toBeUndefined();
+    },
+  );
+
+  it.runIf(process.env.DATABASE_URL)(
+    "sends the last statement and its COMMIT under one Sync, and answers the statement's rows",
+    async () => {
+      await database.db.execute(sql`insert into internals_probe values (${ID}, 1)`);
+      const syncs = vi.spyOn(pg.Connection.prototype, "sync");
+      const rows = await transactionOpenedWith(
+        database.db,
+        { text: "select n from internals_probe where id = $uuid for update", uuid: ID },
+        async ({ selectAndCommit }) => {
+          syncs.mockClear();
+          const written = await selectAndCommit<{ n: number }>(
+            "internals_last",
+            sql`update internals_probe set n = n + 1 where id = ${ID} returning n`,
+          );
+          // pg's own _getRows would have sent a Sync after the statement, and the COMMIT a second.
+          expect(syncs).toHaveBeenCalledTimes(1);
+          return written;
+        },
+      );
+      expect(rows).toEqual([{ n: 2 }]);
+      expect(await selectRows(database.db, sql`select n from internals_probe where id = ${ID}`)).toEqual([{ n: 2 }]);
+    },
+  );
+});
+
+describe("drizzle's session.client, read by selectPrepared inside a transaction (server/db/rows.ts)", () => {
+  it.runIf(process.env.DATABASE_URL)(
+    "is the pg connection the transaction holds, where the statement is prepared",
+    async () => {
+      await database.db.transaction(async (tx) => {
+        const client = sessionClientOf(tx);
+        expect(client).toBeInstanceOf(pg.Client);
+        const [backend] = await selectRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
+        expect((client as pg.Client & { processID: number }).processID).toBe(backend?.pid);
+        expect(await selectPrepared(tx, "internals_in_tx", sql`select ${3}::int as n`)).toEqual([{ n: 3 }]);
+        expect(await preparedNames(tx)).toContain("internals_in_tx");
+      });
+    },
+  );
+
+  it.runIf(process.env.DATABASE_URL)(
+    "is the pooled connection on the handle the checkout's transaction makes",
+    async () => {
+      await transactionOpenedWith(database.db, { text: "select $uuid as id", uuid: ID }, async ({ tx }) => {
+        expect(sessionClientOf(tx)).toBeInstanceOf(pg.Client);
+        expect(await selectPrepared(tx, "internals_checkout_tx", sql`select ${4}::int as n`)).toEqual([{ n: 4 }]);
+        expect(await preparedNames(tx)).toContain("internals_checkout_tx");
+      });
+    },
+  );
+
+  it("on PGlite is PGlite's own transaction, no pg connection, and the statement runs unprepared (the fallback)", async () => {
+    if (onServer()) return;
+    await database.db.transaction(async (tx) => {
+      const client = sessionClientOf(tx);
+      expect(typeof (client as { query?: unknown }).query).toBe("function");
+      expect(client).not.toBeInstanceOf(pg.Client);
+      expect(await selectPrepared(tx, "internals_pglite", sql`select ${5}::int as n`)).toEqual([{ n: 5 }]);
+      expect(await preparedNames(tx)).not.toContain("internals_pglite");
+    });
+  });
+});
+
+describe("drizzle's $client, read by poolOf (server/db/rows.ts)", () => {
+  it("is the pg pool on a server and the PGlite instance otherwise", () => {
+    const own = (database.db as unknown as { $client: unknown }).$client;
+    if (onServer()) {
+      expect(own).toBeInstanceOf(pg.Pool);
+      expect(poolOf(database.db)).toBe(own);
+    } else {
+      expect(own).toBeInstanceOf(PGlite);
+      expect(poolOf(database.db)).toBeUndefined();
+    }
+  });
+});
+
+describe("Node's socket._httpMessage, read by the early refusals (server/plugins/early-refusals.ts)", () => {
+  const { clientErrorHandler } = earlyRefusalOptions({ https: false });
+
+  it("is the response under way on the connection", async () => {
+    const server = http.createServer((request, response) => {
+      const current = (request.socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
+      response.end(String(current === response));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as net.AddressInfo;
+    const answer = await fetch(`http://127.0.0.1:${port}/`).then((r) => r.text());
+    await new Promise((resolve) => server.close(resolve));
+    expect(answer).toBe("true");
+  });
+
+  it("keeps a refusal from following an answer whose headers are sent; without one, the refusal is written", async () => {
+    // A request answered slowly, then, once its answer has begun to arrive, a malformed one on the
+    // same connection: Node's parser fails on the second while the first answer is under way.
+    const server = http.createServer((_request, response) => {
+      response.writeHead(200, { "content-type": "text/plain" });
+      response.write("first answer, ");
+    });
+    server.on("clientError", clientErrorHandler);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as net.AddressInfo;
+    const talk = (text: string, then?: string) =>
+      new Promise<string>((resolve) => {
+        let data = "";
+        const socket = net.connect(port, "127.0.0.1", () => socket.write(text));
+        socket.on("data", (chunk) => {
+          if (!data && then) socket.write(then);
+          data += chunk.toString();
+        });
+        socket.on("close", () => resolve(data));
+        socket.on("error", () => resolve(data));
+      });
+    const pipelined = await talk("GET /a HTTP/1.1\r\nHost: x\r\n\r\n", "GET /b\u0001 HTTP/1.1\r\nHost: x\r\n\r\n");
+    const alone = await talk("GET /b\u0001 HTTP/1.1\r\nHost: x\r\n\r\n");
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    expect(pipelined).toMatch(/^HTTP\/1\.1 200 /);
+    expect(pipelined).toContain("first answer, ");
+    expect(pipelined).not.toMatch(/HTTP\/1\.1 4\d\d /);
+    expect(alone).toMatch(/^HTTP\/1\.1 400 /);
+  });
+});
