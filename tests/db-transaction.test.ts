@@ -4,7 +4,8 @@
 // hands its connection back usable, and never puts a non-uuid in its SQL.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { selectRows } from "#server/db/rows.ts";
+import type { Db } from "#server/db/client.ts";
+import { selectPrepared, selectRows } from "#server/db/rows.ts";
 import { transactionOpenedWith } from "#server/db/transaction.ts";
 import { openTestDatabase, type TestDatabase } from "./support/database.ts";
 
@@ -96,5 +97,32 @@ describe("a transaction opened with its first statement", () => {
       );
     }
     expect(await probe()).toEqual([{ n: 263 }]);
+  });
+});
+
+describe("a prepared read inside a transaction", () => {
+  const preparedNames = async (tx: Db) =>
+    (await selectRows<{ name: string }>(tx, sql`select name from pg_prepared_statements`)).map((row) => row.name);
+
+  // It runs unprepared, on the transaction's own connection (no reading of drizzle's session for
+  // that connection): it sees the transaction's own writes, on both kinds of transaction.
+  it("runs on the transaction's connection and sees its writes", async () => {
+    const read = sql`select n from tx_probe where id = ${ID}`;
+    await database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`update tx_probe set n = n + 1 where id = ${ID}`);
+        expect(await selectPrepared(tx, "tx_probe_in_tx", read)).toEqual([{ n: 264 }]);
+        expect(await preparedNames(tx)).not.toContain("tx_probe_in_tx");
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error && error.message === "Rollback")) throw error;
+      });
+    await transactionOpenedWith(database.db, lockProbe, async ({ tx }) => {
+      await tx.execute(sql`update tx_probe set n = n + 2 where id = ${ID}`);
+      expect(await selectPrepared(tx, "tx_probe_in_checkout_tx", read)).toEqual([{ n: 265 }]);
+      expect(await preparedNames(tx)).not.toContain("tx_probe_in_checkout_tx");
+    });
+    expect(await probe()).toEqual([{ n: 265 }]);
   });
 });

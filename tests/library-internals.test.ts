@@ -8,7 +8,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { poolOf, selectPrepared, selectRows } from "#server/db/rows.ts";
+import { poolOf, selectRows } from "#server/db/rows.ts";
 import { transactionOpenedWith } from "#server/db/transaction.ts";
 import { earlyRefusalOptions } from "#server/plugins/early-refusals.ts";
 import { openTestDatabase, type TestDatabase } from "./support/database.ts";
@@ -28,13 +28,6 @@ afterEach(() => {
 
 const onServer = () => database.kind === "postgres";
 const ID = "0b7e4a52-3c1d-4f6e-8a9b-2d5c7e1f3a40";
-
-/** The session drizzle keeps on a database or transaction handle (not in its types). */
-const sessionClientOf = (handle: unknown) => (handle as { session?: { client?: unknown } }).session?.client;
-
-/** The names of the statements prepared on the connection that runs this read. */
-const preparedNames = async (handle: Parameters<typeof selectRows>[0]) =>
-  (await selectRows<{ name: string }>(handle, sql`select name from pg_prepared_statements`)).map((row) => row.name);
 
 describe("pg's Query._getRows, overridden by StatementThenCommit (server/db/transaction.ts)", () => {
   it("is the method a prepared query writes its Execute and Sync through, and the connection has the messages it writes", () => {
@@ -101,44 +94,6 @@ describe("pg's Query._getRows, overridden by StatementThenCommit (server/db/tran
       expect(await selectRows(database.db, sql`select n from internals_probe where id = ${ID}`)).toEqual([{ n: 2 }]);
     },
   );
-});
-
-describe("drizzle's session.client, read by selectPrepared inside a transaction (server/db/rows.ts)", () => {
-  it.runIf(process.env.DATABASE_URL)(
-    "is the pg connection the transaction holds, where the statement is prepared",
-    async () => {
-      await database.db.transaction(async (tx) => {
-        const client = sessionClientOf(tx);
-        expect(client).toBeInstanceOf(pg.Client);
-        const [backend] = await selectRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
-        expect((client as pg.Client & { processID: number }).processID).toBe(backend?.pid);
-        expect(await selectPrepared(tx, "internals_in_tx", sql`select ${3}::int as n`)).toEqual([{ n: 3 }]);
-        expect(await preparedNames(tx)).toContain("internals_in_tx");
-      });
-    },
-  );
-
-  it.runIf(process.env.DATABASE_URL)(
-    "is the pooled connection on the handle the checkout's transaction makes",
-    async () => {
-      await transactionOpenedWith(database.db, { text: "select $uuid as id", uuid: ID }, async ({ tx }) => {
-        expect(sessionClientOf(tx)).toBeInstanceOf(pg.Client);
-        expect(await selectPrepared(tx, "internals_checkout_tx", sql`select ${4}::int as n`)).toEqual([{ n: 4 }]);
-        expect(await preparedNames(tx)).toContain("internals_checkout_tx");
-      });
-    },
-  );
-
-  it("on PGlite is PGlite's own transaction, no pg connection, and the statement runs unprepared (the fallback)", async () => {
-    if (onServer()) return;
-    await database.db.transaction(async (tx) => {
-      const client = sessionClientOf(tx);
-      expect(typeof (client as { query?: unknown }).query).toBe("function");
-      expect(client).not.toBeInstanceOf(pg.Client);
-      expect(await selectPrepared(tx, "internals_pglite", sql`select ${5}::int as n`)).toEqual([{ n: 5 }]);
-      expect(await preparedNames(tx)).not.toContain("internals_pglite");
-    });
-  });
 });
 
 describe("drizzle's $client, read by poolOf (server/db/rows.ts)", () => {

@@ -16,9 +16,10 @@ const dialect = new PgDialect();
 /**
  * The same, as a named prepared statement on a PostgreSQL server: each connection parses and plans
  * it once, then only binds and runs it. For the few statements every request runs (the session
- * look-up, the order); their text must not vary between calls, only their parameters. PGlite
- * runs in-process, where there is no round trip to save, so it takes the plain path. Inside a
- * transaction it runs on the transaction's own connection.
+ * look-up, the products of a page); their text must not vary between calls, only their parameters.
+ * PGlite runs in-process, where there is no round trip to save, so it takes the plain path; so does
+ * a transaction (the checkout prepares its own statement, `transactionOpenedWith`): finding the pg
+ * connection a drizzle transaction holds would mean reading drizzle's internals.
  */
 export function selectPrepared<Row>(db: Db, name: string, query: SQL): Promise<Row[]> {
   return selectNamed<Row>(db, query, () => name);
@@ -38,9 +39,9 @@ export function selectByShape<Row>(db: Db, query: SQL): Promise<Row[]> {
 }
 
 async function selectNamed<Row>(db: Db, query: SQL, nameOf: (text: string) => string): Promise<Row[]> {
-  const client = pgClientOf(db);
-  if (!client) return selectRows<Row>(db, query);
-  const result = await client.query<Row & pg.QueryResultRow>(namedQuery(query, nameOf));
+  const pool = poolOf(db);
+  if (!pool) return selectRows<Row>(db, query);
+  const result = await pool.query<Row & pg.QueryResultRow>(namedQuery(query, nameOf));
   return result.rows;
 }
 
@@ -54,17 +55,6 @@ export function namedQuery(query: SQL, nameOf: (text: string) => string): pg.Que
 export function poolOf(db: Db): pg.Pool | undefined {
   const own = (db as { $client?: unknown }).$client;
   return own instanceof pg.Pool ? own : undefined;
-}
-
-/**
- * The pg pool of a database handle, or the connection a transaction holds (drizzle keeps it on the
- * transaction's session); undefined for PGlite.
- */
-function pgClientOf(db: Db): pg.Pool | pg.Client | undefined {
-  const pool = poolOf(db);
-  if (pool) return pool;
-  const held = (db as unknown as { session?: { client?: unknown } }).session?.client;
-  return held instanceof pg.Client ? held : undefined;
 }
 
 /**
