@@ -2,12 +2,17 @@
 // internals"): each test exercises the exact internal the code uses, on the installed version, so an
 // upgrade that renames or reshapes it fails here instead of in production. The pg tests that need a
 // server run with DATABASE_URL; the rest run on PGlite too.
+import { spawn } from "node:child_process";
+import { mkdtemp, rm, stat } from "node:fs/promises";
 import http, { type ServerResponse } from "node:http";
 import net, { type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { pgliteInUse } from "#server/admin/create-admin.ts";
 import { poolOf, selectRows } from "#server/db/rows.ts";
 import { transactionOpenedWith } from "#server/db/transaction.ts";
 import { earlyRefusalOptions } from "#server/plugins/early-refusals.ts";
@@ -154,4 +159,39 @@ describe("Node's socket._httpMessage, read by the early refusals (server/plugins
     expect(pipelined).not.toMatch(/HTTP\/1\.1 4\d\d /);
     expect(alone).toMatch(/^HTTP\/1\.1 400 /);
   });
+});
+
+describe("PGlite's files in its data folder, read by pgliteInUse (server/admin/create-admin.ts)", () => {
+  // PGlite lets a second process open a folder in use; the CLI and the backup refuse to by looking
+  // for its postmaster.pid and for a live process holding files in the folder.
+  it("sees the folder in use while another process has it open, and free once that process is gone", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "internals-pglite-"));
+    const child = spawn(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        "import { PGlite } from '@electric-sql/pglite'; const db = await PGlite.create({ dataDir: process.argv[1] }); await db.query('select 1'); console.log('open'); setInterval(() => {}, 1000);",
+        dir,
+      ],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on("data", (chunk: Buffer) => {
+          if (chunk.toString().includes("open")) resolve();
+        });
+        child.on("exit", () => reject(new Error("the PGlite process ended before it opened")));
+      });
+      expect(await stat(path.join(dir, "postmaster.pid"))).toBeTruthy();
+      expect(await pgliteInUse(dir)).toBe(true);
+    } finally {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      await exited;
+    }
+    // Killed, it leaves a stale pid file: no process holds the folder any more.
+    expect(await pgliteInUse(dir)).toBe(false);
+    await rm(dir, { recursive: true, force: true });
+  }, 60_000);
 });
