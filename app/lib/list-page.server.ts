@@ -4,7 +4,8 @@
 // page still renders, with the message and the filters cleared, never an error screen.
 import { data } from "react-router";
 import type { ListScope } from "#server/catalog/service.ts";
-import { HttpError } from "#server/http/errors.ts";
+import { DomainError } from "#server/domain-errors.ts";
+import { statusOfDomainError } from "#server/plugins/errors.ts";
 import { type Product, toListSummary } from "#shared/catalog.ts";
 import {
   type Colour,
@@ -83,8 +84,9 @@ export async function readListPage<T extends ReadPage>(
     const list = { query, products, total, page, lastPage, pages, colours, problem: null };
     return { list, status: 200, found };
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode < 500) {
-      return { list: { ...emptyList(colours), problem: error.message }, status: error.statusCode, found: null };
+    if (error instanceof DomainError && statusOfDomainError(error) < 500) {
+      const status = statusOfDomainError(error);
+      return { list: { ...emptyList(colours), problem: error.message }, status, found: null };
     }
     throw error;
   }

@@ -10,7 +10,7 @@ import {
 } from "#shared/admin.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
-import { conflict, notFound } from "../http/errors.ts";
+import { conflict, notFound } from "../domain-errors.ts";
 import { likePattern } from "./products.ts";
 
 interface CustomerRow {

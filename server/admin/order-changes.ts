@@ -11,7 +11,7 @@ import {
 import type { OrderStatus } from "#shared/orders.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
-import { conflict, notFound } from "../http/errors.ts";
+import { conflict, notFound } from "../domain-errors.ts";
 
 export async function addOrderNote(db: Db, orderId: string, authorId: string, text: string): Promise<void> {
   // One statement: no order, no note (and a 404 rather than a foreign-key error).

@@ -17,7 +17,7 @@ import type { OrderStatus } from "#shared/orders.ts";
 import { pakistaniMobile } from "#shared/phone.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
-import { conflict, notFound } from "../http/errors.ts";
+import { conflict, notFound } from "../domain-errors.ts";
 import { EMPTY_HISTORY, loadCustomerHistories } from "./customer-history.ts";
 import { loadAdminOrder } from "./order-details.ts";
 import { likePattern } from "./products.ts";
@@ -32,7 +32,7 @@ export interface OrderMove {
 export interface AdminOrderService {
   list(query: AdminOrdersQuery): Promise<AdminOrderList>;
   get(orderId: string): Promise<AdminOrder | undefined>;
-  /** Moves the order if the workflow allows it; 404 for no order, 409 for a refused move. */
+  /** Moves the order if the workflow allows it; not-found for no order, conflict for a refused move. */
   move(orderId: string, to: OrderStatus, adminId: string): Promise<OrderMove>;
   /** Records that a confirmed order's parcel came back: cancelled, with its stock returned once. */
   recordReturn(orderId: string, input: OrderReturnInput, adminId: string): Promise<OrderMove>;

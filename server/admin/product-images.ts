@@ -7,7 +7,7 @@ import { type ImageStore, InvalidImageError } from "../catalog/images.ts";
 import { loadSharp } from "../catalog/sharp-lazy.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
-import { badRequest, conflict, notFound } from "../http/errors.ts";
+import { DomainError, invalid, limitReached, notFound } from "../domain-errors.ts";
 
 /** Bigger pictures would take hundreds of MB to decode; no shoe photo needs more. */
 const MAX_PIXELS = 50_000_000;
@@ -28,20 +28,20 @@ function magicMatches(type: AdminImageType, data: Buffer): boolean {
 
 /** Refuses anything that is not a whole, decodable picture of the type it claims to be. */
 async function checkPicture(type: AdminImageType, data: Buffer): Promise<void> {
-  if (data.length === 0) throw badRequest(ADMIN_MESSAGES.imageEmpty);
-  if (!magicMatches(type, data)) throw badRequest(ADMIN_MESSAGES.imageMismatch);
+  if (data.length === 0) throw invalid(ADMIN_MESSAGES.imageEmpty);
+  if (!magicMatches(type, data)) throw invalid(ADMIN_MESSAGES.imageMismatch);
   const sharp = await loadSharp();
   try {
     const meta = await sharp(data).metadata();
-    if (meta.format !== SHARP_FORMAT[type]) throw badRequest(ADMIN_MESSAGES.imageMismatch);
+    if (meta.format !== SHARP_FORMAT[type]) throw invalid(ADMIN_MESSAGES.imageMismatch);
     if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_PIXELS) {
-      throw badRequest("The picture has too many pixels: at most 50 megapixels, please.");
+      throw invalid("The picture has too many pixels: at most 50 megapixels, please.");
     }
     // A full decode: a truncated or corrupt file fails here rather than half-way through the pipeline.
     await sharp(data, { failOn: "error" }).resize(16).raw().toBuffer();
   } catch (error) {
-    if (error instanceof Error && "statusCode" in error) throw error;
-    throw badRequest(ADMIN_MESSAGES.imageUnreadable);
+    if (error instanceof DomainError) throw error;
+    throw invalid(ADMIN_MESSAGES.imageUnreadable);
   }
 }
 
@@ -76,7 +76,7 @@ export function createAdminImageService(db: Db, deps: { images: ImageStore }): A
     async add(productId, upload) {
       // Cheap refusals before the expensive render.
       await productName(db, productId, false);
-      if ((await imageCount(db, productId)) >= ADMIN_MAX_IMAGES) throw conflict(ADMIN_MESSAGES.tooManyImages);
+      if ((await imageCount(db, productId)) >= ADMIN_MAX_IMAGES) throw limitReached(ADMIN_MESSAGES.tooManyImages);
       await checkPicture(upload.type, upload.data);
 
       const imageId = randomUUID();
@@ -85,14 +85,14 @@ export function createAdminImageService(db: Db, deps: { images: ImageStore }): A
         try {
           size = await deps.images.saveUpload(imageId, upload.data);
         } catch (error) {
-          if (error instanceof InvalidImageError) throw badRequest(error.message);
+          if (error instanceof InvalidImageError) throw invalid(error.message);
           throw error;
         }
         await db.transaction(async (raw) => {
           const tx = raw as unknown as Db;
           const name = await productName(tx, productId, true);
           // Checked again under the product's lock: two uploads at once cannot pass the limit.
-          if ((await imageCount(tx, productId)) >= ADMIN_MAX_IMAGES) throw conflict(ADMIN_MESSAGES.tooManyImages);
+          if ((await imageCount(tx, productId)) >= ADMIN_MAX_IMAGES) throw limitReached(ADMIN_MESSAGES.tooManyImages);
           await tx.execute(
             sql`insert into product_images (id, product_id, position, alt, width, height, source)
                 values (${imageId}, ${productId},
@@ -125,7 +125,7 @@ export function createAdminImageService(db: Db, deps: { images: ImageStore }): A
           new Set(wanted).size !== wanted.length ||
           !wanted.every((id) => have.has(id))
         ) {
-          throw badRequest(ADMIN_MESSAGES.imageOrder);
+          throw invalid(ADMIN_MESSAGES.imageOrder);
         }
         if (wanted.length === 0) return;
         const values = sql.join(

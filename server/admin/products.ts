@@ -17,7 +17,7 @@ import { refuseUnknownColours } from "../catalog/colours.ts";
 import { toImage } from "../catalog/service.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
-import { conflict, notFound } from "../http/errors.ts";
+import { conflict, notFound } from "../domain-errors.ts";
 
 interface ProductRow {
   id: string;

@@ -6,7 +6,7 @@ import { SHOP_NAME } from "#shared/shop.ts";
 import { type PackingSlips, unknownOrdersMessage } from "#shared/slips.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
-import { notFound } from "../http/errors.ts";
+import { notFound } from "../domain-errors.ts";
 import type { ShopContact } from "../orders/mail.ts";
 import { ORDER_COLUMNS, type OrderRow, toOrder } from "../orders/service.ts";
 

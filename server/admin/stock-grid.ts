@@ -9,7 +9,7 @@ import { SIZES } from "#shared/sizes.ts";
 import type { StockChange, StockGrid, StockGridRow } from "#shared/stock-grid.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
-import { conflict, notFound } from "../http/errors.ts";
+import { conflict, notFound } from "../domain-errors.ts";
 
 interface GridRow {
   id: string;

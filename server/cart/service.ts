@@ -16,7 +16,7 @@ import { imageVariantUrl } from "#shared/catalog.ts";
 import { discountPercentage } from "#shared/money.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
-import { badRequest, conflict, notFound } from "../http/errors.ts";
+import { conflict, invalid, notFound } from "../domain-errors.ts";
 
 export const NO_PRODUCT_FOUND = "No product found.";
 /** The same address as a product's `imageUrl`, so local and server carts show one picture. */
@@ -68,7 +68,7 @@ export function createCartService(db: Db): CartService {
     return { items: rows.map(toCartLine) };
   }
 
-  /** The stock of one size of a product on sale; 404 for no such product, 400 for no such size. */
+  /** The stock of one size of a product on sale; not-found for no such product, invalid for no such size. */
   async function sizeStock(productId: string, size: number): Promise<number> {
     const [row] = await selectRows<StockRow>(
       db,
@@ -77,7 +77,7 @@ export function createCartService(db: Db): CartService {
           where p.id = ${productId} and p.archived_at is null`,
     );
     if (!row) throw notFound(NO_PRODUCT_FOUND);
-    if (row.stock === null) throw badRequest(sizeNotOfferedMessage(size));
+    if (row.stock === null) throw invalid(sizeNotOfferedMessage(size));
     return row.stock;
   }
 
@@ -91,7 +91,7 @@ export function createCartService(db: Db): CartService {
   }
 
   function refuse(stock: number, size: number, wanted: number): never {
-    if (wanted > MAX_LINE_QUANTITY) throw badRequest(CART_MESSAGES.lineLimit);
+    if (wanted > MAX_LINE_QUANTITY) throw invalid(CART_MESSAGES.lineLimit);
     throw conflict(cartStockMessage(stock, size));
   }
 
@@ -141,7 +141,7 @@ export function createCartService(db: Db): CartService {
       );
       const [only, second] = lines;
       if (!only) throw notFound(CART_MESSAGES.notInCart);
-      if (second) throw badRequest(CART_MESSAGES.whichSize);
+      if (second) throw invalid(CART_MESSAGES.whichSize);
       const stock = await sizeStock(input.productId, only.size);
       if (input.quantity > stock) refuse(stock, only.size, input.quantity);
       const updated = await selectRows<{ quantity: number }>(

@@ -8,7 +8,7 @@ import type { OrderLimitsAnswer } from "#shared/cart-limits.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
 import type { FirstStatement } from "../db/transaction.ts";
-import { HttpError } from "../http/errors.ts";
+import { forbidden, limitReached } from "../domain-errors.ts";
 import type { ShopContact } from "./mail.ts";
 
 export interface OrderLimits {
@@ -48,22 +48,22 @@ export const lockCustomer = (userId: string): FirstStatement => ({
   uuid: userId,
 });
 
-/** Refuses a blocked customer (403), from what lockCustomer read. */
+/** Refuses a blocked customer (forbidden), from what lockCustomer read. */
 export function refuseBlocked(locked: readonly { blocked: boolean }[], shop: ShopContact): void {
   const [row] = locked;
-  if (!row || row.blocked) throw new HttpError(403, blockedMessage(shop));
+  if (!row || row.blocked) throw forbidden(blockedMessage(shop));
 }
 
-/** Refuses (409) an order that would take the customer past either limit. */
+/** Refuses (limit-reached) an order that would take the customer past either limit. */
 export function checkOpenLimits(
   held: { orders: number; pairs: number },
   wantedPairs: number,
   limits: OrderLimits,
   shop: ShopContact,
 ): void {
-  if (held.orders >= limits.openOrders) throw new HttpError(409, tooManyOrdersMessage(held.orders, limits, shop));
+  if (held.orders >= limits.openOrders) throw limitReached(tooManyOrdersMessage(held.orders, limits, shop));
   if (held.pairs + wantedPairs > limits.openPairs) {
-    throw new HttpError(409, tooManyPairsMessage(held.pairs, wantedPairs, limits, shop));
+    throw limitReached(tooManyPairsMessage(held.pairs, wantedPairs, limits, shop));
   }
 }
 

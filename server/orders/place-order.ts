@@ -19,7 +19,7 @@ import {
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
 import { type OpenTransaction, transactionOpenedWith } from "../db/transaction.ts";
-import { badRequest, conflict, HttpError, notFound } from "../http/errors.ts";
+import { conflict, DomainError, invalid, notFound } from "../domain-errors.ts";
 import type { ShopContact } from "./mail.ts";
 import { checkOpenLimits, lockCustomer, type OrderLimits, refuseBlocked } from "./order-limits.ts";
 
@@ -27,11 +27,11 @@ const NO_PRODUCT_FOUND = "No product found.";
 const ORDER_IMAGE_WIDTH = 640;
 const MAX_ATTEMPTS = 5;
 
-/** 409 whose answer also carries the current total, so the client can show it. */
-export class PricesChangedError extends HttpError {
+/** A conflict whose answer also carries the current total, so the client can show it. */
+export class PricesChangedError extends DomainError {
   readonly totalAmount: number;
   constructor(totalAmount: number) {
-    super(409, pricesChangedMessage(totalAmount));
+    super("conflict", pricesChangedMessage(totalAmount), { details: { totalAmount } });
     this.totalAmount = totalAmount;
   }
 }
@@ -93,7 +93,7 @@ export async function placeOrder(
       sql`select request_hash, order_id from idempotency_keys where user_id = ${request.userId} and key = ${key}`,
     );
     if (!found) return undefined;
-    if (found.request_hash !== requestHash) throw new HttpError(422, ORDER_MESSAGES.idempotencyReused);
+    if (found.request_hash !== requestHash) throw new DomainError("key-reused", ORDER_MESSAGES.idempotencyReused);
     const order = found.order_id ? await loadOrder(found.order_id) : undefined;
     if (!order) throw conflict("This order is still being placed. Please try again in a moment.");
     return { order, created: false };
@@ -117,7 +117,7 @@ export async function placeOrder(
     } catch (error) {
       // Refused (sold out, say) while a retry of the same request was placing it: the answer is
       // the order that retry placed, not the refusal.
-      if (error instanceof HttpError && key !== undefined) {
+      if (error instanceof DomainError && key !== undefined) {
         const first = await replay();
         if (first) return first;
       }
@@ -132,7 +132,7 @@ export async function placeOrder(
         continue;
       }
       if (code === "40001" || code === "40P01" || error instanceof IdempotencyRace) {
-        throw new HttpError(503, "The shop is very busy right now. Please place your order again.");
+        throw new DomainError("busy", "The shop is very busy right now. Please place your order again.");
       }
       throw error;
     }
@@ -152,7 +152,7 @@ export function mergeLines(items: readonly Line[]): Line[] {
   }
   const lines = [...merged.values()];
   for (const line of lines) {
-    if (line.quantity > MAX_LINE_QUANTITY) throw badRequest(mergedQuantityMessage(line.size));
+    if (line.quantity > MAX_LINE_QUANTITY) throw invalid(mergedQuantityMessage(line.size));
   }
   return lines.sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : a.size - b.size));
 }
@@ -312,7 +312,7 @@ async function insertOrder(
     const row = byLine.get(`${line.productId}|${line.size}`);
     if (!row) await refuseMissing(open.tx, line);
     else {
-      if (row.archived) throw badRequest(`${row.name} is no longer on sale. Please remove it from your cart.`);
+      if (row.archived) throw invalid(`${row.name} is no longer on sale. Please remove it from your cart.`);
       rows.push(row);
       items.push(toItem(row, line.quantity));
     }
@@ -345,8 +345,8 @@ async function refuseMissing(db: Db, line: Line): Promise<never> {
     sql`select name, archived_at is not null as archived from products where id = ${line.productId}`,
   );
   if (!product) throw notFound(NO_PRODUCT_FOUND);
-  if (product.archived) throw badRequest(`${product.name} is no longer on sale. Please remove it from your cart.`);
-  throw badRequest(`${product.name} does not come in size ${line.size}.`);
+  if (product.archived) throw invalid(`${product.name} is no longer on sale. Please remove it from your cart.`);
+  throw invalid(`${product.name} does not come in size ${line.size}.`);
 }
 
 function toItem(row: LockedRow, quantity: number): OrderItem {

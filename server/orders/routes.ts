@@ -10,7 +10,6 @@ import type { Auth } from "../plugins/auth.ts";
 import type { OrderAlertOptions } from "./alert-mail.ts";
 import type { ShopContact } from "./mail.ts";
 import { type OrderLimits, orderLimitsOf } from "./order-limits.ts";
-import { PricesChangedError } from "./place-order.ts";
 import { createOrderService } from "./service.ts";
 
 export function registerOrderRoutes(
@@ -43,25 +42,18 @@ export function registerOrderRoutes(
     const header = request.headers[IDEMPOTENCY_KEY_HEADER];
     const key = header === undefined ? undefined : parseOr400(idempotencyKeySchema, header);
     if (input.userId !== user.id) throw forbidden(ORDER_MESSAGES.notYourAccount);
-    try {
-      const { order, created } = await orders.place(user.id, input, key);
-      if (!created) return reply.code(200).header("idempotent-replayed", "true").send(order);
-      // The order took stock: whatever keeps a copy of these products must read them again.
-      app.catalogChanges.publish({ productIds: [...new Set(order.items.map((item) => item.productId))] });
-      // A new order: the admins' count of new orders goes up, on every instance.
-      app.orderSignals.publish();
-      outbox.wake();
-      // After the commit, outside the order's locks; the order stands whatever happens here.
-      await deps.afterOrder?.(user.id, input.shippingAddress).catch((error: unknown) => {
-        request.log.error({ err: error }, "could not run the after-order work (the address book)");
-      });
-      return reply.code(201).send(order);
-    } catch (error) {
-      if (error instanceof PricesChangedError) {
-        return reply.code(409).send({ message: error.message, totalAmount: error.totalAmount });
-      }
-      throw error;
-    }
+    const { order, created } = await orders.place(user.id, input, key);
+    if (!created) return reply.code(200).header("idempotent-replayed", "true").send(order);
+    // The order took stock: whatever keeps a copy of these products must read them again.
+    app.catalogChanges.publish({ productIds: [...new Set(order.items.map((item) => item.productId))] });
+    // A new order: the admins' count of new orders goes up, on every instance.
+    app.orderSignals.publish();
+    outbox.wake();
+    // After the commit, outside the order's locks; the order stands whatever happens here.
+    await deps.afterOrder?.(user.id, input.shippingAddress).catch((error: unknown) => {
+      request.log.error({ err: error }, "could not run the after-order work (the address book)");
+    });
+    return reply.code(201).send(order);
   });
 
   // The limits and what the customer holds open, so the cart can say so before checkout.

@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { StorageUnavailableError } from "../catalog/blob-store.ts";
 import { isDatabaseUnavailable } from "../db/availability.ts";
+import { DomainError, type DomainErrorKind } from "../domain-errors.ts";
 import { HttpError } from "../http/errors.ts";
 
 export const BRIEFLY_UNAVAILABLE = "The shop is briefly unavailable. Please try again in a minute.";
@@ -13,10 +14,31 @@ export const PICTURES_UNAVAILABLE = "Pictures are briefly unavailable. Please tr
 const DISK_ERRNO = new Set(["ENOSPC", "EROFS", "EDQUOT", "EACCES", "EPERM", "ENOTDIR", "EIO"]);
 const isDiskError = (error: unknown) => DISK_ERRNO.has(String((error as { code?: unknown }).code));
 
+/** Each kind of refusal a service throws (server/domain-errors.ts), as the status a client reads. */
+const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  forbidden: 403,
+  "not-found": 404,
+  conflict: 409,
+  "limit-reached": 409,
+  "key-reused": 422,
+  busy: 503,
+};
+
+export const statusOfDomainError = (error: DomainError): number => STATUS_OF_KIND[error.kind];
+
+/** A service's refusal on the wire: `{ message }`, with `fields` and its details when it has them. */
+function domainErrorBody(error: DomainError): Record<string, unknown> {
+  return { message: error.message, ...error.details, ...(error.fields && { fields: error.fields }) };
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | HttpError | DomainError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).headers(error.headers).send(error.body());
+    }
+    if (error instanceof DomainError) {
+      return reply.code(statusOfDomainError(error)).send(domainErrorBody(error));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
