@@ -129,7 +129,8 @@ const pricesShown = (page: Page) =>
     .evaluateAll((articles) =>
       articles.map((a) => {
         const text = [...a.querySelectorAll("p")].find((p) => p.textContent?.startsWith("Price:"))?.textContent ?? "";
-        const paid = /now\s*Rs\.\s?([\d,]+)/.exec(text) ?? /^Price:\s*Rs\.\s?([\d,]+)/.exec(text);
+        const paid =
+          /now\s*Rs\.\s?(\d{1,3}(?:,\d{3})*)/.exec(text) ?? /^Price:\s*Rs\.\s?(\d{1,3}(?:,\d{3})*)/.exec(text);
         return Number(paid?.[1]?.replace(/,/g, "") ?? Number.NaN);
       }),
     );
