@@ -220,3 +220,22 @@ test("a login pressed when the app's scripts failed to load gets the page again 
   await expect(page.getByLabel("Email")).toHaveValue(user.email);
   await expect(page.getByLabel("Password")).toHaveValue("");
 });
+
+test("the page a form post answered hydrates with the posted e-mail in the form's own state", async ({ page }) => {
+  const user = newUser();
+  await signUpByApi(page, user);
+  await page.goto("/contact");
+  // A plain post, as a browser makes one when React did not take the press.
+  await page.evaluate((email) => {
+    const form = Object.assign(document.createElement("form"), { method: "post", action: "/login" });
+    form.append(Object.assign(document.createElement("input"), { name: "email", value: email }));
+    document.body.append(form);
+    form.submit();
+  }, user.email);
+  await expect(page.getByRole("main").getByText(NOT_LOADED)).toBeVisible();
+  await waitForHydration(page);
+  await page.getByLabel("Password").fill(user.password);
+  await expect(page.getByLabel("Email")).toHaveValue(user.email);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(toastWith(page, "Login successful")).toBeVisible();
+});
