@@ -4,14 +4,17 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { replayEarlyTaps, takeEarlyTaps } from "./lib/early-taps.ts";
+import { takeEarlyFields } from "./lib/early-fields.ts";
+import { replayEarly, takeEarlyTaps } from "./lib/early-taps.ts";
 import { shareNonceWithStyleWriters } from "./lib/style-nonce.ts";
 
 function hydrate() {
   shareNonceWithStyleWriters();
-  // Taps on the server's HTML until now did nothing: replayed once hydrated. From here on React's
-  // own listeners take every tap (hydrating at once if need be), so none may be replayed twice.
-  const earlyTaps = takeEarlyTaps();
+  // Taps and submits on the server's HTML until now did nothing, and React would not know what was
+  // typed: put back and replayed once hydrated. From here on React's own listeners take every tap
+  // (hydrating at once if need be), so none may be replayed twice.
+  const earlyFields = takeEarlyFields();
+  const earlyActs = takeEarlyTaps();
   startTransition(() => {
     hydrateRoot(
       document,
@@ -20,7 +23,7 @@ function hydrate() {
       </StrictMode>,
     );
   });
-  replayEarlyTaps(earlyTaps);
+  replayEarly(earlyFields, earlyActs);
 }
 
 requestAnimationFrame(() => setTimeout(hydrate, 0));

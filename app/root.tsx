@@ -10,7 +10,7 @@ import { SiteFooter } from "./components/layout/SiteFooter.tsx";
 import { SiteHeader } from "./components/layout/SiteHeader.tsx";
 import { Toaster } from "./components/layout/Toaster.tsx";
 import { RouteError } from "./components/RouteError.tsx";
-import { services } from "./lib/context.server.ts";
+import { postedFormContext, services } from "./lib/context.server.ts";
 import { EARLY_TAPS_SCRIPT } from "./lib/early-taps.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { SCRIPTS_AFTER_PAINT } from "./lib/scripts-after-paint.ts";
@@ -18,7 +18,8 @@ import { useRouteFocus } from "./lib/use-route-focus.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { shop, publicUrl } = services(context);
-  return { shop, publicUrl };
+  // A form posted before React could take it, shown again (app/components/account/posted-form.ts).
+  return { shop, publicUrl, posted: context.get(postedFormContext) };
 }
 
 const FALLBACK_SHOP = { phone: "", email: "", instagram: "" };

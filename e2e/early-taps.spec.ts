@@ -1,42 +1,12 @@
 // A tap made before React has hydrated the page is not lost (issue 17): the mobile menu, a size
 // and Add to Cart tapped on the server's HTML take effect once the page hydrates. The app's scripts
 // are held back until after the tap, so "before hydration" does not depend on the machine's speed.
-import { expect, type Locator, type Page, type Route, test } from "@playwright/test";
-import { type Account, useAccount } from "./layout-support.ts";
+import { expect, type Page, test } from "@playwright/test";
+import { type Account, useAccount as startSignedIn } from "./layout-support.ts";
 import { allProducts, waitForHydration } from "./support.ts";
+import { openUnhydrated, tapOrClick } from "./unhydrated.ts";
 
 const PASSWORD = "Karachi-Shoes-2024!";
-
-/** Holds every script the page asks for until `release()`: the page stays server HTML only. */
-async function holdScripts(page: Page): Promise<{ release(): Promise<void> }> {
-  const held: Route[] = [];
-  let released = false;
-  await page.route("**/assets/**/*.js", async (route) => {
-    if (released) await route.continue();
-    else held.push(route);
-  });
-  return {
-    async release() {
-      released = true;
-      await Promise.all(held.splice(0).map((route) => route.continue()));
-    },
-  };
-}
-
-/** Opens `path` with its scripts held; returns the release once the given control is on screen. */
-async function openUnhydrated(page: Page, path: string, control: Locator): Promise<() => Promise<void>> {
-  const scripts = await holdScripts(page);
-  await page.goto(path, { waitUntil: "commit" });
-  await expect(control).toBeVisible();
-  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
-  return () => scripts.release();
-}
-
-/** A phone taps, a desktop clicks: the same handler either way. */
-async function tapOrClick(control: Locator, isMobile: boolean): Promise<void> {
-  if (isMobile) await control.tap();
-  else await control.click();
-}
 
 /** A product with at least two sizes in stock, so a tap can move the mark off the preselected one. */
 async function productWithTwoSizes(page: Page): Promise<string> {
@@ -68,20 +38,26 @@ test("a size tapped before hydration is the selected size once the page hydrates
   await expect(page.locator("fieldset button[aria-pressed=true]")).toHaveCount(1);
 });
 
-test("Add to Cart tapped before hydration puts the shoe in the cart once, after hydration", async ({
-  page,
-  isMobile,
-}) => {
-  const stamp = `${Date.now()}${test.info().project.name}`;
+/** A new shopper, signed in as the login page leaves one: the token and user in localStorage. */
+async function signedInShopper(page: Page): Promise<void> {
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}${test.info().project.name}`;
   const email = `early-tap-${stamp}@example.pk`;
   const signUp = await page.request.post("/api/user/signup", {
     data: { email, password: PASSWORD, username: `earlytap${stamp}`.replace(/[^a-z0-9]/g, "") },
   });
   expect(signUp.status()).toBe(201);
   const login = await page.request.post("/api/user/login", { data: { email, password: PASSWORD } });
-  // Signed in as the login page leaves it: the token and user in localStorage before any script runs.
-  await useAccount(page, (await login.json()) as Account);
+  await startSignedIn(page, (await login.json()) as Account);
+}
 
+const cartLines = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]") as { size: number; quantity: number }[]);
+
+test("Add to Cart tapped before hydration puts the shoe in the cart once, after hydration", async ({
+  page,
+  isMobile,
+}) => {
+  await signedInShopper(page);
   const add = page.getByRole("button", { name: "Add to Cart" });
   const release = await openUnhydrated(page, await productWithTwoSizes(page), add);
   await tapOrClick(add, isMobile);
@@ -89,8 +65,25 @@ test("Add to Cart tapped before hydration puts the shoe in the cart once, after 
   await waitForHydration(page);
   await expect(page.getByRole("button", { name: "Remove from Cart" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Cart, 1 line" }).first()).toBeAttached();
-  const cart = await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]") as { quantity: number }[]);
-  expect(cart.map((line) => line.quantity)).toEqual([1]);
+  expect((await cartLines(page)).map((line) => line.quantity)).toEqual([1]);
+});
+
+// Both taps are replayed after hydration; Add to Cart must see the size the first tap chose (a wrong
+// size in a cash-on-delivery parcel is a refused parcel), not the one preselected by the server.
+test("a size then Add to Cart tapped before hydration put that size in the cart", async ({ page, isMobile }) => {
+  await signedInShopper(page);
+  const path = await productWithTwoSizes(page);
+  const unmarked = page.locator("fieldset button:not([disabled])[aria-pressed=false]").first();
+  const release = await openUnhydrated(page, path, unmarked);
+  const name = (await unmarked.getAttribute("aria-label")) ?? "";
+  await tapOrClick(page.getByRole("button", { name, exact: true }), isMobile);
+  await tapOrClick(page.getByRole("button", { name: "Add to Cart" }), isMobile);
+  await release();
+  await waitForHydration(page);
+  await expect(page.getByRole("button", { name: "Remove from Cart" })).toBeVisible();
+  await expect
+    .poll(() => cartLines(page))
+    .toEqual([expect.objectContaining({ size: Number(name.replace("Size ", "")), quantity: 1 })]);
 });
 
 test("Filter & sort tapped before hydration opens the sheet once the page hydrates", async ({ page, isMobile }) => {

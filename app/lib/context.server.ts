@@ -1,9 +1,9 @@
 // The only door from the app into the server: loaders read services from the load context.
 import type { RouterContextProvider } from "react-router";
-import { type AppContext, appContext } from "#server/web/context.ts";
+import { type AppContext, appContext, postedFormContext } from "#server/web/context.ts";
 
 export type { AppContext };
-export { appContext };
+export { appContext, postedFormContext };
 
 export function services(context: Readonly<RouterContextProvider>): AppContext {
   return context.get(appContext);

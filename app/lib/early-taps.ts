@@ -1,80 +1,122 @@
-// Taps made before hydration (issue 17, docs/decisions/013-early-taps.md). The server's HTML shows
-// working-looking buttons long before React runs on a slow phone, and a tap on one of them would do
-// nothing. EARLY_TAPS_SCRIPT, inline in the head, notes such taps; hydrate() in entry.client.tsx
-// takes them just before hydrateRoot (from then on React's own listeners see every tap, hydrating
-// at once if need be) and replays them once hydrated. Only `type="button"` buttons: links and
-// submit buttons work without JavaScript, so the browser is left to follow or submit them.
+// What the shopper did before hydration (issues 17 and 29, docs/decisions/013-early-taps.md and
+// 015-forms-before-hydration.md). The server's HTML shows working-looking buttons and forms long
+// before React runs on a slow phone. EARLY_TAPS_SCRIPT, inline in the head, notes taps on
+// `type="button"` buttons and holds the submits of POST forms (whose action needs React: the
+// session lives in localStorage); hydrate() in entry.client.tsx takes them just before
+// hydrateRoot (from then on React's own listeners see every tap) and replays them once hydrated,
+// after the fields typed meanwhile (early-fields.ts). Links and GET forms are left to the browser.
+import { flushSync } from "react-dom";
+import { type EarlyField, restoreField } from "./early-fields.ts";
 
-interface EarlyTap {
-  button: HTMLButtonElement;
-  /** Child indexes from <body>, to find the button again if hydration had to replace the node. */
+/** A tapped button, or a form whose submit was held (then `submitter` is the button pressed). */
+export interface EarlyAct {
+  element: HTMLButtonElement | HTMLFormElement;
+  /** Child indexes from <body>, to find the element again if hydration had to replace the node. */
   path: number[];
+  submitter?: HTMLElement | null;
 }
 
 declare global {
   interface Window {
-    /** Set by EARLY_TAPS_SCRIPT: stops noting taps and hands over those noted so far. */
-    takeEarlyTaps?: () => EarlyTap[];
+    /** Set by EARLY_TAPS_SCRIPT: stops noting and hands over what was noted so far, in order. */
+    takeEarlyTaps?: () => EarlyAct[];
   }
 }
 
 // Plain ES2017 (it runs as it is, before any bundle), kept small: it is in every page.
-// A second tap on the same button is the shopper's impatience, not a wish to undo the first
-// (Add to Cart toggles), so each button is noted once.
+// A second tap on the same button is the shopper's impatience, not a wish to undo the first (Add
+// to Cart toggles), so each element is noted once. If one of the app's scripts fails to load
+// (`error` on a module preload or script), React will never come: held submits go to the server
+// after all, which answers the page again with a message (server/web/react-router.ts), and later
+// ones are not held.
 export const EARLY_TAPS_SCRIPT = `(function () {
-  var taps = [];
+  var acts = [], failed = false;
   function note(event) {
-    var button = event.target instanceof Element ? event.target.closest("button") : null;
-    if (!event.isTrusted || !button || button.type !== "button" || button.disabled) return;
-    if (taps.some(function (tap) { return tap.button === button; })) return;
+    var target = event.target, submit = event.type === "submit";
+    var element = submit ? target : target instanceof Element ? target.closest("button") : null;
+    if (!event.isTrusted || !element) return;
+    if (submit ? failed || element.method !== "post" : element.type !== "button" || element.disabled) return;
+    if (submit) event.preventDefault();
+    if (acts.some(function (act) { return act.element === element; })) return;
     var path = [];
-    for (var node = button; node !== document.body && node.parentElement; node = node.parentElement)
+    for (var node = element; node !== document.body && node.parentElement; node = node.parentElement)
       path.unshift(Array.prototype.indexOf.call(node.parentElement.children, node));
-    taps.push({ button: button, path: path });
+    acts.push({ element: element, path: path, submitter: event.submitter });
+  }
+  function fail(event) {
+    var target = event.target || {};
+    if (failed || (target.tagName !== "SCRIPT" && target.rel !== "modulepreload")) return;
+    failed = true;
+    acts.forEach(function (act) { if (act.element.tagName === "FORM") act.element.submit(); });
   }
   document.addEventListener("click", note, true);
+  document.addEventListener("submit", note, true);
+  addEventListener("error", fail, true);
   window.takeEarlyTaps = function () {
     document.removeEventListener("click", note, true);
-    return taps.splice(0);
+    document.removeEventListener("submit", note, true);
+    removeEventListener("error", fail, true);
+    return acts.splice(0);
   };
 })();`;
 
 /** Stops the inline script noting taps and returns those it noted. */
-export function takeEarlyTaps(): EarlyTap[] {
+export function takeEarlyTaps(): EarlyAct[] {
   return window.takeEarlyTaps?.() ?? [];
 }
 
 /**
- * Clicks the noted buttons again once the root has marked the document hydrated (root.tsx), after
- * one more task so that the re-renders React schedules right after hydration (stores read from
- * localStorage, like the signed-in state Add to Cart needs) have run and the handlers are current.
+ * Once the root has marked the document hydrated (root.tsx), and one more task later so that the
+ * re-renders React schedules right after hydration (stores read from localStorage, like the
+ * signed-in state Add to Cart needs) have run: puts back the typed fields, then replays the acts in
+ * the order they were made, each committed by React before the next (a size, then Add to Cart).
  */
-export function replayEarlyTaps(taps: EarlyTap[]): void {
-  if (taps.length === 0) return;
+export function replayEarly(fields: EarlyField[], acts: EarlyAct[]): void {
+  if (fields.length === 0 && acts.length === 0) return;
   const root = document.documentElement;
-  const replay = () => {
-    setTimeout(() => {
-      for (const tap of taps) click(tap);
-    }, 0);
+  const replay = async () => {
+    for (const field of fields) await step(() => restoreField(field));
+    for (const act of acts) await step(() => perform(act));
   };
   if (root.dataset.hydrated === "true") {
-    replay();
+    void replay();
     return;
   }
   const watch = new MutationObserver(() => {
     if (root.dataset.hydrated !== "true") return;
     watch.disconnect();
-    replay();
+    void replay();
   });
   watch.observe(root, { attributes: true, attributeFilter: ["data-hydrated"] });
 }
 
-function click(tap: EarlyTap): void {
-  const button = tap.button.isConnected ? tap.button : findByPath(tap.path);
-  if (button instanceof HTMLButtonElement && !button.disabled) button.click();
+/**
+ * Runs one replayed event in its own task, with React's updates flushed when it returns: a click
+ * dispatched by script is rendered in a microtask, so two clicks in one loop would both run the
+ * handlers of the render before the first (Add to Cart would read the old size).
+ */
+function step(run: () => void): Promise<void> {
+  return new Promise((resolve) => {
+    setTimeout(() => {
+      flushSync(run);
+      resolve();
+    }, 0);
+  });
 }
 
-function findByPath(path: number[]): Element | undefined {
+function perform(act: EarlyAct): void {
+  const element = act.element.isConnected ? act.element : findByPath(act.path);
+  if (element instanceof HTMLFormElement) {
+    const pressed = act.submitter;
+    const submitter = pressed instanceof HTMLButtonElement && pressed.type === "submit" && pressed.form === element;
+    if (submitter && pressed.disabled) return;
+    element.requestSubmit(submitter ? pressed : null);
+  } else if (element instanceof HTMLButtonElement && !element.disabled) {
+    element.click();
+  }
+}
+
+export function findByPath(path: number[]): Element | undefined {
   let node: Element | undefined = document.body;
   for (const index of path) node = node?.children[index];
   return node;

@@ -1,5 +1,5 @@
-// True once React runs in the browser. The account forms keep their submit button disabled until
-// then, so a click before hydration can never send a password as a plain form post.
+// True once React runs in the browser (false on the server and while hydrating), for what only
+// works with JavaScript or should look different without it.
 import { useSyncExternalStore } from "react";
 
 const subscribe = () => () => {};

@@ -2,6 +2,7 @@
 // makes an HTTP hop. The key lives on globalThis because in development Vite evaluates route
 // modules in its own module graph, and both graphs must share one key.
 import { createContext, type RouterContext, RouterContextProvider } from "react-router";
+import type { PostedForm } from "#shared/posted-form.ts";
 import type { CatalogService } from "../catalog/service.ts";
 
 export interface ShopInfo {
@@ -30,3 +31,10 @@ export function createLoadContext(value: AppContext): RouterContextProvider {
   provider.set(appContext, value);
   return provider;
 }
+
+const POSTED_KEY = Symbol.for("shoe-shop.posted-form");
+type WithPostedKey = typeof globalThis & { [POSTED_KEY]?: RouterContext<PostedForm | null> };
+const postedRegistry = globalThis as WithPostedKey;
+postedRegistry[POSTED_KEY] ??= createContext<PostedForm | null>(null);
+/** A form posted to a page (server/web/react-router.ts), for the root loader to show again. */
+export const postedFormContext: RouterContext<PostedForm | null> = postedRegistry[POSTED_KEY];

@@ -7,6 +7,10 @@ import { createRequest } from "@remix-run/node-fetch-server";
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
 import type { RouterContextProvider } from "react-router";
 import { HttpError, notFound } from "../http/errors.ts";
+import { postedFormContext } from "./context.ts";
+import { asPageRead, readPostedForm, refusedMethodPage } from "./posted-form.ts";
+
+const PAGES_ARE_READ = "Pages can only be read (GET).";
 
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 
@@ -30,18 +34,32 @@ export async function registerPages(app: FastifyInstance, options: WebOptions): 
       handler: async (request, reply) => {
         if (request.url.startsWith("/api/"))
           throw notFound(`There is nothing at ${request.method} ${request.url.split("?")[0]}.`);
-        // Pages are only read (forms post to the API): React Router would answer other methods
-        // (OPTIONS, TRACE, PUT...) with a logged error and a 500.
-        if (request.method !== "GET" && request.method !== "HEAD") {
-          throw new HttpError(405, "Pages can only be read (GET).", { allow: "GET, HEAD" });
+        const posted = request.method === "POST";
+        // Pages are only read (forms post to the API from React): React Router would answer other
+        // methods (OPTIONS, TRACE, PUT...) with a logged error and a 500. A browser never sends
+        // those from a form, but a person may see the answer: HTML for them, JSON for programs.
+        if (!posted && request.method !== "GET" && request.method !== "HEAD") {
+          if (!request.headers.accept?.includes("text/html"))
+            throw new HttpError(405, PAGES_ARE_READ, { allow: "GET, HEAD, POST" });
+          return reply
+            .code(405)
+            .header("allow", "GET, HEAD, POST")
+            .type("text/html; charset=utf-8")
+            .send(refusedMethodPage(request.method));
         }
         const handle = await options.handler();
-        const response = await handle(createRequest(request.raw, reply.raw), options.loadContext(request, reply));
-        return sendWebResponse(reply, response);
+        const context = options.loadContext(request, reply);
+        // A form posted before React could take it: the same page again, with what was typed.
+        // Its body is read here, before the Web Request is made, which would take the stream.
+        if (posted) context.set(postedFormContext, await readPostedForm(request.raw, pathOf(request.url)));
+        const read = createRequest(request.raw, reply.raw);
+        return sendWebResponse(reply, await handle(posted ? asPageRead(read) : read, context));
       },
     });
   });
 }
+
+const pathOf = (url: string) => url.split(/[?#]/, 1)[0] ?? "/";
 
 function sendWebResponse(reply: FastifyReply, response: Response) {
   reply.code(response.status);

@@ -1,7 +1,12 @@
 // The centred card the account pages share: a heading, a short intro, the form and links below.
 import type { ReactNode } from "react";
+import { NOT_LOADED_NOTICE } from "#shared/posted-form.ts";
+import { FormAlert } from "./FormAlert.tsx";
+import { usePostedForm } from "./posted-form.ts";
 
 export function AuthCard(props: { title: string; intro?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+  // The form was posted as a plain form before the page could send it itself: nothing was done.
+  const posted = usePostedForm();
   return (
     <div className="page flex justify-center">
       <section
@@ -12,6 +17,11 @@ export function AuthCard(props: { title: string; intro?: ReactNode; children: Re
           {props.title}
         </h1>
         {props.intro && <div className="mt-2 text-stone-700">{props.intro}</div>}
+        {posted && (
+          <div className="mt-4">
+            <FormAlert id="auth-card-posted" message={NOT_LOADED_NOTICE} />
+          </div>
+        )}
         <div className="mt-6">{props.children}</div>
         {props.footer && (
           <div className="mt-6 space-y-2 border-t border-stone-200 pt-5 text-sm text-stone-700">{props.footer}</div>

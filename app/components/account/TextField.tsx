@@ -1,7 +1,11 @@
 // A labelled input of the forms. `error` is this field's own message, shown under it; `invalid`
 // marks it without a message of its own and links it to the form's message (`errorId`); `hint`
-// is a short help text read with the field.
-import type { InputHTMLAttributes, ReactNode } from "react";
+// is a short help text read with the field. After a plain form post (no JavaScript, or none yet)
+// the server's page shows what was typed; once React runs, that text becomes the form's own state.
+import { type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState } from "react";
+import { isSecretField } from "#shared/posted-form.ts";
+import { restoreField } from "../../lib/early-fields.ts";
+import { usePostedForm } from "./posted-form.ts";
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name"> {
   id: string;
@@ -26,6 +30,7 @@ export function TextField({
   className,
   ...input
 }: TextFieldProps) {
+  const posted = usePostedText(name, input.type);
   const hintId = hint ? `${id}-hint` : undefined;
   const ownErrorId = error ? `${id}-error` : undefined;
   const marked = invalid || Boolean(error);
@@ -36,6 +41,7 @@ export function TextField({
         {label}
       </label>
       <input
+        ref={posted.ref}
         id={id}
         name={name}
         aria-invalid={marked || undefined}
@@ -44,6 +50,7 @@ export function TextField({
           input.readOnly ? "bg-stone-100" : "bg-white"
         } ${marked ? "border-red-700" : "border-stone-400"} ${className ?? ""}`}
         {...input}
+        value={posted.text ?? input.value}
       />
       {error && (
         <p id={ownErrorId} className="text-sm font-medium text-red-700">
@@ -57,4 +64,23 @@ export function TextField({
       )}
     </div>
   );
+}
+
+/**
+ * The text posted to this page for the field, shown until React runs; then given to the form's
+ * own state as typing would (its onChange), so the form sends it like any typed text.
+ */
+function usePostedText(name: string, type: string | undefined) {
+  const form = usePostedForm();
+  const ref = useRef<HTMLInputElement>(null);
+  const initial = type === "password" || isSecretField(name) ? undefined : form?.fields[name];
+  const [text, setText] = useState(initial);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when React first has the field
+  useEffect(() => {
+    if (text === undefined || !ref.current) return;
+    setText(undefined);
+    // Typed over before hydration? Then early-fields.ts puts back what the shopper typed instead.
+    if (ref.current.value === text) restoreField({ field: ref.current, value: text, touched: false });
+  }, []);
+  return { ref, text };
 }

@@ -1,0 +1,48 @@
+// A plain form post to a page (issue 29, docs/decisions/015-forms-before-hydration.md). The shop's
+// forms send JSON to /api from React; a POST reaches a page only when React was not there to take
+// the press (JavaScript off, the app's scripts failed to load). The answer is the same page, read
+// as a GET, with what was typed (no passwords) and a message to press again: never JSON, never a
+// dead end, and nothing is done on the shopper's behalf (a login could not finish here: the session
+// lives in localStorage, SPEC.md section 4).
+import type { IncomingMessage } from "node:http";
+import { POSTED_LIMITS, type PostedForm, postedFields } from "#shared/posted-form.ts";
+
+/** Reads a urlencoded body up to the limit; anything else (or more) posts no fields. */
+export function readPostedForm(raw: IncomingMessage, path: string): Promise<PostedForm> {
+  const type = raw.headers["content-type"] ?? "";
+  const declared = Number(raw.headers["content-length"] ?? 0);
+  if (!type.toLowerCase().startsWith("application/x-www-form-urlencoded") || declared > POSTED_LIMITS.bytes)
+    return Promise.resolve({ path, fields: {} });
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (fields: Record<string, string>) => {
+      raw.off("data", onData).off("end", onEnd).off("error", onError);
+      // What is left unread is discarded by Node once the answer is sent.
+      raw.pause();
+      resolve({ path, fields });
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > POSTED_LIMITS.bytes) finish({});
+      else chunks.push(chunk);
+    };
+    const onEnd = () => finish(postedFields(Buffer.concat(chunks).toString("utf8")));
+    const onError = () => finish({});
+    raw.on("data", onData).on("end", onEnd).on("error", onError);
+  });
+}
+
+/** The page as a GET of the same address: React Router reads no body and runs no action. */
+export function asPageRead(request: Request): Request {
+  const headers = new Headers(request.headers);
+  for (const name of ["content-type", "content-length", "transfer-encoding"]) headers.delete(name);
+  return new Request(request.url, { method: "GET", headers, signal: request.signal });
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** What a browser shows for a method pages do not take (PUT, TRACE...): a page with a way on. */
+export function refusedMethodPage(method: string): string {
+  return `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Not allowed</title><body style="font-family:system-ui,sans-serif;margin:2rem;line-height:1.5"><h1>This page cannot take a ${escapeHtml(method)} request</h1><p>Pages can only be read. <a href="/">Go to the home page</a>.</p></body></html>`;
+}
