@@ -23,7 +23,7 @@ beforeAll(async () => {
   shopper = await makeShopper(open);
   [product] = (await products(open, 1)) as [TestProduct];
   const answer = await open.app.inject({ method: "GET", url: `/api/products/${product.id}` });
-  productPicture = String(answer.json<{ imageUrl: string[] }>().imageUrl[0]);
+  productPicture = String(answer.json<{ product: { imageUrl: string[] } }>().product.imageUrl[0]);
 });
 afterAll(async () => {
   await Promise.all([closed?.close(), open?.close()]);
