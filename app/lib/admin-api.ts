@@ -1,6 +1,7 @@
 // Browser calls to the admin API (/api/admin/...), always with the signed-in admin's bearer token.
-// The server checks the token and the role on every call; this side only turns the answers into
-// something a screen can show (through api-client.ts), and sends a signed-out or non-admin visitor to /login.
+// Thin names over api-client.ts. The server checks the token and the role on every call; this side
+// only turns the answers into something a screen can show, and sends a signed-out or non-admin
+// visitor to /login.
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { type ApiOptions, type ApiResult, api, apiDownload } from "./api-client.ts";
