@@ -82,6 +82,21 @@ test("sign-up: success goes to /login with a toast; a taken e-mail or username i
   await expect(page).toHaveURL(/\/sign-up$/);
 });
 
+test("sign-up: every field the server refuses is marked, not only the one its message names", async ({ page }) => {
+  await page.goto("/sign-up");
+  await waitForHydration(page);
+  await page.getByLabel("Username").fill("ab");
+  await page.getByLabel("Email").fill(newUser().email);
+  await page.getByLabel("Password").fill("short");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+    "Your password must be at least 8 characters long. 1 more field also needs correcting.",
+  );
+  await expect(page.getByLabel("Username")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Email")).not.toHaveAttribute("aria-invalid", "true");
+});
+
 test("login: a wrong password is refused inline and by a toast; success saves the session", async ({ page }) => {
   const user = newUser();
   await signUpByApi(page, user);

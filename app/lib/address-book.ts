@@ -1,36 +1,17 @@
 // Browser calls to the address book (issue 29): the addresses the customer last ordered to, kept
-// on the account. Every answer becomes a plain result, like account-api.ts.
+// on the account. Every answer becomes a plain result (api-client.ts).
 import type { SavedAddress } from "#shared/addresses.ts";
 import type { ShippingAddress } from "#shared/orders.ts";
 import type { FieldMessages } from "#shared/validation.ts";
-import { NETWORK_ERROR } from "./account-api.ts";
+import { api } from "./api-client.ts";
 
 export type AddressResult<T> = { ok: true; value: T } | { ok: false; message: string; fields: FieldMessages };
 
-async function call<T>(token: string, method: "GET" | "PUT" | "DELETE", path: string, body?: unknown) {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (error) {
-    console.error(`${method} ${path} failed`, error);
-    return { ok: false, message: NETWORK_ERROR, fields: {} } satisfies AddressResult<T>;
-  }
-  const answer = (await response.json().catch(() => undefined)) as
-    | (T & { message?: string; fields?: FieldMessages })
-    | undefined;
-  if (response.ok && answer !== undefined) return { ok: true, value: answer as T } satisfies AddressResult<T>;
-  return {
-    ok: false,
-    message: answer?.message ?? "Something went wrong. Please try again.",
-    fields: answer?.fields ?? {},
-  } satisfies AddressResult<T>;
+async function call<T>(token: string, method: "GET" | "PUT" | "DELETE", path: string, json?: unknown) {
+  const result = await api<T>(path, { method, auth: token, json });
+  return result.ok
+    ? ({ ok: true, value: result.body } satisfies AddressResult<T>)
+    : ({ ok: false, ...result.error } satisfies AddressResult<T>);
 }
 
 /** The customer's saved addresses, most recently used first. */

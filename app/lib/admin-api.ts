@@ -1,50 +1,21 @@
 // Browser calls to the admin API (/api/admin/...), always with the signed-in admin's bearer token.
-// The server checks the token and the role on every call; this side only turns the answers into
-// something a screen can show, and sends a signed-out or non-admin visitor to /login.
+// Thin names over api-client.ts. The server checks the token and the role on every call; this side
+// only turns the answers into something a screen can show, and sends a signed-out or non-admin
+// visitor to /login.
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { tokenStore } from "./auth-store.ts";
+import { type ApiOptions, type ApiResult, api, apiDownload } from "./api-client.ts";
 import { loginFromHere } from "./return-to.ts";
 
-export type AdminResult<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
+export type AdminResult<T> = ApiResult<T>;
 
-export const ADMIN_NETWORK_ERROR = "We could not reach the shop. Please check your connection and try again.";
+/** A call to /api/admin`path`, with the signed-in user's token. */
+export const adminCall = <T>(path: string, options: Omit<ApiOptions, "auth"> = {}): Promise<AdminResult<T>> =>
+  api<T>(`/api/admin${path}`, { ...options, auth: true });
 
-interface CallOptions {
-  method?: "GET" | "POST" | "PUT" | "DELETE";
-  /** Sent as JSON. */
-  json?: unknown;
-  /** Sent as it is (a picture upload), with its own content type. */
-  file?: Blob;
-}
-
-export async function adminCall<T>(path: string, options: CallOptions = {}): Promise<AdminResult<T>> {
-  const headers: Record<string, string> = { Accept: "application/json" };
-  const token = tokenStore.get();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let body: BodyInit | undefined;
-  if (options.file) {
-    headers["Content-Type"] = options.file.type;
-    body = options.file;
-  } else if (options.json !== undefined) {
-    headers["Content-Type"] = "application/json";
-    body = JSON.stringify(options.json);
-  }
-  let response: Response;
-  try {
-    response = await fetch(`/api/admin${path}`, { method: options.method ?? "GET", headers, body });
-  } catch (error) {
-    console.error(`admin ${options.method ?? "GET"} ${path} failed`, error);
-    return { ok: false, status: 0, message: ADMIN_NETWORK_ERROR };
-  }
-  const parsed: unknown = await response.json().catch(() => undefined);
-  if (response.ok) return { ok: true, data: parsed as T };
-  const message =
-    parsed && typeof parsed === "object" && "message" in parsed && typeof parsed.message === "string"
-      ? parsed.message
-      : `The shop answered ${response.status}.`;
-  return { ok: false, status: response.status, message };
-}
+/** A CSV or PDF from /api/admin`path`, saved under the server's file name (or `fallbackName`). */
+export const downloadAdminFile = (path: string, fallbackName: string) =>
+  apiDownload(`/api/admin${path}`, fallbackName, { auth: true });
 
 /** 401 and 403 mean "not an admin (any more)": the sign-in page is the way forward. */
 export const needsSignIn = (result: AdminResult<unknown>) =>
@@ -68,7 +39,7 @@ export function useAdminData<T>(path: string): AdminData<T> & { reload: () => vo
         navigate(loginFromHere(), { replace: true });
         return;
       }
-      setResult(answer.ok ? { state: "ready", data: answer.data } : { state: "failed", message: answer.message });
+      setResult(answer.ok ? { state: "ready", data: answer.body } : { state: "failed", message: answer.error.message });
     });
     return () => {
       current = false;

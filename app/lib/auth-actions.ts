@@ -1,6 +1,7 @@
 // Sign-out as SPEC.md section 4 says: clear the server cart first and sign out locally only when
 // that worked; on failure the error is only logged and the user stays signed in.
 
+import { api } from "./api-client.ts";
 import { type StoredUser, tokenStore, userStore } from "./auth-store.ts";
 import { cartStore } from "./cart-store.ts";
 import { reconcileMySize } from "./my-size.ts";
@@ -11,19 +12,15 @@ export const SIGNED_OUT = "Signed out successfully";
 export async function signOut(): Promise<boolean> {
   const token = tokenStore.get();
   if (token) {
-    const headers = { Authorization: `Bearer ${token}` };
-    try {
-      const cleared = await fetch("/api/user/cart/clear", { method: "DELETE", headers });
-      // 401: the session already ended on the server, so there is nothing left to clear.
-      if (!cleared.ok && cleared.status !== 401) throw new Error(`Cart clear failed with ${cleared.status}`);
-    } catch (error) {
-      console.error("Could not clear the cart before signing out", error);
+    const cleared = await api("/api/user/cart/clear", { method: "DELETE", auth: token });
+    // 401: the session already ended on the server, so there is nothing left to clear.
+    if (!cleared.ok && cleared.status !== 401) {
+      console.error("Could not clear the cart before signing out", cleared.status, cleared.error.message);
       return false;
     }
     // Ends the session on the server; the local sign-out happens whatever it answers.
-    await fetch("/api/user/logout", { method: "POST", headers }).catch((error: unknown) => {
-      console.error("Could not end the session on the server", error);
-    });
+    const ended = await api("/api/user/logout", { method: "POST", auth: token });
+    if (!ended.ok) console.error("Could not end the session on the server", ended.status, ended.error.message);
   }
   signOutLocally();
   toast.success(SIGNED_OUT);
@@ -39,13 +36,10 @@ export async function signOut(): Promise<boolean> {
 export async function loadFromToken(): Promise<void> {
   const token = tokenStore.get();
   if (!token) return;
-  let response: Response;
-  try {
-    response = await fetch("/api/user/my-details", { headers: { Authorization: `Bearer ${token}` } });
-  } catch (error) {
-    console.error("Could not check the stored session", error);
-    return;
-  }
+  const response = await api<{ user?: Partial<StoredUser> & { shoeSize?: unknown } } | undefined>(
+    "/api/user/my-details",
+    { auth: token },
+  );
   // The user may have signed out or in meanwhile; this answer is about the old token.
   if (tokenStore.get() !== token) return;
   if (response.status === 401 || response.status === 403) {
@@ -53,12 +47,10 @@ export async function loadFromToken(): Promise<void> {
     return;
   }
   if (!response.ok) {
-    console.error(`Checking the stored session failed with ${response.status}`);
+    console.error(`Checking the stored session failed with ${response.status}`, response.error.message);
     return;
   }
-  const body = (await response.json().catch(() => undefined)) as
-    | { user?: Partial<StoredUser> & { shoeSize?: unknown } }
-    | undefined;
+  const body = response.body;
   if (typeof body?.user?._id === "string") {
     const { shoeSize, ...user } = body.user;
     userStore.set(user as StoredUser);

@@ -1,6 +1,7 @@
 // Cart changes of SPEC.md section 4: the local cart changes at once and is saved on every change;
 // the server copy is updated fire-and-forget (failures only logged, section 7).
 import type { Product } from "#shared/catalog.ts";
+import { api } from "./api-client.ts";
 import { tokenStore } from "./auth-store.ts";
 import { isSoldOut, lineCap } from "./cart-stock.ts";
 import { cartStore, type StoredCartLine } from "./cart-store.ts";
@@ -15,24 +16,16 @@ let syncsInFlight = 0;
 // keep the 2 the customer had already changed.
 let queue: Promise<void> = Promise.resolve();
 
-function syncToServer(method: "POST" | "PUT" | "DELETE", path: string, body?: unknown): void {
+function syncToServer(method: "POST" | "PUT" | "DELETE", path: string, json?: unknown): void {
   const token = tokenStore.get();
   if (!token) return;
   syncsStarted++;
   syncsInFlight++;
   const send = () =>
-    fetch(path, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
+    api(path, { method, auth: token, json })
       .then((response) => {
         if (!response.ok) console.error(`Cart sync ${method} ${path} failed with ${response.status}`);
       })
-      .catch((error: unknown) => console.error(`Cart sync ${method} ${path} failed`, error))
       .finally(() => {
         syncsInFlight--;
       });

@@ -4,16 +4,14 @@
 // stock is read again (issue 14), from the server's cart or, for a visitor, from the catalogue.
 import type { Cart } from "#shared/cart.ts";
 import type { ProductAnswer } from "#shared/catalog.ts";
+import { api } from "./api-client.ts";
 import { sendQuantity, serverSyncMark } from "./cart-actions.ts";
 import { capToStock, type LoweredLine, lineKey, withServerCart, withStock } from "./cart-stock.ts";
 import { cartStore, type StoredCartLine } from "./cart-store.ts";
 
-const authorised = (token: string) => ({ Authorization: `Bearer ${token}` });
-
 async function readServerCart(token: string): Promise<StoredCartLine[] | undefined> {
-  const response = await fetch("/api/user/cart", { headers: authorised(token) });
-  if (!response.ok) return undefined;
-  return ((await response.json()) as Cart).items;
+  const response = await api<Cart>("/api/user/cart", { auth: token });
+  return response.ok ? response.body.items : undefined;
 }
 
 /**
@@ -26,9 +24,9 @@ async function readCatalogueStock(lines: readonly StoredCartLine[]): Promise<Map
   const productIds = [...new Set(lines.map((line) => line.productId))];
   await Promise.all(
     productIds.map(async (productId) => {
-      const response = await fetch(`/api/products/${encodeURIComponent(productId)}`);
+      const response = await api<ProductAnswer>(`/api/products/${encodeURIComponent(productId)}`);
       if (!response.ok && response.status !== 404) return;
-      const sizes = response.ok ? ((await response.json()) as ProductAnswer).product.sizes : [];
+      const sizes = response.ok ? response.body.product.sizes : [];
       for (const line of lines.filter((l) => l.productId === productId)) {
         stock.set(lineKey(line), sizes.find((s) => s.size === line.size)?.stock ?? 0);
       }
@@ -43,12 +41,8 @@ export async function mergeCartAfterSignIn(token: string): Promise<void> {
     const onServer = (line: StoredCartLine) =>
       server.some((s) => s.productId === line.productId && s.size === line.size);
     for (const line of cartStore.get().filter((l) => !onServer(l))) {
-      const response = await fetch("/api/user/cart/add", {
-        method: "POST",
-        headers: { ...authorised(token), "Content-Type": "application/json" },
-        body: JSON.stringify(line),
-      });
-      if (!response.ok) console.error(`Could not keep a cart line (${response.status})`);
+      const response = await api("/api/user/cart/add", { method: "POST", auth: token, json: line });
+      if (!response.ok) console.error(`Could not keep a cart line (${response.status})`, response.error.message);
     }
     const merged = await readServerCart(token);
     if (merged) cartStore.set(merged);

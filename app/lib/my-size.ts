@@ -1,6 +1,7 @@
 // The shopper's own size: set once, kept in localStorage (`mySize`), and on the account when signed
 // in so it follows them to another device. Lists offer 'Only my size' and cards tell its stock.
 import { MAX_SIZE, MIN_SIZE } from "#shared/sizes.ts";
+import { api } from "./api-client.ts";
 import { tokenStore } from "./auth-store.ts";
 import { createLocalStore } from "./local-store.ts";
 
@@ -23,17 +24,9 @@ export function setMySize(size: number | null): void {
 }
 
 async function saveToAccount(token: string, size: number | null): Promise<void> {
-  try {
-    const response = await fetch("/api/user/my-size", {
-      method: "PUT",
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ size }),
-    });
-    if (!response.ok) console.error(`Saving my size failed with ${response.status}`);
-  } catch (error) {
-    // The browser keeps it; the account catches up at the next sign-in.
-    console.error("Could not save my size to the account", error);
-  }
+  const response = await api("/api/user/my-size", { method: "PUT", auth: token, json: { size } });
+  // The browser keeps it; the account catches up at the next sign-in.
+  if (!response.ok) console.error(`Saving my size failed with ${response.status}`, response.error.message);
 }
 
 /**
@@ -49,12 +42,6 @@ export function reconcileMySize(token: string, accountSize: unknown): void {
 
 /** Reads the account's size (after a fresh sign-in) and reconciles it with the browser's. */
 export async function syncMySizeAfterSignIn(token: string): Promise<void> {
-  try {
-    const response = await fetch("/api/user/my-details", { headers: { Authorization: `Bearer ${token}` } });
-    if (!response.ok) return;
-    const body = (await response.json()) as { user?: { shoeSize?: unknown } };
-    if (tokenStore.get() === token) reconcileMySize(token, body.user?.shoeSize);
-  } catch (error) {
-    console.error("Could not read my size from the account", error);
-  }
+  const response = await api<{ user?: { shoeSize?: unknown } } | undefined>("/api/user/my-details", { auth: token });
+  if (response.ok && tokenStore.get() === token) reconcileMySize(token, response.body?.user?.shoeSize);
 }

@@ -4,6 +4,7 @@
 // until the answer comes (or when it fails) the cart limits nothing of its own.
 import { useEffect, useState } from "react";
 import { type OrderLimitsAnswer, openOrdersFull, pairsStillAllowed } from "#shared/cart-limits.ts";
+import { api } from "./api-client.ts";
 import type { StoredCartLine } from "./cart-store.ts";
 
 export function useOrderLimits(token: string | null, hydrated: boolean): OrderLimitsAnswer | undefined {
@@ -14,13 +15,10 @@ export function useOrderLimits(token: string | null, hydrated: boolean): OrderLi
       return;
     }
     let open = true;
-    fetch("/api/user/order-limits", { headers: { Authorization: `Bearer ${token}` } })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`order-limits answered ${response.status}`);
-        const answer = (await response.json()) as OrderLimitsAnswer;
-        if (open) setLimits(answer);
-      })
-      .catch((error: unknown) => console.error("Could not read the order limits", error));
+    api<OrderLimitsAnswer>("/api/user/order-limits", { auth: token }).then((response) => {
+      if (!response.ok) console.error("Could not read the order limits", response.status, response.error.message);
+      else if (open) setLimits(response.body);
+    });
     return () => {
       open = false;
     };

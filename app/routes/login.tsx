@@ -11,7 +11,7 @@ import { AuthCard, cardLinkClass } from "../components/account/AuthCard.tsx";
 import { FormAlert } from "../components/account/FormAlert.tsx";
 import { SubmitButton } from "../components/account/SubmitButton.tsx";
 import { TextField } from "../components/account/TextField.tsx";
-import { NETWORK_ERROR, postJson } from "../lib/account-api.ts";
+import { api, messageOf, OFFLINE_MESSAGE } from "../lib/api-client.ts";
 import { type StoredUser, tokenStore, userStore } from "../lib/auth-store.ts";
 import { addToLocalCart } from "../lib/cart-actions.ts";
 import { cartStore } from "../lib/cart-store.ts";
@@ -59,12 +59,16 @@ export default function Login() {
     if (busy) return;
     setBusy(true);
     setError(undefined);
-    const result = await postJson("/api/user/login", { email, password });
+    const result = await api("/api/user/login", { method: "POST", json: { email, password } });
     const session = result.ok ? sessionOf(result.body) : undefined;
     if (!session) {
       // 429 says how long to wait; anything else is the one message of the spec, whatever the cause.
       const message =
-        result.status === 429 && result.message ? result.message : result.status === 0 ? NETWORK_ERROR : INVALID_LOGIN;
+        result.status === 429
+          ? (messageOf(result.body) ?? INVALID_LOGIN)
+          : result.status === 0
+            ? OFFLINE_MESSAGE
+            : INVALID_LOGIN;
       setError(message);
       toast.error(message);
       setBusy(false);

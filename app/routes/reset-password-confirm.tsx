@@ -10,7 +10,7 @@ import { AuthCard, cardLinkClass } from "../components/account/AuthCard.tsx";
 import { FormAlert } from "../components/account/FormAlert.tsx";
 import { SubmitButton } from "../components/account/SubmitButton.tsx";
 import { TextField } from "../components/account/TextField.tsx";
-import { NETWORK_ERROR, postJson } from "../lib/account-api.ts";
+import { api, messageOf } from "../lib/api-client.ts";
 import { signOutLocally } from "../lib/auth-actions.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
 import type { Route } from "./+types/reset-password-confirm.ts";
@@ -31,12 +31,6 @@ export function meta({ matches }: Route.MetaArgs) {
 /** `field`: the password was wrong (try again); `dead`: the link can no longer be used. */
 type Outcome = { ok: true; message: string } | { ok: false; message: string; field?: boolean; dead?: boolean };
 
-/** Whether a refusal names the password field (wrong or unusable password) rather than the link. */
-const namesPassword = (body: unknown) => {
-  const fields = body && typeof body === "object" && "fields" in body ? body.fields : undefined;
-  return Boolean(fields && typeof fields === "object" && "newPassword" in fields);
-};
-
 export default function ConfirmResetPassword() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
@@ -49,17 +43,17 @@ export default function ConfirmResetPassword() {
     if (busy) return;
     setBusy(true);
     setOutcome(undefined);
-    const result = await postJson("/api/user/reset-password/confirm", { token, newPassword });
+    const result = await api("/api/user/reset-password/confirm", { method: "POST", json: { token, newPassword } });
     setBusy(false);
     if (result.ok) {
       // Every session ended on the server, so the token kept here no longer works.
       signOutLocally();
-      setOutcome({ ok: true, message: result.message ?? "Your password has been changed." });
+      setOutcome({ ok: true, message: messageOf(result.body) ?? "Your password has been changed." });
       return;
     }
-    const message = result.message ?? (result.status === 0 ? NETWORK_ERROR : CONFIRM_FAILED);
+    const message = result.status === 0 || messageOf(result.body) ? result.error.message : CONFIRM_FAILED;
     // A 400 naming the password field: wrong password, try again. Any other 400: the link is dead.
-    const field = result.status === 400 && namesPassword(result.body);
+    const field = result.status === 400 && "newPassword" in result.error.fields;
     setOutcome({ ok: false, message, field, dead: result.status === 400 && !field });
     if (field) {
       setNewPassword("");

@@ -8,7 +8,7 @@ import { AuthCard, cardLinkClass } from "../components/account/AuthCard.tsx";
 import { FormAlert } from "../components/account/FormAlert.tsx";
 import { SubmitButton } from "../components/account/SubmitButton.tsx";
 import { TextField } from "../components/account/TextField.tsx";
-import { NETWORK_ERROR, postJson } from "../lib/account-api.ts";
+import { api, messageOf } from "../lib/api-client.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
 import { toast } from "../lib/toast.ts";
 import type { Route } from "./+types/reset-password.ts";
@@ -27,14 +27,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-function fieldsOf(message: string): Field[] {
-  if (message === PASSWORDS_DO_NOT_MATCH) return ["confirmPassword"];
-  const text = message.toLowerCase();
-  if (text.includes("email")) return ["email"];
-  if (text.includes("confirm")) return ["confirmPassword"];
-  if (text.includes("password")) return ["newPassword"];
-  return [];
-}
+const FIELDS: readonly Field[] = ["email", "newPassword", "confirmPassword"];
 
 export default function ResetPassword() {
   const navigate = useNavigate();
@@ -55,16 +48,18 @@ export default function ResetPassword() {
     }
     setBusy(true);
     setError(undefined);
-    const result = await postJson("/api/user/reset-password", form);
+    const result = await api("/api/user/reset-password", { method: "POST", json: form });
     if (result.ok) {
-      const message = result.message ?? "Check your e-mail for a link to confirm your new password.";
+      const message = messageOf(result.body) ?? "Check your e-mail for a link to confirm your new password.";
       toast.success(message);
       navigate("/login", { state: { email: form.email.trim(), notice: message } });
       return;
     }
     // The toast is the spec's; the server's reason (a weak password, too many attempts) shows inline.
-    const reason = result.message ?? (result.status === 0 ? NETWORK_ERROR : RESET_FAILED);
-    setError({ message: reason, fields: fieldsOf(reason) });
+    const { message, fields } = result.error;
+    const reason = result.status === 0 || messageOf(result.body) ? message : RESET_FAILED;
+    // The server names the fields it refused (`{ message, fields }`): those are marked invalid.
+    setError({ message: reason, fields: FIELDS.filter((field) => field in fields) });
     toast.error(RESET_FAILED);
     setBusy(false);
   }

@@ -8,7 +8,7 @@ import { AuthCard, cardLinkClass } from "../components/account/AuthCard.tsx";
 import { FormAlert } from "../components/account/FormAlert.tsx";
 import { SubmitButton } from "../components/account/SubmitButton.tsx";
 import { TextField } from "../components/account/TextField.tsx";
-import { NETWORK_ERROR, postJson } from "../lib/account-api.ts";
+import { api, messageOf } from "../lib/api-client.ts";
 import { returnToOf, withReturnTo } from "../lib/return-to.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
 import { toast } from "../lib/toast.ts";
@@ -29,13 +29,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-/** Which fields a server message is about, so they can be marked invalid. */
-function fieldsOf(message: string, status: number): Field[] {
-  if (message === ALREADY_IN_USE) return ["username", "email"];
-  if (status === 0 || status === 429) return [];
-  const named = (["username", "email", "password"] as const).filter((f) => message.toLowerCase().includes(f));
-  return named;
-}
+const FIELDS: readonly Field[] = ["username", "email", "password"];
 
 export default function SignUp() {
   const navigate = useNavigate();
@@ -53,17 +47,18 @@ export default function SignUp() {
     if (busy) return;
     setBusy(true);
     setError(undefined);
-    const result = await postJson("/api/user/signup", form);
+    const result = await api("/api/user/signup", { method: "POST", json: form });
     if (result.ok) {
       toast.success(SIGN_UP_SUCCESS);
       navigate(loginHref, { state: { email: form.email.trim() } });
       return;
     }
-    const message =
-      result.status === 400 && result.message === USER_EXISTS
-        ? ALREADY_IN_USE
-        : (result.message ?? (result.status === 0 ? NETWORK_ERROR : SIGN_UP_FAILED));
-    setError({ message, fields: fieldsOf(message, result.status) });
+    const { message: reason, fields } = result.error;
+    // SPEC.md section 8 answers a taken account with a bare `{ message }`: both fields are the
+    // taken ones. Any other refusal names its fields (`{ message, fields }`): those are marked.
+    const taken = result.status === 400 && reason === USER_EXISTS;
+    const message = taken ? ALREADY_IN_USE : result.status === 0 || messageOf(result.body) ? reason : SIGN_UP_FAILED;
+    setError({ message, fields: taken ? ["username", "email"] : FIELDS.filter((field) => field in fields) });
     toast.error(message);
     setBusy(false);
   }

@@ -4,6 +4,7 @@ import { formatRs } from "#shared/money.ts";
 import { type Order, orderNumber } from "#shared/orders.ts";
 import { previewWords } from "#shared/text.ts";
 import { OrderStatusBadge } from "../components/OrderStatusBadge.tsx";
+import { api } from "../lib/api-client.ts";
 import { useAuth } from "../lib/auth-store.ts";
 import { withReturnTo } from "../lib/return-to.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
@@ -37,18 +38,12 @@ export default function TrackOrder() {
     if (!token) return;
     const controller = new AbortController();
     setState({ status: "loading" });
-    fetch("/api/orders/track", { headers: { Authorization: `Bearer ${token}` }, signal: controller.signal })
-      .then(async (response) => {
-        const body = (await response.json()) as Order[] | { message?: string };
-        if (!response.ok || !Array.isArray(body)) {
-          throw new Error(Array.isArray(body) ? response.statusText : (body.message ?? response.statusText));
-        }
-        setState({ status: "succeeded", orders: body });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({ status: "failed", error: error instanceof Error ? error.message : String(error) });
-      });
+    api<unknown>("/api/orders/track", { auth: token, signal: controller.signal }).then((response) => {
+      if (controller.signal.aborted) return;
+      if (response.ok && Array.isArray(response.body))
+        setState({ status: "succeeded", orders: response.body as Order[] });
+      else setState({ status: "failed", error: response.error?.message ?? "The shop sent no order list." });
+    });
     return () => controller.abort();
   }, [token]);
 

@@ -10,7 +10,7 @@ import { passwordResets, users } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { resetPasswordMail } from "./mail-templates.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
-import type { Result } from "./service.ts";
+import { type Result, refused } from "./service.ts";
 import { endAllSessions, hashToken } from "./sessions.ts";
 
 /** A wrong password names its field, so the form marks it. */
@@ -66,7 +66,7 @@ export function createResetService(deps: {
   return {
     async request({ email, newPassword }) {
       const problem = passwordProblem(newPassword);
-      if (problem) return { ok: false, message: problem };
+      if (problem) return refused(problem, { newPassword: problem });
       const newPasswordHash = await hashPassword(newPassword);
       const [user] = await db
         .select({ id: users.id, email: users.email, username: users.username })

@@ -13,6 +13,7 @@ import {
   SIGNED_OUT,
   signupSchema,
 } from "#shared/accounts.ts";
+import type { FieldMessages } from "#shared/validation.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { badRequest, parseOr400, unauthorized, ValidationError } from "../http/errors.ts";
@@ -41,7 +42,7 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AccountD
     scope.post("/api/user/signup", { config: { rateLimit: limits.signup } }, async (request, reply) => {
       const input = parseOr400(signupSchema, request.body);
       const result = await accounts.signup(input);
-      if (!result.ok) throw badRequest(result.message);
+      if (!result.ok) throw refusal(result);
       return reply.code(201).send({ message: SIGN_UP_SUCCESS, user: result.user });
     });
 
@@ -79,7 +80,7 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AccountD
     scope.post("/api/user/reset-password", { config: { rateLimit: limits.reset } }, async (request) => {
       const input = parseOr400(resetSchema, request.body);
       const result = await resets.request(input);
-      if (!result.ok) throw badRequest(result.message);
+      if (!result.ok) throw refusal(result);
       return { message: RESET_REQUESTED };
     });
 
@@ -95,3 +96,7 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AccountD
     });
   });
 }
+
+/** A 400 with the fields the refusal is about, or a plain one when it names none. */
+const refusal = (result: { message: string; fields?: FieldMessages }) =>
+  result.fields ? new ValidationError(result.message, result.fields) : badRequest(result.message);

@@ -1,12 +1,16 @@
 // Sign-up, sign-in and sign-out. Knows nothing of HTTP: answers results, the routes reply.
 import { eq, or, sql } from "drizzle-orm";
 import { type AccountUser, type LoginInput, type SignupInput, USER_EXISTS } from "#shared/accounts.ts";
+import type { FieldMessages } from "#shared/validation.ts";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
 import { createSession, endSession, type SessionUser } from "./sessions.ts";
 
-export type Result<T> = ({ ok: true } & T) | { ok: false; message: string };
+/** A refusal names the fields it is about, so the form marks them (`{ message, fields }`). */
+export type Result<T> = ({ ok: true } & T) | { ok: false; message: string; fields?: FieldMessages };
+
+export const refused = (message: string, fields: FieldMessages) => ({ ok: false as const, message, fields });
 
 export interface AccountService {
   signup(input: SignupInput): Promise<Result<{ user: Omit<AccountUser, "role"> }>>;
@@ -31,7 +35,7 @@ export function createAccountService(db: Db): AccountService {
   return {
     async signup({ email, password, username }) {
       const problem = passwordProblem(password);
-      if (problem) return { ok: false, message: problem };
+      if (problem) return refused(problem, { password: problem });
       const [existing] = await db
         .select({ id: users.id })
         .from(users)

@@ -2,18 +2,18 @@
 // a radio group, so arrow keys move between colours and a screen reader reads each name.
 import { useEffect, useState } from "react";
 import type { Colour } from "#shared/listing.ts";
+import { api } from "../../lib/api-client.ts";
 
 export function ColourPicker({ value, onChange }: { value: string | null; onChange: (colour: string | null) => void }) {
   const [palette, setPalette] = useState<Colour[] | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     const controller = new AbortController();
-    fetch("/api/colours", { signal: controller.signal })
-      .then((res) => (res.ok ? (res.json() as Promise<Colour[]>) : Promise.reject(new Error(String(res.status)))))
-      .then(setPalette)
-      .catch(() => {
-        if (!controller.signal.aborted) setFailed(true);
-      });
+    api<Colour[]>("/api/colours", { signal: controller.signal }).then((response) => {
+      if (controller.signal.aborted) return;
+      if (response.ok) setPalette(response.body);
+      else setFailed(true);
+    });
     return () => controller.abort();
   }, []);
 

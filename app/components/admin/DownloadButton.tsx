@@ -2,7 +2,7 @@
 // and showing the server's message when it cannot.
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { downloadAdminFile } from "../../lib/admin-download.ts";
+import { downloadAdminFile } from "../../lib/admin-api.ts";
 import { loginFromHere } from "../../lib/return-to.ts";
 
 export function DownloadButton({ path, fileName, label }: { path: string; fileName: string; label: string }) {
@@ -15,7 +15,7 @@ export function DownloadButton({ path, fileName, label }: { path: string; fileNa
     const result = await downloadAdminFile(path, fileName);
     setBusy(false);
     if (!result.ok && (result.status === 401 || result.status === 403)) return navigate(loginFromHere());
-    if (!result.ok) setError(result.message);
+    if (!result.ok) setError(result.error.message);
   }
   return (
     <span className="inline-flex flex-col gap-1">

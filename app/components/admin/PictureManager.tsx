@@ -18,8 +18,8 @@ export function PictureManager({ product, onChange }: { product: AdminProduct; o
     setError(undefined);
     const result = await action();
     setBusy(false);
-    if (result.ok) onChange(result.data);
-    else setError(result.message);
+    if (result.ok) onChange(result.body);
+    else setError(result.error.message);
   }
 
   function upload(event: ChangeEvent<HTMLInputElement>) {

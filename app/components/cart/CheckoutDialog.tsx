@@ -12,6 +12,7 @@ import { formatRs } from "#shared/money.ts";
 import { DELIVERY_CITY, type Order, shippingAddressSchema } from "#shared/orders.ts";
 import { type FieldMessages, summariseIssues } from "#shared/validation.ts";
 import { fetchAddresses } from "../../lib/address-book.ts";
+import { api, messageOf } from "../../lib/api-client.ts";
 import { useAuth } from "../../lib/auth-store.ts";
 import { cartStore, type StoredCartLine } from "../../lib/cart-store.ts";
 import { refreshCart } from "../../lib/cart-sync.ts";
@@ -113,45 +114,40 @@ export const CheckoutDialog = forwardRef<HTMLDialogElement, { lines: StoredCartL
     setFieldErrors({});
     if (!token || !user) return;
     setSending(true);
-    try {
-      const response = await fetch("/api/orders/new-order", {
-        method: "POST",
-        headers: {
-          Authorization: `Bearer ${token}`,
-          "Content-Type": "application/json",
-          "Idempotency-Key": idempotencyKey,
-        },
-        body: JSON.stringify({
-          userId: user._id,
-          items: lines.map((line) => ({ productId: line.productId, size: line.size, quantity: line.quantity })),
-          shippingAddress,
-          totalAmount: total,
-        }),
-      });
-      if (!response.ok) {
-        const body = (await response.json().catch(() => ({}))) as { message?: string; fields?: FieldMessages };
-        console.error(`Order failed with ${response.status}`, body);
-        // A field the server refused is marked like one refused here; a changed price or a size
-        // that sold out belongs to no field and goes in the form's box.
-        const { own, other } = splitFieldMessages(body.fields ?? {}, "shippingAddress.");
-        const unmarked = Object.keys(own).length === 0 ? body.message : other.join(" ");
-        if (response.status < 500 && unmarked) setFormError(unmarked);
-        showFieldErrors(own);
-        if (response.status === 409) await refreshCart(token);
+    const response = await api<Order>("/api/orders/new-order", {
+      method: "POST",
+      auth: token,
+      headers: { "Idempotency-Key": idempotencyKey },
+      json: {
+        userId: user._id,
+        items: lines.map((line) => ({ productId: line.productId, size: line.size, quantity: line.quantity })),
+        shippingAddress,
+        totalAmount: total,
+      },
+    });
+    if (!response.ok) {
+      setSending(false);
+      const { message, fields } = response.error;
+      console.error(`Order failed with ${response.status}`, response.body);
+      if (response.status === 0) {
+        setFormError(message);
         return;
       }
-      const order = (await response.json()) as Order;
-      // SPEC.md section 4: the cart lines are removed one by one, then the success page.
-      for (const line of lines) {
-        cartStore.set(cartStore.get().filter((l) => !(l.productId === line.productId && l.size === line.size)));
-      }
-      navigate(`/checkout-success?order=${encodeURIComponent(order._id)}`);
-    } catch (error) {
-      console.error("Order failed", error);
-      setFormError("We could not reach the shop. Check your connection and try again.");
-    } finally {
-      setSending(false);
+      // A field the server refused is marked like one refused here; a changed price or a size
+      // that sold out belongs to no field and goes in the form's box.
+      const { own, other } = splitFieldMessages(fields, "shippingAddress.");
+      const unmarked = Object.keys(own).length === 0 ? messageOf(response.body) : other.join(" ");
+      if (response.status < 500 && unmarked) setFormError(unmarked);
+      showFieldErrors(own);
+      if (response.status === 409) await refreshCart(token);
+      return;
     }
+    // SPEC.md section 4: the cart lines are removed one by one, then the success page.
+    for (const line of lines) {
+      cartStore.set(cartStore.get().filter((l) => !(l.productId === line.productId && l.size === line.size)));
+    }
+    setSending(false);
+    navigate(`/checkout-success?order=${encodeURIComponent(response.body._id)}`);
   }
 
   /** A field's message goes once the customer changes it; the others stay until the next try. */

@@ -2,6 +2,7 @@
 // request cancelled as soon as the text changes again, so an older, slower answer never shows.
 import { useEffect, useState } from "react";
 import { INSTANT_MIN_CHARS, type InstantResults } from "#shared/search.ts";
+import { api } from "../../lib/api-client.ts";
 
 export const INSTANT_DEBOUNCE_MS = 150;
 
@@ -27,17 +28,11 @@ export function useInstantResults(text: string): InstantState {
     }));
     const controller = new AbortController();
     const timer = setTimeout(async () => {
-      try {
-        const response = await fetch(`/api/search/instant?query=${encodeURIComponent(query)}`, {
-          signal: controller.signal,
-          headers: { accept: "application/json" },
-        });
-        if (!response.ok) throw new Error(`instant results answered ${response.status}`);
-        const results = (await response.json()) as InstantResults;
-        if (!controller.signal.aborted) setAnswer({ state: "done", results });
-      } catch {
-        if (!controller.signal.aborted) setAnswer({ state: "failed" });
-      }
+      const response = await api<InstantResults>(`/api/search/instant?query=${encodeURIComponent(query)}`, {
+        signal: controller.signal,
+      });
+      if (controller.signal.aborted) return;
+      setAnswer(response.ok ? { state: "done", results: response.body } : { state: "failed" });
     }, INSTANT_DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);

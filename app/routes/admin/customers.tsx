@@ -29,9 +29,9 @@ export default function AdminCustomers() {
     });
     setBusyId(undefined);
     if (needsSignIn(result)) return navigate(loginFromHere());
-    if (!result.ok) return setError(result.message);
+    if (!result.ok) return setError(result.error.message);
     if (list.state === "ready") {
-      const customers = list.data.customers.map((c) => (c._id === result.data._id ? result.data : c));
+      const customers = list.data.customers.map((c) => (c._id === result.body._id ? result.body : c));
       list.replace({ ...list.data, customers });
     }
     setNotice(

@@ -131,7 +131,7 @@ function useFreshFigures(newOrders: number | undefined, replace: (data: AdminDas
     if (before === undefined || newOrders === before) return;
     let current = true;
     adminCall<AdminDashboard>("/dashboard").then((answer) => {
-      if (current && answer.ok) replace(answer.data);
+      if (current && answer.ok) replace(answer.body);
     });
     return () => {
       current = false;

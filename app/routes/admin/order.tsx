@@ -45,10 +45,10 @@ export default function AdminOrderDetail() {
     if (needsSignIn(result)) return navigate(loginFromHere());
     if (!result.ok) {
       setNotice(undefined);
-      return setError(result.message);
+      return setError(result.error.message);
     }
     setError(undefined);
-    order.replace(result.data);
+    order.replace(result.body);
     setNotice(what);
   }
 

@@ -27,10 +27,10 @@ function NewProduct() {
     if (needsSignIn(result)) return navigate(loginFromHere());
     if (!result.ok) {
       setSaving(undefined);
-      return setError(result.message);
+      return setError(result.error.message);
     }
-    const notice = await uploadPictures(result.data, pictures, setSaving);
-    navigate(`/admin/products/${result.data._id}?created=1`, { state: { notice } });
+    const notice = await uploadPictures(result.body, pictures, setSaving);
+    navigate(`/admin/products/${result.body._id}?created=1`, { state: { notice } });
   }
   return (
     <div>
@@ -58,7 +58,7 @@ async function uploadPictures(product: AdminProduct, files: File[], progress: (t
       method: "POST",
       file,
     });
-    if (!upload.ok) failed.push(`${file.name}: ${upload.message}`);
+    if (!upload.ok) failed.push(`${file.name}: ${upload.error.message}`);
   }
   if (failed.length === 0) {
     return files.length === 0
@@ -91,8 +91,8 @@ function EditProduct({ id }: { id: string }) {
     const result = await call();
     setSaving(false);
     if (needsSignIn(result)) return navigate(loginFromHere());
-    if (!result.ok) return setError(result.message);
-    product.replace(result.data);
+    if (!result.ok) return setError(result.error.message);
+    product.replace(result.body);
     setNotice(done);
   }
 

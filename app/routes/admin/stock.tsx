@@ -93,10 +93,10 @@ function CategoryGrid({ category }: { category: CategorySlug }) {
     const result = await adminCall<StockGridSaved>("/stock", { method: "PUT", json: { changes } });
     setSaving(false);
     if (needsSignIn(result)) return navigate(loginFromHere());
-    if (!result.ok) return setError(result.message);
+    if (!result.ok) return setError(result.error.message);
     grid.reload();
     setEdits({});
-    setNotice(`Saved ${result.data.changed} ${result.data.changed === 1 ? "change" : "changes"}.`);
+    setNotice(`Saved ${result.body.changed} ${result.body.changed === 1 ? "change" : "changes"}.`);
   }
 
   return (

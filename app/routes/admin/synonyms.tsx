@@ -25,13 +25,13 @@ export default function AdminSynonyms() {
     });
     setBusy(false);
     if (!answer.ok) {
-      setProblem(answer.message);
+      setProblem(answer.error.message);
       return;
     }
     setProblem(null);
     setWord("");
     setMeans("");
-    toast.success(`Saved: “${answer.data.word}” means ${answer.data.means}.`);
+    toast.success(`Saved: “${answer.body.word}” means ${answer.body.means}.`);
     list.reload();
   };
 
@@ -39,7 +39,7 @@ export default function AdminSynonyms() {
     if (!window.confirm(`Delete “${synonym.word}”? The search will no longer read it as ${synonym.means}.`)) return;
     const answer = await adminCall<null>(`/synonyms/${encodeURIComponent(synonym.word)}`, { method: "DELETE" });
     if (!answer.ok && answer.status !== 404) {
-      toast.error(answer.message);
+      toast.error(answer.error.message);
       return;
     }
     toast.success(`Deleted “${synonym.word}”.`);
