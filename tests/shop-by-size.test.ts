@@ -151,11 +151,11 @@ describe("/buy/{size}?gender=", () => {
       .where(and(eq(productSizes.productId, low?._id ?? ""), eq(productSizes.size, 43)));
     const html = decode((await get("/buy/43?gender=men")).body);
     const card = (id: string) => {
-      const start = html.indexOf(`href="/products/${id}"`);
+      const start = html.indexOf(`href="/products/${id}?size=43"`);
       return html.slice(start, html.indexOf("</article>", start));
     };
     expect(card(low?._id ?? "")).toContain("Only 2 left in size 43");
-    const plenty = rest.find((p) => html.includes(`/products/${p._id}"`));
+    const plenty = rest.find((p) => html.includes(`/products/${p._id}?size=43"`));
     expect(plenty).toBeDefined();
     expect(card(plenty?._id ?? "")).toContain("In stock in size 43");
     expect(html).not.toMatch(/>In stock</);
