@@ -101,4 +101,3 @@ export const mySizeSchema = strictBody({
     error: "Your size must be a whole EU size from 37 to 46, or null to forget it.",
   }),
 });
-export type MySizeInput = z.output<typeof mySizeSchema>;

@@ -59,7 +59,6 @@ export const orderNoteInputSchema = strictBody({
     .min(1, { error: "Please write the note." })
     .max(NOTE_MAX, { error: `A note can be at most ${NOTE_MAX} characters long.` }),
 });
-export type OrderNoteInput = z.output<typeof orderNoteInputSchema>;
 
 /** PUT /api/admin/orders/:id/address: the checkout's own rules for each field (city stays Karachi). */
 export const orderAddressInputSchema = strictBody({

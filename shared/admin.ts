@@ -210,7 +210,6 @@ export const customerIdParamsSchema = z.object({ id: z.uuid({ error: "That is no
 export const customerBlockInputSchema = strictBody({
   blocked: z.boolean({ error: "blocked must be true or false." }),
 });
-export type CustomerBlockInput = z.output<typeof customerBlockInputSchema>;
 
 export const CUSTOMER_MESSAGES = {
   notFound: "No customer has that id.",
@@ -223,7 +222,6 @@ const moveError = "status must be one of: confirm, delivered, cancelled.";
 export const orderStatusInputSchema = strictBody({
   status: z.enum(["confirm", "delivered", "cancelled"], { error: moveError }),
 });
-export type OrderStatusInput = z.output<typeof orderStatusInputSchema>;
 
 /** PUT /api/admin/products/:id/images/order: every image id of the product, once, in the new order. */
 export const imageOrderInputSchema = strictBody({
@@ -231,7 +229,6 @@ export const imageOrderInputSchema = strictBody({
     .array(z.uuid({ error: "That is not a valid picture id." }), { error: ADMIN_MESSAGES.imageOrder })
     .max(ADMIN_MAX_IMAGES, { error: ADMIN_MESSAGES.imageOrder }),
 });
-export type ImageOrderInput = z.output<typeof imageOrderInputSchema>;
 
 /** POST /api/admin/products/:id/images?alt=… (the body is the picture itself). */
 export const imageUploadQuerySchema = z.object({

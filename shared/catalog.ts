@@ -105,10 +105,6 @@ export function toListSummary(product: Product): ProductSummary {
 }
 
 /** A card's data for a page that lists by size: the summary plus that size's stock. */
-export function toSummaryInSize(product: Product, size: number): ProductSummary {
-  return { ...toSummary(product), sizes: product.sizes.filter((s) => s.size === size) };
-}
-
 /** A page of a category as `GET /api/products?category=` answers it (24 a page, shared/listing.ts). */
 export interface ProductList {
   products: Product[];

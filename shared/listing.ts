@@ -78,17 +78,6 @@ export function pagesOf(total: number): number {
   return Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
 }
 
-export function hasFilters(filters: ListFilters): boolean {
-  return (
-    filters.sizes.length > 0 ||
-    filters.colours.length > 0 ||
-    filters.minPrice !== null ||
-    filters.maxPrice !== null ||
-    filters.onSale ||
-    filters.gender !== null
-  );
-}
-
 /**
  * The query parameters of a list state, defaults left out, in one fixed order: equal states make
  * equal addresses (shareable, cacheable). `extra` (e.g. the search's query) comes first.

@@ -103,7 +103,6 @@ export const orderItemSchema = z
     size: item.size,
     quantity: item.quantity,
   }));
-export type OrderItemInput = z.output<typeof orderItemSchema>;
 
 /** The checkout payload. Unknown top-level keys (status, _id, price, …) are refused. */
 export const newOrderSchema = z

@@ -58,7 +58,6 @@ export const stockGridInputSchema = z.strictObject(
   },
 );
 export type StockChange = z.output<typeof stockChangeSchema>;
-export type StockGridInput = z.output<typeof stockGridInputSchema>;
 
 export interface StockGridRow {
   _id: string;

@@ -45,6 +45,5 @@ export const synonymBodySchema = z.object({ means: synonymMeansSchema }, { error
 
 /** A whole synonym: the seed file's rows. */
 export const synonymInputSchema = z.object({ word: synonymWordSchema, means: synonymMeansSchema });
-export type SynonymInput = z.infer<typeof synonymInputSchema>;
 
 export const synonymParamsSchema = z.object({ word: synonymWordSchema });

@@ -101,8 +101,3 @@ export function updateQuantity(productId: string, size: number, quantity: number
 export function sendQuantity(productId: string, size: number, quantity: number): void {
   syncToServer("PUT", "/api/user/cart/update", { productId, size, quantity });
 }
-
-export function clearCart(): void {
-  cartStore.set([]);
-  syncToServer("DELETE", "/api/user/cart/clear");
-}

@@ -35,10 +35,6 @@ export function pageMeta(page: PageMeta): MetaDescriptor[] {
 }
 
 /** JSON-LD for a <script type="application/ld+json">; '<' is escaped so no data can close the tag. */
-export function jsonLd(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, "\\u003c");
-}
-
 interface MatchWithData {
   id: string;
   loaderData?: unknown;

@@ -41,12 +41,6 @@ export function get(
   });
 }
 
-export async function getJson<T>(url: string): Promise<T> {
-  const answer = await get(url);
-  if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}`);
-  return JSON.parse(answer.body.toString("utf8")) as T;
-}
-
 /** Polls until the URL answers 200; answers the milliseconds waited, or throws after timeoutMs. */
 export async function waitFor200(url: string, timeoutMs: number, intervalMs = 10): Promise<number> {
   const started = performance.now();

@@ -29,8 +29,6 @@ shoeshop shoeshop1 shoeshop123 shoes123 sneakers sneakers1 chappal1 peshawari
 
 const COMMON = new Set(LIST.split(/\s+/).filter(Boolean));
 
-export const COMMON_PASSWORD_COUNT = COMMON.size;
-
 export function isCommonPassword(password: string): boolean {
   return COMMON.has(password.toLowerCase());
 }

@@ -19,8 +19,6 @@ export interface OrderLimits {
 export const DEFAULT_ORDER_LIMITS: OrderLimits = { openOrders: 3, openPairs: 10 };
 
 /** Order statuses that hold stock and a rider's time: not yet delivered or cancelled. */
-export const OPEN_STATUSES = ["pending", "confirm"] as const;
-
 const reach = (shop: ShopContact) => `call or WhatsApp ${shop.phone} or write to ${shop.email}`;
 
 export function blockedMessage(shop: ShopContact): string {

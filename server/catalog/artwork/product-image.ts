@@ -4,7 +4,7 @@ import { darken, lighten } from "./palette.ts";
 import { DETAIL_FOCUS, drawShoe } from "./shoe-shapes.ts";
 import type { ShoeLook } from "./types.ts";
 
-export type { ShoeLook, ShoePattern, ShoeShape } from "./types.ts";
+export type { ShoeLook } from "./types.ts";
 
 /** Blur filter and a floor shadow under a shoe standing on y = 720. */
 export const SHADOW_FILTER = `<filter id="soft" x="-20%" y="-200%" width="140%" height="500%"><feGaussianBlur stdDeviation="14"/></filter>`;

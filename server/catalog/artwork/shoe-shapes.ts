@@ -9,7 +9,7 @@ import { kolhapuri, sandal, slipper } from "./shapes-sandals.ts";
 import { sneaker } from "./shapes-sneakers.ts";
 import type { ShoeLook, ShoeShape } from "./types.ts";
 
-export type { ShoeLook, ShoePattern, ShoeShape } from "./types.ts";
+export type { ShoeLook, ShoeShape } from "./types.ts";
 
 const DRAWERS: Record<ShoeShape, (look: ShoeLook, id: string) => string> = {
   sneaker,

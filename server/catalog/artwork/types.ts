@@ -67,7 +67,6 @@ export const SHOE_PATTERNS = [
   "pearls",
   "gota",
 ] as const;
-export type ShoePattern = (typeof SHOE_PATTERNS)[number];
 
 type Union<K extends string> = {
   [S in ShoeShape]: (typeof SHAPE_OPTIONS)[S] extends Record<K, readonly (infer T)[]> ? T : never;
@@ -75,7 +74,6 @@ type Union<K extends string> = {
 export type ShoeStyle = Union<"styles">;
 export type ShoeToe = Union<"toes">;
 export type ShoeBase = Union<"bases">;
-export type ShoeHeel = Union<"heels">;
 export type ShoeStitch = Union<"stitches">;
 
 const allOf = <K extends Detail>(key: K) =>
