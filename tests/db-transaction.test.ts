@@ -4,7 +4,7 @@
 // hands its connection back usable, and never puts a non-uuid in its SQL.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { selectRows } from "#server/db/rows.ts";
+import { selectRowsAsserted } from "#server/db/rows.ts";
 import { transactionOpenedWith } from "#server/db/transaction.ts";
 import { openTestDatabase, type TestDatabase } from "./support/database.ts";
 
@@ -20,7 +20,7 @@ afterAll(async () => {
 
 const ID = "6f1c1f0e-8a55-4c5e-9d7e-3c2b1a0f9e8d";
 const lockProbe = { text: "select n from tx_probe where id = $uuid for update", uuid: ID };
-const probe = async () => selectRows<{ n: number }>(database.db, sql`select n from tx_probe where id = ${ID}`);
+const probe = async () => selectRowsAsserted<{ n: number }>(database.db, sql`select n from tx_probe where id = ${ID}`);
 
 describe("a transaction opened with its first statement", () => {
   it("answers the first statement's rows and commits what it ran", async () => {
@@ -62,7 +62,9 @@ describe("a transaction opened with its first statement", () => {
         // Committed already: another connection sees it while this one is still held (PGlite
         // has one connection, held by its transaction until the end).
         if (database.kind === "postgres") expect(await probe()).toEqual([{ n: 13 }]);
-        expect(await selectRows<{ n: number }>(tx, sql`select n from tx_probe where id = ${ID}`)).toEqual([{ n: 13 }]);
+        expect(await selectRowsAsserted<{ n: number }>(tx, sql`select n from tx_probe where id = ${ID}`)).toEqual([
+          { n: 13 },
+        ]);
         return written;
       },
     );

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { ADDRESS_BOOK_SIZE, type SavedAddress } from "#shared/addresses.ts";
 import type { ShippingAddress } from "#shared/orders.ts";
 import type { Db } from "../db/client.ts";
-import { selectRows } from "../db/rows.ts";
+import { selectRowsAsserted } from "../db/rows.ts";
 import { sqlState } from "../orders/place-order.ts";
 
 interface AddressRow {
@@ -39,7 +39,7 @@ const COLUMNS = sql`id, full_name, address_line, phone_number, email, city, post
 export function createAddressService(db: Db): AddressService {
   return {
     async list(userId) {
-      const rows = await selectRows<AddressRow>(
+      const rows = await selectRowsAsserted<AddressRow>(
         db,
         sql`select ${COLUMNS} from addresses where user_id = ${userId}
             order by used_at desc, id desc limit ${ADDRESS_BOOK_SIZE}`,
@@ -71,7 +71,7 @@ export function createAddressService(db: Db): AddressService {
 
     async edit(userId, id, a) {
       try {
-        const [row] = await selectRows<AddressRow>(
+        const [row] = await selectRowsAsserted<AddressRow>(
           db,
           sql`update addresses
               set full_name = ${a.fullName}, address_line = ${a.addressLine}, phone_number = ${a.phoneNumber},
@@ -88,7 +88,7 @@ export function createAddressService(db: Db): AddressService {
     },
 
     async remove(userId, id) {
-      const rows = await selectRows<{ id: string }>(
+      const rows = await selectRowsAsserted<{ id: string }>(
         db,
         sql`delete from addresses where id = ${id} and user_id = ${userId} returning id`,
       );

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { CustomerHistory } from "#shared/admin-orders.ts";
 import type { Db } from "../db/client.ts";
-import { selectRows } from "../db/rows.ts";
+import { selectRowsAsserted } from "../db/rows.ts";
 
 interface HistoryRow {
   order_id: string;
@@ -23,7 +23,7 @@ interface HistoryRow {
 /** The history behind each of the given orders, by order id (orders that do not exist are left out). */
 export async function loadCustomerHistories(db: Db, orderIds: string[]): Promise<Map<string, CustomerHistory>> {
   if (orderIds.length === 0) return new Map();
-  const rows = await selectRows<HistoryRow>(
+  const rows = await selectRowsAsserted<HistoryRow>(
     db,
     sql`select t.id as order_id,
                count(*)::int as orders,

@@ -9,7 +9,7 @@ import {
   CUSTOMER_MESSAGES,
 } from "#shared/admin.ts";
 import type { Db } from "../db/client.ts";
-import { selectRows } from "../db/rows.ts";
+import { selectRowsAsserted } from "../db/rows.ts";
 import { conflict, notFound } from "../http/errors.ts";
 import { likePattern } from "./products.ts";
 
@@ -66,7 +66,7 @@ export async function listCustomers(db: Db, query: AdminCustomersQuery): Promise
   const filter = query.query
     ? sql`where lower(u.username) like ${likePattern(query.query)} or lower(u.email) like ${likePattern(query.query)}`
     : sql``;
-  const rows = await selectRows<CustomerRow & { total: number }>(
+  const rows = await selectRowsAsserted<CustomerRow & { total: number }>(
     db,
     sql`select ${CUSTOMER_COLUMNS}, count(*) over ()::int as total
         from users u ${ORDER_COUNTS} ${filter}
@@ -75,7 +75,7 @@ export async function listCustomers(db: Db, query: AdminCustomersQuery): Promise
   );
   let total = rows[0]?.total;
   if (total === undefined) {
-    const [row] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from users u ${filter}`);
+    const [row] = await selectRowsAsserted<{ n: number }>(db, sql`select count(*)::int as n from users u ${filter}`);
     total = row?.n ?? 0;
   }
   return {
@@ -98,7 +98,7 @@ export async function setCustomerBlocked(
   blocked: boolean,
   adminId: string,
 ): Promise<AdminCustomer> {
-  const [target] = await selectRows<{ role: "customer" | "admin" }>(
+  const [target] = await selectRowsAsserted<{ role: "customer" | "admin" }>(
     db,
     sql`select role from users where id = ${customerId}`,
   );
@@ -109,7 +109,7 @@ export async function setCustomerBlocked(
     ? sql`blocked_at = coalesce(blocked_at, now()), blocked_by = case when blocked_at is null then ${adminId}::uuid else blocked_by end`
     : sql`blocked_at = null, blocked_by = null`;
   await db.execute(sql`update users set ${change}, updated_at = now() where id = ${customerId}`);
-  const [row] = await selectRows<CustomerRow>(
+  const [row] = await selectRowsAsserted<CustomerRow>(
     db,
     sql`select ${CUSTOMER_COLUMNS} from users u ${ORDER_COUNTS} where u.id = ${customerId}`,
   );

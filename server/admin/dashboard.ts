@@ -5,12 +5,12 @@ import { ADMIN_LOW_STOCK_AT, ADMIN_LOW_STOCK_LIMIT, type AdminDashboard, type Lo
 import type { OrderStatus } from "#shared/orders.ts";
 import { SHOP_TIME_ZONE } from "#shared/shop.ts";
 import type { Db } from "../db/client.ts";
-import { selectRows } from "../db/rows.ts";
+import { selectRowsAsserted } from "../db/rows.ts";
 import { loadSales } from "./sales.ts";
 
 export async function loadDashboard(db: Db): Promise<AdminDashboard> {
   const today = sql`(date_trunc('day', now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE})`;
-  const [counts] = await selectRows<{
+  const [counts] = await selectRowsAsserted<{
     today_orders: number;
     today_revenue: number;
     week_orders: number;
@@ -24,13 +24,13 @@ export async function loadDashboard(db: Db): Promise<AdminDashboard> {
                coalesce(sum(total_amount) filter (where status <> 'cancelled'), 0)::int as week_revenue
         from orders where created_at >= ${today} - interval '6 days'`,
   );
-  const statusRows = await selectRows<{ status: OrderStatus; n: number }>(
+  const statusRows = await selectRowsAsserted<{ status: OrderStatus; n: number }>(
     db,
     sql`select status, count(*)::int as n from orders group by status`,
   );
   const byStatus: Record<OrderStatus, number> = { pending: 0, confirm: 0, delivered: 0, cancelled: 0 };
   for (const row of statusRows) byStatus[row.status] = row.n;
-  const low = await selectRows<{ product_id: string; name: string; size: number; stock: number }>(
+  const low = await selectRowsAsserted<{ product_id: string; name: string; size: number; stock: number }>(
     db,
     sql`select s.product_id, p.name, s.size, s.stock
         from product_sizes s join products p on p.id = s.product_id

@@ -8,7 +8,7 @@ import { readablePhone } from "#shared/phone.ts";
 import { SHOP_TIME_ZONE } from "#shared/shop.ts";
 import { SIZES } from "#shared/sizes.ts";
 import type { Db } from "../db/client.ts";
-import { selectRows } from "../db/rows.ts";
+import { selectRowsAsserted } from "../db/rows.ts";
 import { toCsv } from "./csv.ts";
 import { orderListFilters } from "./orders.ts";
 import { likePattern } from "./products.ts";
@@ -31,7 +31,7 @@ interface OrderExportRow {
 }
 
 export async function ordersCsv(db: Db, query: Pick<AdminOrdersQuery, "status" | "query">): Promise<string> {
-  const rows = await selectRows<OrderExportRow>(
+  const rows = await selectRowsAsserted<OrderExportRow>(
     db,
     sql`select o.id, o.status, to_char(o.created_at at time zone ${SHOP_TIME_ZONE}, 'YYYY-MM-DD HH24:MI') as placed,
                o.full_name, o.phone_number, o.email, o.address_line, o.city, o.postal_code, u.username,
@@ -96,7 +96,7 @@ export async function productsCsv(db: Db, query: Omit<AdminProductsQuery, "page"
   if (query.category) filters.push(sql`p.category_slug = ${query.category}`);
   if (query.archived !== undefined) filters.push(sql`(p.archived_at is not null) = ${query.archived}`);
   if (query.query) filters.push(sql`p.search_text like ${likePattern(query.query)}`);
-  const rows = await selectRows<ProductExportRow>(
+  const rows = await selectRowsAsserted<ProductExportRow>(
     db,
     sql`select p.id, p.name, p.category_slug, p.price, p.discount_price, p.archived_at is not null as archived,
                coalesce((select json_agg(json_build_object('size', s.size, 'stock', s.stock))

@@ -5,11 +5,11 @@
 // away, a change made by hand). See docs/decisions/009-new-order-alerts.md. No HTTP here.
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { selectRows } from "../db/rows.ts";
+import { selectRowsAsserted } from "../db/rows.ts";
 import type { OrderSignals } from "../orders/order-signals.ts";
 
 export async function countNewOrders(db: Db): Promise<number> {
-  const [row] = await selectRows<{ n: number }>(
+  const [row] = await selectRowsAsserted<{ n: number }>(
     db,
     sql`select count(*)::int as n from orders where status = 'pending'`,
   );

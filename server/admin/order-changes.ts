@@ -10,12 +10,12 @@ import {
 } from "#shared/admin-orders.ts";
 import type { OrderStatus } from "#shared/orders.ts";
 import type { Db } from "../db/client.ts";
-import { selectRows } from "../db/rows.ts";
+import { selectRowsAsserted } from "../db/rows.ts";
 import { conflict, notFound } from "../http/errors.ts";
 
 export async function addOrderNote(db: Db, orderId: string, authorId: string, text: string): Promise<void> {
   // One statement: no order, no note (and a 404 rather than a foreign-key error).
-  const added = await selectRows<{ id: string }>(
+  const added = await selectRowsAsserted<{ id: string }>(
     db,
     sql`insert into order_notes (order_id, author_user_id, body)
         select id, ${authorId}, ${text} from orders where id = ${orderId} returning id`,
@@ -41,10 +41,9 @@ export async function editOrderAddress(
   actorId: string,
   input: OrderAddressInput,
 ): Promise<void> {
-  await db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  await db.transaction(async (tx) => {
     // Locked, so a delivery recorded at the same moment is either before (refused) or after this edit.
-    const [row] = await selectRows<AddressRow>(
+    const [row] = await selectRowsAsserted<AddressRow>(
       tx,
       sql`select status, full_name, address_line, phone_number, postal_code from orders where id = ${orderId}
           for update`,

@@ -13,7 +13,7 @@ import {
 } from "#shared/admin-orders.ts";
 import type { OrderStatus } from "#shared/orders.ts";
 import type { Db } from "../db/client.ts";
-import { selectRows } from "../db/rows.ts";
+import { selectRowsAsserted } from "../db/rows.ts";
 import { type OrderRow, toOrder } from "../orders/service.ts";
 import { EMPTY_HISTORY, loadCustomerHistories } from "./customer-history.ts";
 
@@ -40,7 +40,7 @@ interface AdminOrderRow extends OrderRow {
 const iso = (ms: number) => new Date(Number(ms)).toISOString();
 
 export async function loadAdminOrder(db: Db, orderId: string): Promise<AdminOrder | undefined> {
-  const [row] = await selectRows<AdminOrderRow>(
+  const [row] = await selectRowsAsserted<AdminOrderRow>(
     db,
     sql`select o.id, o.status, o.subtotal, o.total_amount, o.full_name, o.address_line, o.phone_number, o.email,
                o.city, o.postal_code, (extract(epoch from o.created_at) * 1000)::float8 as created_ms,

@@ -16,7 +16,7 @@ import { ORDER_DAY_MESSAGES, type OrderReturnInput, RETURNABLE_FROM, type Return
 import type { OrderStatus } from "#shared/orders.ts";
 import { pakistaniMobile } from "#shared/phone.ts";
 import type { Db } from "../db/client.ts";
-import { selectRows } from "../db/rows.ts";
+import { selectRowsAsserted } from "../db/rows.ts";
 import { conflict, notFound } from "../http/errors.ts";
 import { EMPTY_HISTORY, loadCustomerHistories } from "./customer-history.ts";
 import { loadAdminOrder } from "./order-details.ts";
@@ -65,7 +65,7 @@ export function createAdminOrderService(db: Db): AdminOrderService {
 
     async list(query) {
       const filters = orderListFilters(query);
-      const rows = await selectRows<SummaryRow>(
+      const rows = await selectRowsAsserted<SummaryRow>(
         db,
         sql`select o.id, o.status, o.total_amount, o.full_name, o.email, o.phone_number, o.returned_as,
                    (extract(epoch from o.created_at) * 1000)::float8 as created_ms,
@@ -78,7 +78,7 @@ export function createAdminOrderService(db: Db): AdminOrderService {
       );
       let total = rows[0]?.total;
       if (total === undefined) {
-        const [row] = await selectRows<{ n: number }>(
+        const [row] = await selectRowsAsserted<{ n: number }>(
           db,
           sql`select count(*)::int as n from orders o join users u on u.id = o.user_id
               where ${sql.join(filters, sql` and `)}`,
@@ -114,10 +114,9 @@ export function createAdminOrderService(db: Db): AdminOrderService {
   };
 
   async function change(orderId: string, to: OrderStatus, adminId: string, back?: ComingBack): Promise<OrderMove> {
-    const { from, restocked } = await db.transaction(async (raw) => {
-      const tx = raw as unknown as Db;
+    const { from, restocked } = await db.transaction(async (tx) => {
       // The order row's lock makes concurrent moves of one order queue; the second sees the new status.
-      const [current] = await selectRows<{ status: OrderStatus; returned_as: ReturnKind | null }>(
+      const [current] = await selectRowsAsserted<{ status: OrderStatus; returned_as: ReturnKind | null }>(
         tx,
         sql`select status, returned_as from orders where id = ${orderId} for update`,
       );
@@ -129,7 +128,7 @@ export function createAdminOrderService(db: Db): AdminOrderService {
 
       // Conditional on the status just read, so even without the lock only one move could win; and
       // it comes before the stock, so a move that lost never returns any.
-      const moved = await selectRows<{ id: string }>(
+      const moved = await selectRowsAsserted<{ id: string }>(
         tx,
         sql`update orders set status = ${to}, returned_as = ${back?.as ?? null}, updated_at = now()
             where id = ${orderId} and status = ${current.status} returning id`,
@@ -172,7 +171,7 @@ export function orderListFilters(query: Pick<AdminOrdersQuery, "status" | "query
  * owner stopped offering meanwhile is offered again with the returned pairs.
  */
 async function returnStock(tx: Db, orderId: string): Promise<string[]> {
-  const lines = await selectRows<{ product_id: string; size: number; quantity: number }>(
+  const lines = await selectRowsAsserted<{ product_id: string; size: number; quantity: number }>(
     tx,
     sql`select product_id, size, sum(quantity)::int as quantity from order_lines where order_id = ${orderId}
         group by product_id, size order by product_id, size`,
@@ -182,7 +181,7 @@ async function returnStock(tx: Db, orderId: string): Promise<string[]> {
     lines.map((l) => sql`(${l.product_id}::uuid, ${l.size}::smallint)`),
     sql`, `,
   );
-  await selectRows(
+  await selectRowsAsserted(
     tx,
     sql`select 1 from product_sizes where (product_id, size) in (${pairs}) order by product_id, size for update`,
   );

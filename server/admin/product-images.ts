@@ -6,7 +6,7 @@ import { ADMIN_MAX_IMAGES, ADMIN_MESSAGES, type AdminImageType } from "#shared/a
 import { type ImageStore, InvalidImageError } from "../catalog/images.ts";
 import { loadSharp } from "../catalog/sharp-lazy.ts";
 import type { Db } from "../db/client.ts";
-import { selectRows } from "../db/rows.ts";
+import { selectRowsAsserted } from "../db/rows.ts";
 import { badRequest, conflict, notFound } from "../http/errors.ts";
 
 /** Bigger pictures would take hundreds of MB to decode; no shoe photo needs more. */
@@ -54,7 +54,7 @@ export interface AdminImageService {
 
 export function createAdminImageService(db: Db, deps: { images: ImageStore }): AdminImageService {
   async function productName(tx: Db, productId: string, lock: boolean): Promise<string> {
-    const [row] = await selectRows<{ name: string }>(
+    const [row] = await selectRowsAsserted<{ name: string }>(
       tx,
       lock
         ? sql`select name from products where id = ${productId} for no key update`
@@ -65,7 +65,7 @@ export function createAdminImageService(db: Db, deps: { images: ImageStore }): A
   }
 
   async function imageCount(tx: Db, productId: string): Promise<number> {
-    const [row] = await selectRows<{ n: number }>(
+    const [row] = await selectRowsAsserted<{ n: number }>(
       tx,
       sql`select count(*)::int as n from product_images where product_id = ${productId}`,
     );
@@ -88,8 +88,7 @@ export function createAdminImageService(db: Db, deps: { images: ImageStore }): A
           if (error instanceof InvalidImageError) throw badRequest(error.message);
           throw error;
         }
-        await db.transaction(async (raw) => {
-          const tx = raw as unknown as Db;
+        await db.transaction(async (tx) => {
           const name = await productName(tx, productId, true);
           // Checked again under the product's lock: two uploads at once cannot pass the limit.
           if ((await imageCount(tx, productId)) >= ADMIN_MAX_IMAGES) throw conflict(ADMIN_MESSAGES.tooManyImages);
@@ -111,10 +110,9 @@ export function createAdminImageService(db: Db, deps: { images: ImageStore }): A
     },
 
     async reorder(productId, imageIds) {
-      await db.transaction(async (raw) => {
-        const tx = raw as unknown as Db;
+      await db.transaction(async (tx) => {
         await productName(tx, productId, true);
-        const rows = await selectRows<{ id: string }>(
+        const rows = await selectRowsAsserted<{ id: string }>(
           tx,
           sql`select id from product_images where product_id = ${productId}`,
         );
@@ -142,10 +140,9 @@ export function createAdminImageService(db: Db, deps: { images: ImageStore }): A
     },
 
     async remove(productId, imageId) {
-      await db.transaction(async (raw) => {
-        const tx = raw as unknown as Db;
+      await db.transaction(async (tx) => {
         await productName(tx, productId, true);
-        const deleted = await selectRows<{ id: string }>(
+        const deleted = await selectRowsAsserted<{ id: string }>(
           tx,
           sql`delete from product_images where id = ${imageId} and product_id = ${productId} returning id`,
         );

@@ -16,7 +16,7 @@ import { SIZES } from "#shared/sizes.ts";
 import { refuseUnknownColours } from "../catalog/colours.ts";
 import { toImage } from "../catalog/service.ts";
 import type { Db } from "../db/client.ts";
-import { selectRows } from "../db/rows.ts";
+import { selectRowsAsserted } from "../db/rows.ts";
 import { conflict, notFound } from "../http/errors.ts";
 
 interface ProductRow {
@@ -82,7 +82,7 @@ export interface AdminProductService {
 
 export function createAdminProductService(db: Db): AdminProductService {
   async function get(id: string, on: Db = db): Promise<AdminProduct | undefined> {
-    const [row] = await selectRows<ProductRow>(on, sql`select ${productColumns} from products p where p.id = ${id}`);
+    const [row] = await selectRowsAsserted<ProductRow>(on, sql`select ${productColumns} from products p where p.id = ${id}`);
     return row && toAdminProduct(row);
   }
 
@@ -117,7 +117,7 @@ export function createAdminProductService(db: Db): AdminProductService {
     sql`(select coalesce(max(position), -1) + 1 from products where category_slug = ${slug})`;
 
   async function setArchived(id: string, archived: boolean): Promise<AdminProduct> {
-    const rows = await selectRows<{ id: string }>(
+    const rows = await selectRowsAsserted<{ id: string }>(
       db,
       archived
         ? sql`update products set archived_at = now(), updated_at = now()
@@ -142,7 +142,7 @@ export function createAdminProductService(db: Db): AdminProductService {
         const q = query.query.toLowerCase();
         filters.push(sql`(p.search_text like ${likePattern(q)} or p.id::text = ${q})`);
       }
-      const rows = await selectRows<ProductRow & { total: number }>(
+      const rows = await selectRowsAsserted<ProductRow & { total: number }>(
         db,
         sql`select ${productColumns}, count(*) over ()::int as total
             from products p where ${sql.join(filters, sql` and `)}
@@ -170,8 +170,7 @@ export function createAdminProductService(db: Db): AdminProductService {
 
     async create(input) {
       const id = randomUUID();
-      return db.transaction(async (raw) => {
-        const tx = raw as unknown as Db;
+      return db.transaction(async (tx) => {
         await refuseUnknownColour(tx, input.colour);
         await tx.execute(
           sql`insert into products (id, category_slug, name, description, features, price, discount_price, colour, position)
@@ -185,17 +184,16 @@ export function createAdminProductService(db: Db): AdminProductService {
     },
 
     async update(id, input) {
-      return db.transaction(async (raw) => {
-        const tx = raw as unknown as Db;
+      return db.transaction(async (tx) => {
         // The sizes first, in size order, then the product row: the order a checkout or a
         // cancellation takes them in, since a size that sells out or comes back rewrites its
         // product's row (the sizes-in-stock mask). Locking the product first was a deadlock with
         // them. "No key update" on the product, as a checkout's order line takes a key-share lock on it.
-        const locked = await selectRows<{ size: number; stock: number }>(
+        const locked = await selectRowsAsserted<{ size: number; stock: number }>(
           tx,
           sql`select size, stock from product_sizes where product_id = ${id} order by size for update`,
         );
-        const [current] = await selectRows<{ category_slug: string }>(
+        const [current] = await selectRowsAsserted<{ category_slug: string }>(
           tx,
           sql`select category_slug from products where id = ${id} for no key update`,
         );
@@ -224,7 +222,7 @@ export function createAdminProductService(db: Db): AdminProductService {
 /** A colour the palette lacks is the admin's mistake to fix (a 400), not a foreign-key failure. */
 async function refuseUnknownColour(db: Db, colour: string | null): Promise<void> {
   if (colour === null) return;
-  const palette = await selectRows<{ slug: string }>(db, sql`select slug from colours order by position`);
+  const palette = await selectRowsAsserted<{ slug: string }>(db, sql`select slug from colours order by position`);
   refuseUnknownColours([colour], palette);
 }
 
@@ -238,7 +236,7 @@ function refuseChangedStock(current: { size: number; stock: number }[], sizes: P
 }
 
 async function countProducts(db: Db, filters: ReturnType<typeof sql>[]): Promise<number> {
-  const [row] = await selectRows<{ n: number }>(
+  const [row] = await selectRowsAsserted<{ n: number }>(
     db,
     sql`select count(*)::int as n from products p where ${sql.join(filters, sql` and `)}`,
   );

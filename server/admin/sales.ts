@@ -14,7 +14,7 @@ import {
 import { SHOP_TIME_ZONE } from "#shared/shop.ts";
 import { SIZES } from "#shared/sizes.ts";
 import type { Db } from "../db/client.ts";
-import { selectRows } from "../db/rows.ts";
+import { selectRowsAsserted } from "../db/rows.ts";
 
 export async function loadSales(db: Db): Promise<SalesReport> {
   const tz = SHOP_TIME_ZONE;
@@ -26,7 +26,7 @@ export async function loadSales(db: Db): Promise<SalesReport> {
     sql`, `,
   )})`;
 
-  const days = await selectRows<SalesDay>(
+  const days = await selectRowsAsserted<SalesDay>(
     db,
     sql`select to_char(d.day, 'YYYY-MM-DD') as day, count(o.id)::int as orders,
                coalesce(sum(o.total_amount), 0)::int as takings
@@ -36,7 +36,7 @@ export async function loadSales(db: Db): Promise<SalesReport> {
         group by d.day order by d.day`,
   );
 
-  const best = await selectRows<{ product_id: string; name: string; pairs: number; takings: number }>(
+  const best = await selectRowsAsserted<{ product_id: string; name: string; pairs: number; takings: number }>(
     db,
     sql`select l.product_id, p.name, sum(l.quantity)::int as pairs,
                sum(l.quantity * l.discount_price)::int as takings
@@ -53,13 +53,13 @@ export async function loadSales(db: Db): Promise<SalesReport> {
     takings: r.takings,
   }));
 
-  const sold = await selectRows<{ size: number; sold: number }>(
+  const sold = await selectRowsAsserted<{ size: number; sold: number }>(
     db,
     sql`select l.size, sum(l.quantity)::int as sold
         from order_lines l join orders o on o.id = l.order_id
         where o.created_at >= ${since} and ${sale} group by l.size`,
   );
-  const stock = await selectRows<{ size: number; in_stock: number; sold_out: number }>(
+  const stock = await selectRowsAsserted<{ size: number; in_stock: number; sold_out: number }>(
     db,
     sql`select s.size, sum(s.stock)::int as in_stock, count(*) filter (where s.stock = 0)::int as sold_out
         from product_sizes s join products p on p.id = s.product_id

@@ -8,7 +8,7 @@ import type { CategorySlug } from "#shared/categories.ts";
 import { SIZES } from "#shared/sizes.ts";
 import type { StockChange, StockGrid, StockGridRow } from "#shared/stock-grid.ts";
 import type { Db } from "../db/client.ts";
-import { selectRows } from "../db/rows.ts";
+import { selectRowsAsserted } from "../db/rows.ts";
 import { conflict, notFound } from "../http/errors.ts";
 
 interface GridRow {
@@ -31,7 +31,7 @@ const gridColumns = sql`p.id, p.name,
             from product_sizes s where s.product_id = p.id), '[]'::json) as sizes`;
 
 export async function loadStockGrid(db: Db, category: CategorySlug): Promise<StockGrid> {
-  const rows = await selectRows<GridRow>(
+  const rows = await selectRowsAsserted<GridRow>(
     db,
     sql`select ${gridColumns} from products p
         where p.category_slug = ${category} and p.archived_at is null order by p.position, p.id`,
@@ -45,8 +45,7 @@ export async function saveStockGrid(
   changes: StockChange[],
 ): Promise<{ products: StockGridRow[]; productIds: string[] }> {
   const productIds = [...new Set(changes.map((c) => c.productId))].sort();
-  return db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  return db.transaction(async (tx) => {
     const ids = sql.join(
       productIds.map((id) => sql`${id}::uuid`),
       sql`, `,
@@ -55,12 +54,12 @@ export async function saveStockGrid(
     // cancellation takes them in (a size that sells out or comes back rewrites its product's
     // sizes-in-stock mask). "No key update" on the products, as the product form's save, so a
     // checkout's new order line (a key-share lock on the product) does not wait on us.
-    const current = await selectRows<{ product_id: string; size: number; stock: number }>(
+    const current = await selectRowsAsserted<{ product_id: string; size: number; stock: number }>(
       tx,
       sql`select product_id, size, stock from product_sizes where product_id in (${ids})
           order by product_id, size for update`,
     );
-    const found = await selectRows<{ id: string; archived: boolean }>(
+    const found = await selectRowsAsserted<{ id: string; archived: boolean }>(
       tx,
       sql`select id, archived_at is not null as archived from products where id in (${ids})
           order by id for no key update`,
@@ -94,7 +93,7 @@ export async function saveStockGrid(
       );
       await tx.execute(sql`update products set updated_at = now() where id in (${ids})`);
     }
-    const rows = await selectRows<GridRow>(
+    const rows = await selectRowsAsserted<GridRow>(
       tx,
       sql`select ${gridColumns} from products p where p.id in (${ids}) order by p.position, p.id`,
     );

@@ -15,7 +15,7 @@ import {
 import { imageVariantUrl } from "#shared/catalog.ts";
 import { discountPercentage } from "#shared/money.ts";
 import type { Db } from "../db/client.ts";
-import { selectRows } from "../db/rows.ts";
+import { selectRowsAsserted } from "../db/rows.ts";
 import { badRequest, conflict, notFound } from "../http/errors.ts";
 
 export const NO_PRODUCT_FOUND = "No product found.";
@@ -53,7 +53,7 @@ export function createCartService(db: Db): CartService {
 
   async function get(userId: string): Promise<Cart> {
     // A size the admin no longer offers has no row: to the customer it is sold out (stock 0).
-    const rows = await selectRows<LineRow>(
+    const rows = await selectRowsAsserted<LineRow>(
       db,
       sql`select l.product_id, l.size, l.quantity, p.name, p.description, p.price, p.discount_price,
                  (select i.id from product_images i where i.product_id = p.id order by i.position limit 1) as image_id,
@@ -70,7 +70,7 @@ export function createCartService(db: Db): CartService {
 
   /** The stock of one size of a product on sale; 404 for no such product, 400 for no such size. */
   async function sizeStock(productId: string, size: number): Promise<number> {
-    const [row] = await selectRows<StockRow>(
+    const [row] = await selectRowsAsserted<StockRow>(
       db,
       sql`select s.size, s.stock from products p
           left join product_sizes s on s.product_id = p.id and s.size = ${size}
@@ -82,7 +82,7 @@ export function createCartService(db: Db): CartService {
   }
 
   async function currentQuantity(userId: string, productId: string, size: number): Promise<number> {
-    const [row] = await selectRows<{ quantity: number }>(
+    const [row] = await selectRowsAsserted<{ quantity: number }>(
       db,
       sql`select quantity from cart_lines
           where cart_id = ${userCart(userId)} and product_id = ${productId} and size = ${size}`,
@@ -103,7 +103,7 @@ export function createCartService(db: Db): CartService {
       const cap = Math.min(MAX_LINE_QUANTITY, stock);
       // One statement: create the cart if needed, then add or merge the line only while the
       // result stays within the cap, so two adds at once cannot pass it together.
-      const rows = await selectRows<{ quantity: number }>(
+      const rows = await selectRowsAsserted<{ quantity: number }>(
         db,
         sql`with cart as (
               insert into carts (user_id) values (${userId})
@@ -134,7 +134,7 @@ export function createCartService(db: Db): CartService {
     },
 
     async update(userId, input) {
-      const lines = await selectRows<{ size: number }>(
+      const lines = await selectRowsAsserted<{ size: number }>(
         db,
         sql`select size from cart_lines where cart_id = ${userCart(userId)} and product_id = ${input.productId}
             ${input.size === undefined ? sql`` : sql`and size = ${input.size}`}`,
@@ -144,7 +144,7 @@ export function createCartService(db: Db): CartService {
       if (second) throw badRequest(CART_MESSAGES.whichSize);
       const stock = await sizeStock(input.productId, only.size);
       if (input.quantity > stock) refuse(stock, only.size, input.quantity);
-      const updated = await selectRows<{ quantity: number }>(
+      const updated = await selectRowsAsserted<{ quantity: number }>(
         db,
         sql`update cart_lines set quantity = ${input.quantity}
             where cart_id = ${userCart(userId)} and product_id = ${input.productId} and size = ${only.size}

@@ -7,7 +7,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { CategorySlug } from "#shared/categories.ts";
 import { LIST_PAGE_SIZE, type ListFilters, type ListQuery, type Sort, sizesMask } from "#shared/listing.ts";
 import type { Db } from "../db/client.ts";
-import { selectRows } from "../db/rows.ts";
+import { selectRowsAsserted } from "../db/rows.ts";
 import { type ProductRow, selectProducts } from "./queries.ts";
 
 /** How a category's walk is ordered (its index's order) and how the merged page is. */
@@ -56,7 +56,7 @@ export async function findListPage(
                 order by ${order.page} limit ${LIST_PAGE_SIZE} offset ${offset}) x on x.id = p.id
           order by ${order.page}`,
     ),
-    selectRows<{ total: number }>(
+    selectRowsAsserted<{ total: number }>(
       db,
       sql`select count(*)::int as total from products q where q.category_slug in ${categories} and ${where}`,
     ),

@@ -4,7 +4,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { CategorySlug, Gender } from "#shared/categories.ts";
 import { MAX_SIZE, MIN_SIZE } from "#shared/sizes.ts";
 import type { Db } from "../db/client.ts";
-import { arrayParam, selectPrepared, selectRows } from "../db/rows.ts";
+import { arrayParam, selectPrepared, selectRowsAsserted } from "../db/rows.ts";
 
 export interface ProductRow {
   id: string;
@@ -32,7 +32,7 @@ const productColumns = sql`
   coalesce((select ${sizesJson} from product_sizes s where s.product_id = p.id), '[]'::json) as sizes`;
 
 export function selectProducts(db: Db, rest: SQL): Promise<ProductRow[]> {
-  return selectRows<ProductRow>(db, sql`select ${productColumns} from products p ${rest}`);
+  return selectRowsAsserted<ProductRow>(db, sql`select ${productColumns} from products p ${rest}`);
 }
 
 export async function findProductById(db: Db, id: string): Promise<ProductRow | undefined> {
@@ -85,7 +85,7 @@ export async function findProductsByIds(db: Db, ids: string[]): Promise<ProductR
  * of asking on every overview page.
  */
 export function findSizesInStockByGender(db: Db): Promise<{ gender: Gender; size: number }[]> {
-  return selectRows<{ gender: Gender; size: number }>(
+  return selectRowsAsserted<{ gender: Gender; size: number }>(
     db,
     sql`select c.gender, sz.size
         from categories c
@@ -110,7 +110,7 @@ export interface CategoryCoverRow {
 
 /** The first image of the first product of every category (the category carousel). */
 export function findCategoryCovers(db: Db): Promise<CategoryCoverRow[]> {
-  return selectRows<CategoryCoverRow>(
+  return selectRowsAsserted<CategoryCoverRow>(
     db,
     sql`select distinct on (p.category_slug) p.category_slug, i.id, i.alt, i.width, i.height
         from products p join product_images i on i.product_id = p.id
@@ -120,7 +120,7 @@ export function findCategoryCovers(db: Db): Promise<CategoryCoverRow[]> {
 }
 
 export function findAllProductIds(db: Db): Promise<{ id: string }[]> {
-  return selectRows<{ id: string }>(
+  return selectRowsAsserted<{ id: string }>(
     db,
     sql`select p.id from products p where p.archived_at is null order by p.category_slug, p.position limit 50000`,
   );

@@ -14,7 +14,7 @@ import { type Colour, DEFAULT_LIST_QUERY, type ListPage, type ListQuery, pagesOf
 import { discountPercentage } from "#shared/money.ts";
 import { INSTANT_LIMIT, INSTANT_MIN_CHARS, type InstantResults, type SearchPage } from "#shared/search.ts";
 import type { Db } from "../db/client.ts";
-import { selectRows } from "../db/rows.ts";
+import { selectRowsAsserted } from "../db/rows.ts";
 import type { CatalogChanges } from "./changes.ts";
 import { refuseUnknownColours } from "./colours.ts";
 import { findListPage } from "./listing.ts";
@@ -135,7 +135,7 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
   // The palette is fixed (migration 0004): read once, kept for the life of the process.
   let palette: Promise<Colour[]> | undefined;
   const colours = (): Promise<Colour[]> => {
-    palette ??= selectRows<Colour>(db, sql`select slug, name, hex from colours order by position`);
+    palette ??= selectRowsAsserted<Colour>(db, sql`select slug, name, hex from colours order by position`);
     palette.catch(() => {
       palette = undefined;
     });

@@ -6,7 +6,7 @@
 // each time. No HTTP here.
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { selectRows } from "../db/rows.ts";
+import { selectRowsAsserted } from "../db/rows.ts";
 import type { Mail, Mailer } from "./mailer.ts";
 
 export interface OutboxEntry {
@@ -59,7 +59,7 @@ export function startMailOutbox(options: OutboxOptions): MailOutbox {
   let wakeTimer: NodeJS.Timeout | undefined;
 
   async function claim(): Promise<OutboxEntry[]> {
-    return selectRows<OutboxEntry>(
+    return selectRowsAsserted<OutboxEntry>(
       db,
       sql`update mail_outbox m
           set attempts = m.attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { OrderLimitsAnswer } from "#shared/cart-limits.ts";
 import type { Db } from "../db/client.ts";
-import { selectRows } from "../db/rows.ts";
+import { selectRowsAsserted } from "../db/rows.ts";
 import type { FirstStatement } from "../db/transaction.ts";
 import { HttpError } from "../http/errors.ts";
 import type { ShopContact } from "./mail.ts";
@@ -72,7 +72,7 @@ export function checkOpenLimits(
  * Read outside any lock: a guide for the customer; Place Order counts again under the lock.
  */
 export async function orderLimitsOf(db: Db, userId: string, limits: OrderLimits): Promise<OrderLimitsAnswer> {
-  const [held] = await selectRows<{ orders: number; pairs: number }>(
+  const [held] = await selectRowsAsserted<{ orders: number; pairs: number }>(
     db,
     sql`select count(*)::int as orders,
                coalesce(sum((select sum(l.quantity) from order_lines l where l.order_id = o.id)), 0)::int as pairs

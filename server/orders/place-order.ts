@@ -17,7 +17,7 @@ import {
   pricesChangedMessage,
 } from "#shared/orders.ts";
 import type { Db } from "../db/client.ts";
-import { selectRows } from "../db/rows.ts";
+import { selectRowsAsserted } from "../db/rows.ts";
 import { type OpenTransaction, transactionOpenedWith } from "../db/transaction.ts";
 import { badRequest, conflict, HttpError, notFound } from "../http/errors.ts";
 import type { ShopContact } from "./mail.ts";
@@ -88,7 +88,7 @@ export async function placeOrder(
 
   const replay = async (): Promise<PlaceOrderResult | undefined> => {
     if (key === undefined) return undefined;
-    const [found] = await selectRows<{ request_hash: string; order_id: string | null }>(
+    const [found] = await selectRowsAsserted<{ request_hash: string; order_id: string | null }>(
       db,
       sql`select request_hash, order_id from idempotency_keys where user_id = ${request.userId} and key = ${key}`,
     );
@@ -340,7 +340,7 @@ const IDEMPOTENCY_KEY_CONSTRAINT = "idempotency_keys_user_id_key_pk";
 
 /** A line with no stock row: either the product does not exist or it lacks that size. */
 async function refuseMissing(db: Db, line: Line): Promise<never> {
-  const [product] = await selectRows<{ name: string; archived: boolean }>(
+  const [product] = await selectRowsAsserted<{ name: string; archived: boolean }>(
     db,
     sql`select name, archived_at is not null as archived from products where id = ${line.productId}`,
   );

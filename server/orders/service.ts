@@ -6,7 +6,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { discountPercentage } from "#shared/money.ts";
 import type { NewOrder, Order, OrderItem, OrderStatus } from "#shared/orders.ts";
 import type { Db } from "../db/client.ts";
-import { selectRows } from "../db/rows.ts";
+import { selectRowsAsserted } from "../db/rows.ts";
 import type { Mail } from "../mail/mailer.ts";
 import type { OutboxEntry } from "../mail/outbox.ts";
 import { type OrderAlertOptions, orderAlertsMail } from "./alert-mail.ts";
@@ -71,7 +71,7 @@ export const ORDER_COLUMNS = sql`
 export function createOrderService(db: Db, deps: OrderServiceDeps): OrderService {
   const rules = { shop: deps.shop, limits: deps.limits ?? DEFAULT_ORDER_LIMITS };
   async function findOrders(which: SQL, limit = TRACK_LIMIT): Promise<Order[]> {
-    const rows = await selectRows<OrderRow>(
+    const rows = await selectRowsAsserted<OrderRow>(
       db,
       sql`select ${ORDER_COLUMNS}
           from orders o
@@ -99,7 +99,7 @@ export function createOrderService(db: Db, deps: OrderServiceDeps): OrderService
       const found = await findOrders(sql`o.id in ${ids}`, ids.length);
       const orders = new Map(found.map((order) => [order._id, order]));
       // The account's own e-mail: the checkout's is kept on the order for the shop, never mailed.
-      const accounts = await selectRows<{ id: string; email: string }>(
+      const accounts = await selectRowsAsserted<{ id: string; email: string }>(
         db,
         sql`select o.id, u.email from orders o join users u on u.id = o.user_id where o.id in ${ids}`,
       );
