@@ -2,11 +2,13 @@
 // demo pictures: an original kept, AVIF and WebP at three widths), reorder and remove.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { ADMIN_MAX_IMAGES, ADMIN_MESSAGES, type AdminImageType } from "#shared/admin.ts";
 import { type ImageStore, InvalidImageError } from "../catalog/images.ts";
 import { loadSharp } from "../catalog/sharp-lazy.ts";
 import type { Db } from "../db/client.ts";
-import { selectRowsAsserted } from "../db/rows.ts";
+import { countRow, idRow } from "../db/row-schemas.ts";
+import { selectRows } from "../db/rows.ts";
 import { badRequest, conflict, notFound } from "../http/errors.ts";
 
 /** Bigger pictures would take hundreds of MB to decode; no shoe photo needs more. */
@@ -54,8 +56,9 @@ export interface AdminImageService {
 
 export function createAdminImageService(db: Db, deps: { images: ImageStore }): AdminImageService {
   async function productName(tx: Db, productId: string, lock: boolean): Promise<string> {
-    const [row] = await selectRowsAsserted<{ name: string }>(
+    const [row] = await selectRows(
       tx,
+      z.object({ name: z.string() }),
       lock
         ? sql`select name from products where id = ${productId} for no key update`
         : sql`select name from products where id = ${productId}`,
@@ -65,8 +68,9 @@ export function createAdminImageService(db: Db, deps: { images: ImageStore }): A
   }
 
   async function imageCount(tx: Db, productId: string): Promise<number> {
-    const [row] = await selectRowsAsserted<{ n: number }>(
+    const [row] = await selectRows(
       tx,
+      countRow,
       sql`select count(*)::int as n from product_images where product_id = ${productId}`,
     );
     return row?.n ?? 0;
@@ -112,10 +116,7 @@ export function createAdminImageService(db: Db, deps: { images: ImageStore }): A
     async reorder(productId, imageIds) {
       await db.transaction(async (tx) => {
         await productName(tx, productId, true);
-        const rows = await selectRowsAsserted<{ id: string }>(
-          tx,
-          sql`select id from product_images where product_id = ${productId}`,
-        );
+        const rows = await selectRows(tx, idRow, sql`select id from product_images where product_id = ${productId}`);
         const wanted = imageIds.map((id) => id.toLowerCase());
         const have = new Set(rows.map((r) => r.id));
         if (
@@ -142,8 +143,9 @@ export function createAdminImageService(db: Db, deps: { images: ImageStore }): A
     async remove(productId, imageId) {
       await db.transaction(async (tx) => {
         await productName(tx, productId, true);
-        const deleted = await selectRowsAsserted<{ id: string }>(
+        const deleted = await selectRows(
           tx,
+          idRow,
           sql`delete from product_images where id = ${imageId} and product_id = ${productId} returning id`,
         );
         if (deleted.length === 0) throw notFound(ADMIN_MESSAGES.imageNotFound);
