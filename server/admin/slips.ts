@@ -5,14 +5,15 @@ import { sql } from "drizzle-orm";
 import { SHOP_NAME } from "#shared/shop.ts";
 import { type PackingSlips, unknownOrdersMessage } from "#shared/slips.ts";
 import type { Db } from "../db/client.ts";
-import { selectRowsAsserted } from "../db/rows.ts";
+import { selectRows } from "../db/rows.ts";
 import { notFound } from "../http/errors.ts";
 import type { ShopContact } from "../orders/mail.ts";
-import { ORDER_COLUMNS, type OrderRow, toOrder } from "../orders/service.ts";
+import { ORDER_COLUMNS, type OrderRow, orderRow, toOrder } from "../orders/service.ts";
 
 export async function loadPackingSlips(db: Db, ids: string[], shop: ShopContact): Promise<PackingSlips> {
-  const rows = await selectRowsAsserted<OrderRow>(
+  const rows = await selectRows(
     db,
+    orderRow,
     sql`select ${ORDER_COLUMNS}
         from orders o
         where o.id in (${sql.join(
