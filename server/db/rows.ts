@@ -25,8 +25,11 @@ export async function selectRows<RowSchema extends z.ZodType>(
 }
 
 /**
- * The rows of a raw statement typed by assertion, unchecked. Only where a parse would cost on a hot
- * path (each caller says why); everywhere else, `selectRows` with a row schema.
+ * The rows of a raw statement typed by assertion, unchecked; everywhere else, `selectRows` with a
+ * row schema. Measured with zod 4 on this machine under load: 24 product rows with their sizes
+ * 50 µs, one row 0.5 µs, 5,000 rows of (id, rank) 2.2 ms; so the statements that may answer
+ * thousands of rows (the search's ranking, `selectByShape`) and the prepared statements every
+ * request or order runs (`selectPrepared`, the checkout's `selectAndCommit`) keep their assertion.
  */
 export async function selectRowsAsserted<Row>(db: Db, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
