@@ -15,7 +15,7 @@ import { createSession } from "#server/accounts/sessions.ts";
 import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { type Db, openDatabase } from "#server/db/client.ts";
-import { selectRows } from "#server/db/rows.ts";
+import { selectRowsAsserted } from "#server/db/rows.ts";
 import { users } from "#server/db/schema.ts";
 import { seedCategories, seedDemoCatalogue } from "#server/db/seed/seed.ts";
 import { createScratchDatabase } from "../server/db/scratch.ts";
@@ -109,7 +109,10 @@ export async function benchCheckout(options: BenchCheckoutOptions): Promise<Benc
       const { counts, latencies, elapsed } = run;
 
       const oversold = await countOversold(database.db, initial);
-      const [dbOrders] = await selectRows<{ n: number }>(database.db, sql`select count(*)::int as n from orders`);
+      const [dbOrders] = await selectRowsAsserted<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from orders`,
+      );
       const duplicates = counts.duplicates + Math.abs((dbOrders?.n ?? 0) - counts.orders);
       latencies.sort((a, b) => a - b);
       return {
@@ -232,7 +235,7 @@ async function makeShoppers(db: Db, count: number): Promise<Shopper[]> {
 
 /** Every size of the first `count` products gets large stock, except one hot size that sells out. */
 async function prepareStock(db: Db, count: number): Promise<Size[]> {
-  const sizes = await selectRows<{ product_id: string; size: number; discount_price: number }>(
+  const sizes = await selectRowsAsserted<{ product_id: string; size: number; discount_price: number }>(
     db,
     sql`select s.product_id, s.size, p.discount_price from product_sizes s join products p on p.id = s.product_id
         where p.id in (select id from products where archived_at is null order by category_slug, position limit ${count})
@@ -252,7 +255,7 @@ async function prepareStock(db: Db, count: number): Promise<Size[]> {
 
 async function stockBySize(db: Db, productIds: string[]): Promise<Map<string, number>> {
   const ids = [...new Set(productIds)];
-  const rows = await selectRows<{ product_id: string; size: number; stock: number }>(
+  const rows = await selectRowsAsserted<{ product_id: string; size: number; stock: number }>(
     db,
     sql`select product_id, size, stock from product_sizes where product_id in ${ids}`,
   );
@@ -261,7 +264,7 @@ async function stockBySize(db: Db, productIds: string[]): Promise<Map<string, nu
 
 /** Sizes whose ordered pairs plus remaining stock differ from the starting stock. */
 async function countOversold(db: Db, initial: Map<string, number>): Promise<number> {
-  const ordered = await selectRows<{ product_id: string; size: number; n: number }>(
+  const ordered = await selectRowsAsserted<{ product_id: string; size: number; n: number }>(
     db,
     sql`select product_id, size, sum(quantity)::int as n from order_lines group by product_id, size`,
   );

@@ -11,7 +11,7 @@ import {
 } from "../server/admin/create-admin.ts";
 import { loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/client.ts";
-import { selectRows } from "../server/db/rows.ts";
+import { selectRowsAsserted } from "../server/db/rows.ts";
 import { readArgs, usageError } from "./cli-args.ts";
 
 const HELP = `Usage: npm run create-admin -- --email you@example.pk
@@ -83,7 +83,7 @@ try {
   let password = process.env.ADMIN_PASSWORD;
   if (password === undefined) {
     // Only to word the prompt; createOrPromoteAdmin decides.
-    const [exists] = await selectRows<{ id: string }>(
+    const [exists] = await selectRowsAsserted<{ id: string }>(
       database.db,
       sql`select id from users where lower(email) = ${args.email.trim().toLowerCase()}`,
     );

@@ -8,7 +8,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, openDatabase } from "#server/db/client.ts";
-import { selectRows } from "#server/db/rows.ts";
+import { selectRowsAsserted } from "#server/db/rows.ts";
 import { products } from "#server/db/schema.ts";
 import { DEMO_PRODUCTS } from "#server/db/seed/demo-catalogue.ts";
 import { seedCategories, seedDemoCatalogue } from "#server/db/seed/seed.ts";
@@ -169,7 +169,7 @@ export interface GenerateOptions {
 export async function generateCatalogue(db: Db, options: GenerateOptions = {}): Promise<number> {
   const count = options.count ?? 100_000;
   const log = options.log ?? (() => {});
-  const [existing] = await selectRows<{ n: number }>(
+  const [existing] = await selectRowsAsserted<{ n: number }>(
     db,
     sql`select count(*)::int as n from products where position >= ${FIRST_POSITION}`,
   );

@@ -3,7 +3,7 @@
 // and can be edited (with the order's own rules) and removed; another customer's are out of reach.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { selectRows } from "#server/db/rows.ts";
+import { selectRowsAsserted } from "#server/db/rows.ts";
 import { ADDRESS_BOOK_SIZE, ADDRESS_MESSAGES, type SavedAddress } from "#shared/addresses.ts";
 import { ORDER_MESSAGES, type Order } from "#shared/orders.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
@@ -73,7 +73,7 @@ describe("an order saves its address", () => {
     const all = ["One", "Two", "Three", "Four", "Five", "Six", "Seven"].map((n) => `Customer ${n}`);
     for (const fullName of all) await orderTo(s, { fullName });
     expect(await names(s)).toEqual(all.slice(-ADDRESS_BOOK_SIZE).reverse());
-    const [row] = await selectRows<{ n: number }>(
+    const [row] = await selectRowsAsserted<{ n: number }>(
       t.database.db,
       sql`select count(*)::int as n from addresses where user_id = ${s.id}`,
     );

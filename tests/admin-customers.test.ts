@@ -2,7 +2,7 @@
 // blocking a customer from ordering, through the admin API.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { selectRows } from "#server/db/rows.ts";
+import { selectRowsAsserted } from "#server/db/rows.ts";
 import type { AdminCustomer, AdminCustomerList } from "#shared/admin.ts";
 import type { Order } from "#shared/orders.ts";
 import { call, makeAdmin } from "./support/admin.ts";
@@ -79,7 +79,7 @@ describe("PUT /api/admin/customers/:id/blocked", () => {
     expect(blocked.blocked?.by).toEqual({ username: admin.username });
     expect(new Date(blocked.blocked?.at ?? 0).getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect((await find(customer)).blocked).toEqual(blocked.blocked);
-    const [row] = await selectRows<{ blocked_by: string }>(
+    const [row] = await selectRowsAsserted<{ blocked_by: string }>(
       t.database.db,
       sql`select blocked_by from users where id = ${customer.id}`,
     );

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CatalogChange } from "#server/catalog/changes.ts";
-import { selectRows } from "#server/db/rows.ts";
+import { selectRowsAsserted } from "#server/db/rows.ts";
 import type { AdminProduct } from "#shared/admin.ts";
 import type { ProductAnswer } from "#shared/catalog.ts";
 import { call, makeAdmin, newProduct, picture } from "./support/admin.ts";
@@ -39,7 +39,10 @@ function upload(body: Buffer | string, type: string | undefined, query = "", pro
 const imagesDir = () => path.join(t.config.dataDir, "images");
 const folders = async () => (await readdir(imagesDir()).catch(() => [] as string[])).sort();
 async function imageRows(): Promise<number> {
-  const [row] = await selectRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from product_images`);
+  const [row] = await selectRowsAsserted<{ n: number }>(
+    t.database.db,
+    sql`select count(*)::int as n from product_images`,
+  );
   return row?.n ?? 0;
 }
 
@@ -171,7 +174,7 @@ describe("reorder and remove", () => {
     const res = await call(t, admin, "DELETE", `/api/admin/products/${product._id}/images/${first}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<AdminProduct>().images.map((i) => i.id)).toEqual(rest);
-    const positions = await selectRows<{ position: number }>(
+    const positions = await selectRowsAsserted<{ position: number }>(
       t.database.db,
       sql`select position from product_images where product_id = ${product._id} order by position`,
     );

@@ -5,7 +5,7 @@
 import { randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { selectRows } from "#server/db/rows.ts";
+import { selectRowsAsserted } from "#server/db/rows.ts";
 import type { AdminOrder, AdminOrderList } from "#shared/admin.ts";
 import type { Order } from "#shared/orders.ts";
 import { mailsTo } from "./support/accounts.ts";
@@ -62,10 +62,10 @@ const giveBack = (id: string, body: unknown, who: { headers: Record<string, stri
   call(t, who, "POST", `/api/admin/orders/${id}/return`, body);
 
 async function snapshot(id: string) {
-  const [row] = await selectRows(t.database.db, sql`select * from orders where id = ${id}`);
-  const events = await selectRows(t.database.db, sql`select * from order_status_events where order_id = ${id}`);
-  const notes = await selectRows(t.database.db, sql`select * from order_notes where order_id = ${id}`);
-  const edits = await selectRows(t.database.db, sql`select * from order_edits where order_id = ${id}`);
+  const [row] = await selectRowsAsserted(t.database.db, sql`select * from orders where id = ${id}`);
+  const events = await selectRowsAsserted(t.database.db, sql`select * from order_status_events where order_id = ${id}`);
+  const notes = await selectRowsAsserted(t.database.db, sql`select * from order_notes where order_id = ${id}`);
+  const edits = await selectRowsAsserted(t.database.db, sql`select * from order_edits where order_id = ${id}`);
   return { row, events, notes, edits, s1: await stockOf(t, p1.id, sz(p1)), s2: await stockOf(t, p2.id, sz(p2, 1)) };
 }
 

@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CatalogChange } from "#server/catalog/changes.ts";
-import { selectRows } from "#server/db/rows.ts";
+import { selectRowsAsserted } from "#server/db/rows.ts";
 import type { AdminCustomerList, AdminDashboard, AdminOrder, AdminOrderList, AdminProduct } from "#shared/admin.ts";
 import type { Order } from "#shared/orders.ts";
 import { mailsTo } from "./support/accounts.ts";
@@ -64,7 +64,7 @@ async function waitForMails(to: string, count: number): Promise<string[]> {
 }
 
 async function events(orderId: string) {
-  return selectRows<{ from_status: string | null; to_status: string; actor_user_id: string }>(
+  return selectRowsAsserted<{ from_status: string | null; to_status: string; actor_user_id: string }>(
     t.database.db,
     sql`select from_status, to_status, actor_user_id from order_status_events where order_id = ${orderId}
         order by created_at, id`,

@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CatalogChange } from "#server/catalog/changes.ts";
-import { selectRows } from "#server/db/rows.ts";
+import { selectRowsAsserted } from "#server/db/rows.ts";
 import { ADMIN_MESSAGES, type AdminProduct, type AdminProductList } from "#shared/admin.ts";
 import type { Product, ProductAnswer, ProductList } from "#shared/catalog.ts";
 import { call, makeAdmin, newProduct } from "./support/admin.ts";
@@ -27,7 +27,7 @@ async function create(overrides: Parameters<typeof newProduct>[0] = {}): Promise
 }
 
 async function productCount(): Promise<number> {
-  const [row] = await selectRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from products`);
+  const [row] = await selectRowsAsserted<{ n: number }>(t.database.db, sql`select count(*)::int as n from products`);
   return row?.n ?? 0;
 }
 

@@ -4,7 +4,7 @@
 // numbers, 404 for an unknown product, 409 when a pair sold meanwhile).
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { selectRows } from "#server/db/rows.ts";
+import { selectRowsAsserted } from "#server/db/rows.ts";
 import type { AdminDashboard } from "#shared/admin.ts";
 import type { Order } from "#shared/orders.ts";
 import { SALES_DAYS } from "#shared/sales.ts";
@@ -58,7 +58,7 @@ describe("sales on the dashboard", () => {
     const dashboard = (await call(t, admin, "GET", "/api/admin/dashboard")).json<AdminDashboard>();
     const { days, bestSellers, sizes } = dashboard.sales;
     expect(days).toHaveLength(SALES_DAYS);
-    const [today] = await selectRows<{ day: string }>(
+    const [today] = await selectRowsAsserted<{ day: string }>(
       t.database.db,
       sql`select to_char(now() at time zone 'Asia/Karachi', 'YYYY-MM-DD') as day`,
     );
@@ -98,7 +98,7 @@ describe("stock grid", () => {
     expect(grid.products.length).toBeGreaterThan(1);
     for (const row of grid.products)
       expect(row.sizes.map((s) => s.size)).toEqual([37, 38, 39, 40, 41, 42, 43, 44, 45, 46]);
-    const [count] = await selectRows<{ n: number }>(
+    const [count] = await selectRowsAsserted<{ n: number }>(
       t.database.db,
       sql`select count(*)::int as n from products where category_slug = ${category} and archived_at is null`,
     );

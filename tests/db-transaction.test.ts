@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "#server/db/client.ts";
-import { selectPrepared, selectRows } from "#server/db/rows.ts";
+import { selectPrepared, selectRowsAsserted } from "#server/db/rows.ts";
 import { transactionOpenedWith } from "#server/db/transaction.ts";
 import { openTestDatabase, type TestDatabase } from "./support/database.ts";
 
@@ -21,7 +21,7 @@ afterAll(async () => {
 
 const ID = "6f1c1f0e-8a55-4c5e-9d7e-3c2b1a0f9e8d";
 const lockProbe = { text: "select n from tx_probe where id = $uuid for update", uuid: ID };
-const probe = async () => selectRows<{ n: number }>(database.db, sql`select n from tx_probe where id = ${ID}`);
+const probe = async () => selectRowsAsserted<{ n: number }>(database.db, sql`select n from tx_probe where id = ${ID}`);
 
 describe("a transaction opened with its first statement", () => {
   it("answers the first statement's rows and commits what it ran", async () => {
@@ -63,7 +63,9 @@ describe("a transaction opened with its first statement", () => {
         // Committed already: another connection sees it while this one is still held (PGlite
         // has one connection, held by its transaction until the end).
         if (database.kind === "postgres") expect(await probe()).toEqual([{ n: 13 }]);
-        expect(await selectRows<{ n: number }>(tx, sql`select n from tx_probe where id = ${ID}`)).toEqual([{ n: 13 }]);
+        expect(await selectRowsAsserted<{ n: number }>(tx, sql`select n from tx_probe where id = ${ID}`)).toEqual([
+          { n: 13 },
+        ]);
         return written;
       },
     );
@@ -102,7 +104,9 @@ describe("a transaction opened with its first statement", () => {
 
 describe("a prepared read inside a transaction", () => {
   const preparedNames = async (tx: Db) =>
-    (await selectRows<{ name: string }>(tx, sql`select name from pg_prepared_statements`)).map((row) => row.name);
+    (await selectRowsAsserted<{ name: string }>(tx, sql`select name from pg_prepared_statements`)).map(
+      (row) => row.name,
+    );
 
   // It runs unprepared, on the transaction's own connection (no reading of drizzle's session for
   // that connection): it sees the transaction's own writes, on both kinds of transaction.

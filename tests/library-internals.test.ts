@@ -13,7 +13,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { pgliteInUse } from "#server/admin/create-admin.ts";
-import { poolOf, selectRows } from "#server/db/rows.ts";
+import { poolOf, selectRowsAsserted } from "#server/db/rows.ts";
 import { transactionOpenedWith } from "#server/db/transaction.ts";
 import { earlyRefusalOptions } from "#server/plugins/early-refusals.ts";
 import { openTestDatabase, type TestDatabase } from "./support/database.ts";
@@ -96,7 +96,9 @@ describe("pg's Query._getRows, overridden by StatementThenCommit (server/db/tran
         },
       );
       expect(rows).toEqual([{ n: 2 }]);
-      expect(await selectRows(database.db, sql`select n from internals_probe where id = ${ID}`)).toEqual([{ n: 2 }]);
+      expect(
+        await selectRowsAsserted<{ n: number }>(database.db, sql`select n from internals_probe where id = ${ID}`),
+      ).toEqual([{ n: 2 }]);
     },
   );
 });

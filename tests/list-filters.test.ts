@@ -4,7 +4,7 @@
 // end is an empty page.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { selectRows } from "#server/db/rows.ts";
+import { selectRowsAsserted } from "#server/db/rows.ts";
 import type { Product, ProductList } from "#shared/catalog.ts";
 import { CATEGORY_SLUGS } from "#shared/categories.ts";
 import { LIST_PAGE_SIZE, type ListQuery, listParams, type Sort } from "#shared/listing.ts";
@@ -157,7 +157,7 @@ describe("sizes in stock follow the stock", () => {
 describe("the sizes-in-stock masks (kept by a trigger, migrations 0004 and 0014)", () => {
   // Every product's mask against its stock rows, computed afresh.
   const wrongMasks = async () =>
-    selectRows<{ n: number }>(
+    selectRowsAsserted<{ n: number }>(
       t.database.db,
       sql`select count(*)::int as n from products p
           where p.sizes_in_stock <> coalesce((select bit_or(1 << (s.size - 37)) from product_sizes s

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { selectRows } from "#server/db/rows.ts";
+import { selectRowsAsserted } from "#server/db/rows.ts";
 import { createMailer } from "#server/mail/mailer.ts";
 import { startMailOutbox } from "#server/mail/outbox.ts";
 import { createOrderService } from "#server/orders/service.ts";
@@ -49,7 +49,7 @@ async function otherInstance() {
 }
 
 const queued = async () =>
-  selectRows<{ kind: string; order_id: string; attempts: number; last_error: string | null }>(
+  selectRowsAsserted<{ kind: string; order_id: string; attempts: number; last_error: string | null }>(
     t.database.db,
     sql`select kind, order_id, attempts, last_error from mail_outbox order by created_at, kind`,
   );

@@ -6,7 +6,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIGRATIONS_FOLDER, openDatabase } from "#server/db/client.ts";
-import { selectRows } from "#server/db/rows.ts";
+import { selectRowsAsserted } from "#server/db/rows.ts";
 import { seedCategories } from "#server/db/seed/seed.ts";
 import { openTestDatabase, type TestDatabase } from "./support/database.ts";
 
@@ -21,7 +21,7 @@ const run = (statement: ReturnType<typeof sql>) => database.db.execute(statement
 
 describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
   it("create every table of the domain", async () => {
-    const rows = await selectRows<{ table_name: string }>(
+    const rows = await selectRowsAsserted<{ table_name: string }>(
       database.db,
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
@@ -57,7 +57,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, (
       const applied = async () => {
         const opened = await open();
         try {
-          return await selectRows<{ hash: string }>(
+          return await selectRowsAsserted<{ hash: string }>(
             opened.db,
             sql`select hash from drizzle.__drizzle_migrations order by id`,
           );
@@ -74,7 +74,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, (
   });
 
   it("enforce stock >= 0, sizes 37..46 and prices", async () => {
-    const [product] = await selectRows<{ id: string }>(
+    const [product] = await selectRowsAsserted<{ id: string }>(
       database.db,
       sql`insert into products (category_slug, name, description, price, discount_price)
           values ('men-formal-shoes', 'Test Oxford', 'A test shoe', 5000, 4000) returning id`,
@@ -93,7 +93,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, (
     await run(sql`insert into product_sizes values (${id}, 42, 2)`);
     // The conditional decrement used by orders can never go below zero.
     await run(sql`update product_sizes set stock = stock - 3 where product_id = ${id} and size = 42 and stock >= 3`);
-    const [left] = await selectRows<{ stock: number }>(
+    const [left] = await selectRowsAsserted<{ stock: number }>(
       database.db,
       sql`select stock from product_sizes where product_id = ${id} and size = 42`,
     );
@@ -111,12 +111,12 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, (
   });
 
   it("refuse cart and order quantities outside 1..10 and unknown order statuses", async () => {
-    const [user] = await selectRows<{ id: string }>(
+    const [user] = await selectRowsAsserted<{ id: string }>(
       database.db,
       sql`insert into users (email, username, password_hash) values ('sana@example.pk', 'sana', 'x') returning id`,
     );
-    const [product] = await selectRows<{ id: string }>(database.db, sql`select id from products limit 1`);
-    const [cart] = await selectRows<{ id: string }>(
+    const [product] = await selectRowsAsserted<{ id: string }>(database.db, sql`select id from products limit 1`);
+    const [cart] = await selectRowsAsserted<{ id: string }>(
       database.db,
       sql`insert into carts (user_id) values (${user?.id}) returning id`,
     );

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { selectRows } from "#server/db/rows.ts";
+import { selectRowsAsserted } from "#server/db/rows.ts";
 import type { Cart } from "#shared/cart.ts";
 import type { Order } from "#shared/orders.ts";
 import { mailsTo } from "./support/accounts.ts";
@@ -84,7 +84,7 @@ describe("POST /api/orders/new-order", () => {
     expect(await stockOf(t, p1.id, sz(p1))).toBe(stock1 - 2);
     expect(await stockOf(t, p2.id, sz(p2, 1))).toBe(stock2 - 1);
 
-    const events = await selectRows<{ from_status: string | null; to_status: string; actor_user_id: string }>(
+    const events = await selectRowsAsserted<{ from_status: string | null; to_status: string; actor_user_id: string }>(
       t.database.db,
       sql`select from_status, to_status, actor_user_id from order_status_events where order_id = ${order._id}`,
     );

@@ -2,7 +2,7 @@
 // DATABASE_URL set, on a real PostgreSQL server where the requests really overlap.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { selectRows } from "#server/db/rows.ts";
+import { selectRowsAsserted } from "#server/db/rows.ts";
 import type { Order } from "#shared/orders.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 import { waitForLockWaiter } from "./support/database.ts";
@@ -132,7 +132,7 @@ describe("Idempotency-Key", () => {
     expect(again.statusCode).toBe(200);
     expect(again.json<Order>()).toEqual(first.json<Order>());
     expect(await stockOf(t, p2.id, sz(p2, 3))).toBe(8);
-    const rows = await selectRows<{ n: number }>(
+    const rows = await selectRowsAsserted<{ n: number }>(
       t.database.db,
       sql`select count(*)::int as n from orders where user_id = ${s.id}`,
     );

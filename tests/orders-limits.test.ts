@@ -4,7 +4,7 @@
 // account's own e-mail, never to the address typed at checkout.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { selectRows } from "#server/db/rows.ts";
+import { selectRowsAsserted } from "#server/db/rows.ts";
 import type { Order } from "#shared/orders.ts";
 import { mailsTo } from "./support/accounts.ts";
 import { makeAdmin } from "./support/admin.ts";
@@ -45,7 +45,7 @@ const size = (p: TestProduct) => p.sizes[0] as number;
 const one = (s: Shopper, quantity = 1, product = p1) => orderBody(s, [{ product, size: size(product), quantity }]);
 
 async function held(app: TestApp, userId: string) {
-  const [row] = await selectRows<{ orders: number; pairs: number }>(
+  const [row] = await selectRowsAsserted<{ orders: number; pairs: number }>(
     app.database.db,
     sql`select count(distinct o.id)::int as orders, coalesce(sum(l.quantity), 0)::int as pairs
         from orders o join order_lines l on l.order_id = o.id

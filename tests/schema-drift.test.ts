@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT_DIR } from "#server/app.ts";
 import { MIGRATIONS_FOLDER } from "#server/db/client.ts";
-import { selectRows } from "#server/db/rows.ts";
+import { selectRowsAsserted } from "#server/db/rows.ts";
 import { openTestDatabase, type TestDatabase } from "./support/database.ts";
 
 interface SnapshotColumn {
@@ -75,7 +75,7 @@ describe("the schema, its snapshot and the migrations", () => {
   }, 120_000);
 
   it("the migrated database has exactly the snapshot's tables and columns", async () => {
-    const rows = await selectRows<{ table: string; column: string; type: string; not_null: boolean }>(
+    const rows = await selectRowsAsserted<{ table: string; column: string; type: string; not_null: boolean }>(
       database.db,
       sql`select c.relname as "table", a.attname as "column", format_type(a.atttypid, a.atttypmod) as type,
                  a.attnotnull as not_null

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchFilterSql } from "#server/catalog/search.ts";
 import { filterLexemesQuery } from "#server/catalog/search-filter-lexemes.ts";
-import { selectRows } from "#server/db/rows.ts";
+import { selectRowsAsserted } from "#server/db/rows.ts";
 import { seedCategories, seedDemoCatalogue } from "#server/db/seed/seed.ts";
 import { type ListFilters, NO_FILTERS } from "#shared/listing.ts";
 import { openTestDatabase, type TestDatabase } from "./support/database.ts";
@@ -23,7 +23,7 @@ afterAll(() => database?.close());
 async function idsOf(filters: ListFilters, narrowed: boolean): Promise<string[]> {
   const lexemes = filterLexemesQuery(filters);
   const narrowing = narrowed && lexemes !== undefined ? sql` and q.filter_vector @@ ${lexemes}::tsquery` : sql``;
-  const rows = await selectRows<{ id: string }>(
+  const rows = await selectRowsAsserted<{ id: string }>(
     database.db,
     sql`select q.id from products q where ${searchFilterSql(filters)}${narrowing} order by q.id`,
   );
@@ -70,7 +70,7 @@ describe("search filter lexemes", () => {
   });
 
   it("follow the price as it changes", async () => {
-    const [product] = await selectRows<{ id: string; price: number }>(
+    const [product] = await selectRowsAsserted<{ id: string; price: number }>(
       database.db,
       sql`select p.id, p.price from products p where p.price > 2000 order by p.id limit 1`,
     );
@@ -89,7 +89,7 @@ describe("search filter lexemes", () => {
     // vectors (the gather's index, migration 0013) as on the words' own.
     const prefixes = [..."abcdefghijklmnopqrstuvwxyz0123456789"].map((c) => `${c}:*`);
     for (const query of [...prefixes, "sale", "black", "p", "c"]) {
-      const [row] = await selectRows<{ name: number; joined: number; search: number; searchJoined: number }>(
+      const [row] = await selectRowsAsserted<{ name: number; joined: number; search: number; searchJoined: number }>(
         database.db,
         sql`select count(*) filter (where name_vector @@ ${query}::tsquery)::int as name,
                    count(*) filter (where (name_vector || filter_vector) @@ ${query}::tsquery)::int as joined,

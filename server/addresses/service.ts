@@ -4,21 +4,24 @@
 // moves it to the top (the `same_key` column of migration 0015 decides what "the same" is). No
 // HTTP here: routes pass parsed input.
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { ADDRESS_BOOK_SIZE, type SavedAddress } from "#shared/addresses.ts";
 import type { ShippingAddress } from "#shared/orders.ts";
 import type { Db } from "../db/client.ts";
+import { idRow } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
 import { sqlState } from "../orders/place-order.ts";
 
-interface AddressRow {
-  id: string;
-  full_name: string;
-  address_line: string;
-  phone_number: string;
-  email: string;
-  city: string;
-  postal_code: string | null;
-}
+const addressRow = z.object({
+  id: z.string(),
+  full_name: z.string(),
+  address_line: z.string(),
+  phone_number: z.string(),
+  email: z.string(),
+  city: z.string(),
+  postal_code: z.string().nullable(),
+});
+type AddressRow = z.output<typeof addressRow>;
 
 /** What an edit came to: the address as saved, or why it was not. */
 export type AddressEdit = { ok: true; address: SavedAddress } | { ok: false; reason: "not-found" | "duplicate" };
@@ -39,8 +42,9 @@ const COLUMNS = sql`id, full_name, address_line, phone_number, email, city, post
 export function createAddressService(db: Db): AddressService {
   return {
     async list(userId) {
-      const rows = await selectRows<AddressRow>(
+      const rows = await selectRows(
         db,
+        addressRow,
         sql`select ${COLUMNS} from addresses where user_id = ${userId}
             order by used_at desc, id desc limit ${ADDRESS_BOOK_SIZE}`,
       );
@@ -71,8 +75,9 @@ export function createAddressService(db: Db): AddressService {
 
     async edit(userId, id, a) {
       try {
-        const [row] = await selectRows<AddressRow>(
+        const [row] = await selectRows(
           db,
+          addressRow,
           sql`update addresses
               set full_name = ${a.fullName}, address_line = ${a.addressLine}, phone_number = ${a.phoneNumber},
                   email = ${a.email}, city = ${a.city}, postal_code = ${a.postalCode ?? null}
@@ -88,8 +93,9 @@ export function createAddressService(db: Db): AddressService {
     },
 
     async remove(userId, id) {
-      const rows = await selectRows<{ id: string }>(
+      const rows = await selectRows(
         db,
+        idRow,
         sql`delete from addresses where id = ${id} and user_id = ${userId} returning id`,
       );
       return rows.length > 0;

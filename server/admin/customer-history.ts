@@ -4,27 +4,29 @@
 // orders_user_created_idx and orders_phone_key_idx, so its cost follows the customer's orders,
 // not the shop's.
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import type { CustomerHistory } from "#shared/admin-orders.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
 
-interface HistoryRow {
-  order_id: string;
-  orders: number;
-  delivered: number;
-  cancelled: number;
-  returned: number;
-  open: number;
-  returned_by_account: number;
-  returned_by_phone: number;
-  other_accounts: number;
-}
+const historyRow = z.object({
+  order_id: z.string(),
+  orders: z.number(),
+  delivered: z.number(),
+  cancelled: z.number(),
+  returned: z.number(),
+  open: z.number(),
+  returned_by_account: z.number(),
+  returned_by_phone: z.number(),
+  other_accounts: z.number(),
+});
 
 /** The history behind each of the given orders, by order id (orders that do not exist are left out). */
 export async function loadCustomerHistories(db: Db, orderIds: string[]): Promise<Map<string, CustomerHistory>> {
   if (orderIds.length === 0) return new Map();
-  const rows = await selectRows<HistoryRow>(
+  const rows = await selectRows(
     db,
+    historyRow,
     sql`select t.id as order_id,
                count(*)::int as orders,
                count(*) filter (where s.status = 'delivered')::int as delivered,

@@ -1,6 +1,7 @@
 // The shop's accounts with their orders by where they stand, and blocking a customer from ordering
 // (issue 16): a blocked customer's orders are refused (server/orders/order-limits.ts). No HTTP here.
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import {
   ADMIN_PAGE_SIZE,
   type AdminCustomer,
@@ -9,23 +10,25 @@ import {
   CUSTOMER_MESSAGES,
 } from "#shared/admin.ts";
 import type { Db } from "../db/client.ts";
+import { countRow } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
 import { conflict, notFound } from "../domain-errors.ts";
 import { likePattern } from "./products.ts";
 
-interface CustomerRow {
-  id: string;
-  username: string;
-  email: string;
-  role: "customer" | "admin";
-  created_ms: number;
-  order_count: number;
-  open_orders: number;
-  delivered_orders: number;
-  cancelled_orders: number;
-  blocked_ms: number | null;
-  blocked_by: string | null;
-}
+const customerRow = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(["customer", "admin"]),
+  created_ms: z.number(),
+  order_count: z.number(),
+  open_orders: z.number(),
+  delivered_orders: z.number(),
+  cancelled_orders: z.number(),
+  blocked_ms: z.number().nullable(),
+  blocked_by: z.string().nullable(),
+});
+type CustomerRow = z.output<typeof customerRow>;
 
 /** The columns of one customer row; `u` is the users table. */
 const CUSTOMER_COLUMNS = sql`u.id, u.username, u.email, u.role,
@@ -66,8 +69,9 @@ export async function listCustomers(db: Db, query: AdminCustomersQuery): Promise
   const filter = query.query
     ? sql`where lower(u.username) like ${likePattern(query.query)} or lower(u.email) like ${likePattern(query.query)}`
     : sql``;
-  const rows = await selectRows<CustomerRow & { total: number }>(
+  const rows = await selectRows(
     db,
+    customerRow.extend({ total: z.number() }),
     sql`select ${CUSTOMER_COLUMNS}, count(*) over ()::int as total
         from users u ${ORDER_COUNTS} ${filter}
         order by u.created_at desc, u.id
@@ -75,7 +79,7 @@ export async function listCustomers(db: Db, query: AdminCustomersQuery): Promise
   );
   let total = rows[0]?.total;
   if (total === undefined) {
-    const [row] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from users u ${filter}`);
+    const [row] = await selectRows(db, countRow, sql`select count(*)::int as n from users u ${filter}`);
     total = row?.n ?? 0;
   }
   return {
@@ -98,8 +102,9 @@ export async function setCustomerBlocked(
   blocked: boolean,
   adminId: string,
 ): Promise<AdminCustomer> {
-  const [target] = await selectRows<{ role: "customer" | "admin" }>(
+  const [target] = await selectRows(
     db,
+    customerRow.pick({ role: true }),
     sql`select role from users where id = ${customerId}`,
   );
   if (!target) throw notFound(CUSTOMER_MESSAGES.notFound);
@@ -109,8 +114,9 @@ export async function setCustomerBlocked(
     ? sql`blocked_at = coalesce(blocked_at, now()), blocked_by = case when blocked_at is null then ${adminId}::uuid else blocked_by end`
     : sql`blocked_at = null, blocked_by = null`;
   await db.execute(sql`update users set ${change}, updated_at = now() where id = ${customerId}`);
-  const [row] = await selectRows<CustomerRow>(
+  const [row] = await selectRows(
     db,
+    customerRow,
     sql`select ${CUSTOMER_COLUMNS} from users u ${ORDER_COUNTS} where u.id = ${customerId}`,
   );
   if (!row) throw notFound(CUSTOMER_MESSAGES.notFound);

@@ -1,22 +1,25 @@
 // The owner's first screen: today's and this week's orders and revenue (Karachi days), orders
 // waiting for a move, and sizes running low. One round trip each, no HTTP here.
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { ADMIN_LOW_STOCK_AT, ADMIN_LOW_STOCK_LIMIT, type AdminDashboard, type LowStockSize } from "#shared/admin.ts";
 import type { OrderStatus } from "#shared/orders.ts";
 import { SHOP_TIME_ZONE } from "#shared/shop.ts";
 import type { Db } from "../db/client.ts";
+import { orderStatusColumn, sizeStock } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
 import { loadSales } from "./sales.ts";
 
 export async function loadDashboard(db: Db): Promise<AdminDashboard> {
   const today = sql`(date_trunc('day', now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE})`;
-  const [counts] = await selectRows<{
-    today_orders: number;
-    today_revenue: number;
-    week_orders: number;
-    week_revenue: number;
-  }>(
+  const [counts] = await selectRows(
     db,
+    z.object({
+      today_orders: z.number(),
+      today_revenue: z.number(),
+      week_orders: z.number(),
+      week_revenue: z.number(),
+    }),
     sql`select count(*) filter (where created_at >= ${today})::int as today_orders,
                coalesce(sum(total_amount) filter (where created_at >= ${today} and status <> 'cancelled'), 0)::int
                  as today_revenue,
@@ -24,14 +27,16 @@ export async function loadDashboard(db: Db): Promise<AdminDashboard> {
                coalesce(sum(total_amount) filter (where status <> 'cancelled'), 0)::int as week_revenue
         from orders where created_at >= ${today} - interval '6 days'`,
   );
-  const statusRows = await selectRows<{ status: OrderStatus; n: number }>(
+  const statusRows = await selectRows(
     db,
+    z.object({ status: orderStatusColumn, n: z.number() }),
     sql`select status, count(*)::int as n from orders group by status`,
   );
   const byStatus: Record<OrderStatus, number> = { pending: 0, confirm: 0, delivered: 0, cancelled: 0 };
   for (const row of statusRows) byStatus[row.status] = row.n;
-  const low = await selectRows<{ product_id: string; name: string; size: number; stock: number }>(
+  const low = await selectRows(
     db,
+    sizeStock.extend({ product_id: z.string(), name: z.string() }),
     sql`select s.product_id, p.name, s.size, s.stock
         from product_sizes s join products p on p.id = s.product_id
         where p.archived_at is null and s.stock > 0 and s.stock <= ${ADMIN_LOW_STOCK_AT}

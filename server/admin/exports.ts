@@ -1,38 +1,41 @@
 // The owner's spreadsheets: orders (with the orders list's filters) and products with stock per
 // size, as CSV (./csv.ts). Amounts are plain rupee numbers so Excel can add them up.
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import type { AdminOrdersQuery, AdminProductsQuery } from "#shared/admin.ts";
 import { CATEGORIES } from "#shared/categories.ts";
-import { type OrderStatus, orderNumber, statusLabel } from "#shared/orders.ts";
+import { orderNumber, statusLabel } from "#shared/orders.ts";
 import { readablePhone } from "#shared/phone.ts";
 import { SHOP_TIME_ZONE } from "#shared/shop.ts";
 import { SIZES } from "#shared/sizes.ts";
 import type { Db } from "../db/client.ts";
+import { orderStatusColumn, sizeStock } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
 import { toCsv } from "./csv.ts";
 import { orderListFilters } from "./orders.ts";
 import { likePattern } from "./products.ts";
 
-interface OrderExportRow {
-  id: string;
-  status: OrderStatus;
-  placed: string;
-  full_name: string;
-  phone_number: string;
-  email: string;
-  address_line: string;
-  city: string;
-  postal_code: string | null;
-  username: string;
-  items: string;
-  pairs: number;
-  subtotal: number;
-  total_amount: number;
-}
+const orderExportRow = z.object({
+  id: z.string(),
+  status: orderStatusColumn,
+  placed: z.string(),
+  full_name: z.string(),
+  phone_number: z.string(),
+  email: z.string(),
+  address_line: z.string(),
+  city: z.string(),
+  postal_code: z.string().nullable(),
+  username: z.string(),
+  items: z.string(),
+  pairs: z.number(),
+  subtotal: z.number(),
+  total_amount: z.number(),
+});
 
 export async function ordersCsv(db: Db, query: Pick<AdminOrdersQuery, "status" | "query">): Promise<string> {
-  const rows = await selectRows<OrderExportRow>(
+  const rows = await selectRows(
     db,
+    orderExportRow,
     sql`select o.id, o.status, to_char(o.created_at at time zone ${SHOP_TIME_ZONE}, 'YYYY-MM-DD HH24:MI') as placed,
                o.full_name, o.phone_number, o.email, o.address_line, o.city, o.postal_code, u.username,
                (select string_agg(l.quantity || ' x ' || l.name || ' (size ' || l.size || ')', '; ' order by l.line_no)
@@ -81,23 +84,24 @@ export async function ordersCsv(db: Db, query: Pick<AdminOrdersQuery, "status" |
   );
 }
 
-interface ProductExportRow {
-  id: string;
-  name: string;
-  category_slug: string;
-  price: number;
-  discount_price: number;
-  archived: boolean;
-  sizes: { size: number; stock: number }[];
-}
+const productExportRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  category_slug: z.string(),
+  price: z.number(),
+  discount_price: z.number(),
+  archived: z.boolean(),
+  sizes: z.array(sizeStock),
+});
 
 export async function productsCsv(db: Db, query: Omit<AdminProductsQuery, "page">): Promise<string> {
   const filters = [sql`true`];
   if (query.category) filters.push(sql`p.category_slug = ${query.category}`);
   if (query.archived !== undefined) filters.push(sql`(p.archived_at is not null) = ${query.archived}`);
   if (query.query) filters.push(sql`p.search_text like ${likePattern(query.query)}`);
-  const rows = await selectRows<ProductExportRow>(
+  const rows = await selectRows(
     db,
+    productExportRow,
     sql`select p.id, p.name, p.category_slug, p.price, p.discount_price, p.archived_at is not null as archived,
                coalesce((select json_agg(json_build_object('size', s.size, 'stock', s.stock))
                          from product_sizes s where s.product_id = p.id), '[]'::json) as sizes

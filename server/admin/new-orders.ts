@@ -3,17 +3,13 @@
 // signal arrives (server/orders/order-signals.ts: this instance's orders at once, other instances'
 // through Redis) and on a slow timer that catches whatever no signal announced (no Redis, Redis
 // away, a change made by hand). See docs/decisions/009-new-order-alerts.md. No HTTP here.
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { selectRows } from "../db/rows.ts";
+import { orders } from "../db/schema.ts";
 import type { OrderSignals } from "../orders/order-signals.ts";
 
 export async function countNewOrders(db: Db): Promise<number> {
-  const [row] = await selectRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from orders where status = 'pending'`,
-  );
-  return row?.n ?? 0;
+  return db.$count(orders, eq(orders.status, "pending"));
 }
 
 export interface NewOrderWatch {

@@ -1,6 +1,7 @@
 // What the owner writes on an order besides its status: internal notes (never shown to the
 // customer) and corrected delivery details, each recorded with who and when. No HTTP here.
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { ADMIN_MESSAGES } from "#shared/admin.ts";
 import {
   EDITABLE_STATUSES,
@@ -8,28 +9,29 @@ import {
   type OrderAddressField,
   type OrderAddressInput,
 } from "#shared/admin-orders.ts";
-import type { OrderStatus } from "#shared/orders.ts";
 import type { Db } from "../db/client.ts";
+import { idRow, orderStatusColumn } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
 import { conflict, notFound } from "../domain-errors.ts";
 
 export async function addOrderNote(db: Db, orderId: string, authorId: string, text: string): Promise<void> {
   // One statement: no order, no note (and a 404 rather than a foreign-key error).
-  const added = await selectRows<{ id: string }>(
+  const added = await selectRows(
     db,
+    idRow,
     sql`insert into order_notes (order_id, author_user_id, body)
         select id, ${authorId}, ${text} from orders where id = ${orderId} returning id`,
   );
   if (added.length === 0) throw notFound(ADMIN_MESSAGES.orderNotFound);
 }
 
-interface AddressRow {
-  status: OrderStatus;
-  full_name: string;
-  address_line: string;
-  phone_number: string;
-  postal_code: string | null;
-}
+const addressRow = z.object({
+  status: orderStatusColumn,
+  full_name: z.string(),
+  address_line: z.string(),
+  phone_number: z.string(),
+  postal_code: z.string().nullable(),
+});
 
 /**
  * Changes the delivery details of an order not yet delivered or cancelled, and records each field
@@ -41,11 +43,11 @@ export async function editOrderAddress(
   actorId: string,
   input: OrderAddressInput,
 ): Promise<void> {
-  await db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  await db.transaction(async (tx) => {
     // Locked, so a delivery recorded at the same moment is either before (refused) or after this edit.
-    const [row] = await selectRows<AddressRow>(
+    const [row] = await selectRows(
       tx,
+      addressRow,
       sql`select status, full_name, address_line, phone_number, postal_code from orders where id = ${orderId}
           for update`,
     );

@@ -2,6 +2,7 @@
 // the account that placed it, every status move with its time and who made it, the owner's notes
 // and edits, and the customer's history (customer-history.ts).
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type AdminOrder, ORDER_TRANSITIONS, type OrderHistoryEntry } from "#shared/admin.ts";
 import {
   EDITABLE_STATUSES,
@@ -9,39 +10,48 @@ import {
   type OrderEdit,
   type OrderNote,
   RETURNABLE_FROM,
-  type ReturnKind,
 } from "#shared/admin-orders.ts";
-import type { OrderStatus } from "#shared/orders.ts";
 import type { Db } from "../db/client.ts";
+import { orderStatusColumn, returnKindColumn } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
-import { type OrderRow, toOrder } from "../orders/service.ts";
+import { orderRow, toOrder } from "../orders/service.ts";
 import { EMPTY_HISTORY, loadCustomerHistories } from "./customer-history.ts";
 
-interface AdminOrderRow extends OrderRow {
-  user_id: string;
-  username: string;
-  user_email: string;
-  returned_as: ReturnKind | null;
-  history: {
-    from_status: OrderStatus | null;
-    to_status: OrderStatus;
-    at_ms: number;
-    username: string | null;
-    reason: string | null;
-  }[];
-  notes: { id: string; body: string; at_ms: number; username: string }[];
-  edits: {
-    changes: Record<OrderAddressField, { from: string | null; to: string | null }>;
-    at_ms: number;
-    username: string;
-  }[];
-}
+const change = z.object({ from: z.string().nullable(), to: z.string().nullable() });
+const adminOrderRow = orderRow.extend({
+  user_id: z.string(),
+  username: z.string(),
+  user_email: z.string(),
+  returned_as: returnKindColumn,
+  history: z.array(
+    z.object({
+      from_status: orderStatusColumn.nullable(),
+      to_status: orderStatusColumn,
+      at_ms: z.number(),
+      username: z.string().nullable(),
+      reason: z.string().nullable(),
+    }),
+  ),
+  notes: z.array(z.object({ id: z.string(), body: z.string(), at_ms: z.number(), username: z.string() })),
+  edits: z.array(
+    z.object({
+      // Only the fields that changed (order-changes.ts).
+      changes: z.partialRecord(
+        z.enum(["fullName", "addressLine", "phoneNumber", "postalCode"] satisfies OrderAddressField[]),
+        change,
+      ),
+      at_ms: z.number(),
+      username: z.string(),
+    }),
+  ),
+});
 
 const iso = (ms: number) => new Date(Number(ms)).toISOString();
 
 export async function loadAdminOrder(db: Db, orderId: string): Promise<AdminOrder | undefined> {
-  const [row] = await selectRows<AdminOrderRow>(
+  const [row] = await selectRows(
     db,
+    adminOrderRow,
     sql`select o.id, o.status, o.subtotal, o.total_amount, o.full_name, o.address_line, o.phone_number, o.email,
                o.city, o.postal_code, (extract(epoch from o.created_at) * 1000)::float8 as created_ms,
                o.returned_as, u.id as user_id, u.username, u.email as user_email,

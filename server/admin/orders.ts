@@ -3,6 +3,7 @@
 // order recorded as refused or returned, which the customer sees as cancelled), returns every
 // line's stock in the same transaction. No HTTP here.
 import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import {
   ADMIN_MESSAGES,
   ADMIN_PAGE_SIZE,
@@ -16,6 +17,7 @@ import { ORDER_DAY_MESSAGES, type OrderReturnInput, RETURNABLE_FROM, type Return
 import type { OrderStatus } from "#shared/orders.ts";
 import { pakistaniMobile } from "#shared/phone.ts";
 import type { Db } from "../db/client.ts";
+import { countRow, idRow, orderStatusColumn, returnKindColumn, sizeStock } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
 import { conflict, notFound } from "../domain-errors.ts";
 import { EMPTY_HISTORY, loadCustomerHistories } from "./customer-history.ts";
@@ -44,18 +46,18 @@ interface ComingBack {
   reason: string | null;
 }
 
-interface SummaryRow {
-  id: string;
-  status: OrderStatus;
-  total_amount: number;
-  created_ms: number;
-  full_name: string;
-  email: string;
-  phone_number: string;
-  returned_as: ReturnKind | null;
-  item_count: number;
-  total: number;
-}
+const summaryRow = z.object({
+  id: z.string(),
+  status: orderStatusColumn,
+  total_amount: z.number(),
+  created_ms: z.number(),
+  full_name: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+  returned_as: returnKindColumn,
+  item_count: z.number(),
+  total: z.number(),
+});
 
 export function createAdminOrderService(db: Db): AdminOrderService {
   const get = (orderId: string) => loadAdminOrder(db, orderId);
@@ -65,8 +67,9 @@ export function createAdminOrderService(db: Db): AdminOrderService {
 
     async list(query) {
       const filters = orderListFilters(query);
-      const rows = await selectRows<SummaryRow>(
+      const rows = await selectRows(
         db,
+        summaryRow,
         sql`select o.id, o.status, o.total_amount, o.full_name, o.email, o.phone_number, o.returned_as,
                    (extract(epoch from o.created_at) * 1000)::float8 as created_ms,
                    (select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = o.id) as item_count,
@@ -78,8 +81,9 @@ export function createAdminOrderService(db: Db): AdminOrderService {
       );
       let total = rows[0]?.total;
       if (total === undefined) {
-        const [row] = await selectRows<{ n: number }>(
+        const [row] = await selectRows(
           db,
+          countRow,
           sql`select count(*)::int as n from orders o join users u on u.id = o.user_id
               where ${sql.join(filters, sql` and `)}`,
         );
@@ -114,11 +118,11 @@ export function createAdminOrderService(db: Db): AdminOrderService {
   };
 
   async function change(orderId: string, to: OrderStatus, adminId: string, back?: ComingBack): Promise<OrderMove> {
-    const { from, restocked } = await db.transaction(async (raw) => {
-      const tx = raw as unknown as Db;
+    const { from, restocked } = await db.transaction(async (tx) => {
       // The order row's lock makes concurrent moves of one order queue; the second sees the new status.
-      const [current] = await selectRows<{ status: OrderStatus; returned_as: ReturnKind | null }>(
+      const [current] = await selectRows(
         tx,
+        summaryRow.pick({ status: true, returned_as: true }),
         sql`select status, returned_as from orders where id = ${orderId} for update`,
       );
       if (!current) throw notFound(ADMIN_MESSAGES.orderNotFound);
@@ -129,8 +133,9 @@ export function createAdminOrderService(db: Db): AdminOrderService {
 
       // Conditional on the status just read, so even without the lock only one move could win; and
       // it comes before the stock, so a move that lost never returns any.
-      const moved = await selectRows<{ id: string }>(
+      const moved = await selectRows(
         tx,
+        idRow,
         sql`update orders set status = ${to}, returned_as = ${back?.as ?? null}, updated_at = now()
             where id = ${orderId} and status = ${current.status} returning id`,
       );
@@ -172,8 +177,9 @@ export function orderListFilters(query: Pick<AdminOrdersQuery, "status" | "query
  * owner stopped offering meanwhile is offered again with the returned pairs.
  */
 async function returnStock(tx: Db, orderId: string): Promise<string[]> {
-  const lines = await selectRows<{ product_id: string; size: number; quantity: number }>(
+  const lines = await selectRows(
     tx,
+    sizeStock.omit({ stock: true }).extend({ product_id: z.string(), quantity: z.number() }),
     sql`select product_id, size, sum(quantity)::int as quantity from order_lines where order_id = ${orderId}
         group by product_id, size order by product_id, size`,
   );
@@ -182,8 +188,7 @@ async function returnStock(tx: Db, orderId: string): Promise<string[]> {
     lines.map((l) => sql`(${l.product_id}::uuid, ${l.size}::smallint)`),
     sql`, `,
   );
-  await selectRows(
-    tx,
+  await tx.execute(
     sql`select 1 from product_sizes where (product_id, size) in (${pairs}) order by product_id, size for update`,
   );
   const values = sql.join(

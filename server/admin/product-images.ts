@@ -2,10 +2,12 @@
 // demo pictures: an original kept, AVIF and WebP at three widths), reorder and remove.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { ADMIN_MAX_IMAGES, ADMIN_MESSAGES, type AdminImageType } from "#shared/admin.ts";
 import { type ImageStore, InvalidImageError } from "../catalog/images.ts";
 import { loadSharp } from "../catalog/sharp-lazy.ts";
 import type { Db } from "../db/client.ts";
+import { countRow, idRow } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
 import { DomainError, invalid, limitReached, notFound } from "../domain-errors.ts";
 
@@ -54,8 +56,9 @@ export interface AdminImageService {
 
 export function createAdminImageService(db: Db, deps: { images: ImageStore }): AdminImageService {
   async function productName(tx: Db, productId: string, lock: boolean): Promise<string> {
-    const [row] = await selectRows<{ name: string }>(
+    const [row] = await selectRows(
       tx,
+      z.object({ name: z.string() }),
       lock
         ? sql`select name from products where id = ${productId} for no key update`
         : sql`select name from products where id = ${productId}`,
@@ -65,8 +68,9 @@ export function createAdminImageService(db: Db, deps: { images: ImageStore }): A
   }
 
   async function imageCount(tx: Db, productId: string): Promise<number> {
-    const [row] = await selectRows<{ n: number }>(
+    const [row] = await selectRows(
       tx,
+      countRow,
       sql`select count(*)::int as n from product_images where product_id = ${productId}`,
     );
     return row?.n ?? 0;
@@ -88,8 +92,7 @@ export function createAdminImageService(db: Db, deps: { images: ImageStore }): A
           if (error instanceof InvalidImageError) throw invalid(error.message);
           throw error;
         }
-        await db.transaction(async (raw) => {
-          const tx = raw as unknown as Db;
+        await db.transaction(async (tx) => {
           const name = await productName(tx, productId, true);
           // Checked again under the product's lock: two uploads at once cannot pass the limit.
           if ((await imageCount(tx, productId)) >= ADMIN_MAX_IMAGES) throw limitReached(ADMIN_MESSAGES.tooManyImages);
@@ -111,13 +114,9 @@ export function createAdminImageService(db: Db, deps: { images: ImageStore }): A
     },
 
     async reorder(productId, imageIds) {
-      await db.transaction(async (raw) => {
-        const tx = raw as unknown as Db;
+      await db.transaction(async (tx) => {
         await productName(tx, productId, true);
-        const rows = await selectRows<{ id: string }>(
-          tx,
-          sql`select id from product_images where product_id = ${productId}`,
-        );
+        const rows = await selectRows(tx, idRow, sql`select id from product_images where product_id = ${productId}`);
         const wanted = imageIds.map((id) => id.toLowerCase());
         const have = new Set(rows.map((r) => r.id));
         if (
@@ -142,11 +141,11 @@ export function createAdminImageService(db: Db, deps: { images: ImageStore }): A
     },
 
     async remove(productId, imageId) {
-      await db.transaction(async (raw) => {
-        const tx = raw as unknown as Db;
+      await db.transaction(async (tx) => {
         await productName(tx, productId, true);
-        const deleted = await selectRows<{ id: string }>(
+        const deleted = await selectRows(
           tx,
+          idRow,
           sql`delete from product_images where id = ${imageId} and product_id = ${productId} returning id`,
         );
         if (deleted.length === 0) throw notFound(ADMIN_MESSAGES.imageNotFound);

@@ -2,6 +2,7 @@
 // archive and restore. No HTTP here: routes pass parsed input and publish the change afterwards.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import {
   ADMIN_MESSAGES,
   ADMIN_PAGE_SIZE,
@@ -10,30 +11,32 @@ import {
   type AdminProductsQuery,
   type ProductInput,
 } from "#shared/admin.ts";
-import type { CategorySlug } from "#shared/categories.ts";
+import { CATEGORY_SLUGS, type CategorySlug } from "#shared/categories.ts";
 import { discountPercentage } from "#shared/money.ts";
 import { SIZES } from "#shared/sizes.ts";
 import { refuseUnknownColours } from "../catalog/colours.ts";
 import { toImage } from "../catalog/service.ts";
 import type { Db } from "../db/client.ts";
+import { countRow, idRow, sizeStock } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
 import { conflict, notFound } from "../domain-errors.ts";
 
-interface ProductRow {
-  id: string;
-  name: string;
-  description: string;
-  category_slug: CategorySlug;
-  features: string[];
-  price: number;
-  discount_price: number;
-  colour: string | null;
-  archived_ms: number | null;
-  created_ms: number;
-  updated_ms: number;
-  images: { id: string; alt: string; width: number; height: number }[];
-  sizes: { size: number; stock: number }[];
-}
+const productRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  category_slug: z.enum(CATEGORY_SLUGS),
+  features: z.array(z.string()),
+  price: z.number(),
+  discount_price: z.number(),
+  colour: z.string().nullable(),
+  archived_ms: z.number().nullable(),
+  created_ms: z.number(),
+  updated_ms: z.number(),
+  images: z.array(z.object({ id: z.string(), alt: z.string(), width: z.number(), height: z.number() })),
+  sizes: z.array(sizeStock),
+});
+type ProductRow = z.output<typeof productRow>;
 
 const ms = (column: string) => sql.raw(`(extract(epoch from p.${column}) * 1000)::float8`);
 
@@ -82,7 +85,7 @@ export interface AdminProductService {
 
 export function createAdminProductService(db: Db): AdminProductService {
   async function get(id: string, on: Db = db): Promise<AdminProduct | undefined> {
-    const [row] = await selectRows<ProductRow>(on, sql`select ${productColumns} from products p where p.id = ${id}`);
+    const [row] = await selectRows(on, productRow, sql`select ${productColumns} from products p where p.id = ${id}`);
     return row && toAdminProduct(row);
   }
 
@@ -117,8 +120,9 @@ export function createAdminProductService(db: Db): AdminProductService {
     sql`(select coalesce(max(position), -1) + 1 from products where category_slug = ${slug})`;
 
   async function setArchived(id: string, archived: boolean): Promise<AdminProduct> {
-    const rows = await selectRows<{ id: string }>(
+    const rows = await selectRows(
       db,
+      idRow,
       archived
         ? sql`update products set archived_at = now(), updated_at = now()
               where id = ${id} and archived_at is null returning id`
@@ -142,8 +146,9 @@ export function createAdminProductService(db: Db): AdminProductService {
         const q = query.query.toLowerCase();
         filters.push(sql`(p.search_text like ${likePattern(q)} or p.id::text = ${q})`);
       }
-      const rows = await selectRows<ProductRow & { total: number }>(
+      const rows = await selectRows(
         db,
+        productRow.extend({ total: z.number() }),
         sql`select ${productColumns}, count(*) over ()::int as total
             from products p where ${sql.join(filters, sql` and `)}
             order by p.archived_at is not null, p.updated_at desc, p.id
@@ -170,8 +175,7 @@ export function createAdminProductService(db: Db): AdminProductService {
 
     async create(input) {
       const id = randomUUID();
-      return db.transaction(async (raw) => {
-        const tx = raw as unknown as Db;
+      return db.transaction(async (tx) => {
         await refuseUnknownColour(tx, input.colour);
         await tx.execute(
           sql`insert into products (id, category_slug, name, description, features, price, discount_price, colour, position)
@@ -185,18 +189,19 @@ export function createAdminProductService(db: Db): AdminProductService {
     },
 
     async update(id, input) {
-      return db.transaction(async (raw) => {
-        const tx = raw as unknown as Db;
+      return db.transaction(async (tx) => {
         // The sizes first, in size order, then the product row: the order a checkout or a
         // cancellation takes them in, since a size that sells out or comes back rewrites its
         // product's row (the sizes-in-stock mask). Locking the product first was a deadlock with
         // them. "No key update" on the product, as a checkout's order line takes a key-share lock on it.
-        const locked = await selectRows<{ size: number; stock: number }>(
+        const locked = await selectRows(
           tx,
+          sizeStock,
           sql`select size, stock from product_sizes where product_id = ${id} order by size for update`,
         );
-        const [current] = await selectRows<{ category_slug: string }>(
+        const [current] = await selectRows(
           tx,
+          productRow.pick({ category_slug: true }),
           sql`select category_slug from products where id = ${id} for no key update`,
         );
         if (!current) throw notFound(ADMIN_MESSAGES.productNotFound);
@@ -224,7 +229,7 @@ export function createAdminProductService(db: Db): AdminProductService {
 /** A colour the palette lacks is the admin's mistake to fix (a 400), not a foreign-key failure. */
 async function refuseUnknownColour(db: Db, colour: string | null): Promise<void> {
   if (colour === null) return;
-  const palette = await selectRows<{ slug: string }>(db, sql`select slug from colours order by position`);
+  const palette = await selectRows(db, z.object({ slug: z.string() }), sql`select slug from colours order by position`);
   refuseUnknownColours([colour], palette);
 }
 
@@ -238,8 +243,9 @@ function refuseChangedStock(current: { size: number; stock: number }[], sizes: P
 }
 
 async function countProducts(db: Db, filters: ReturnType<typeof sql>[]): Promise<number> {
-  const [row] = await selectRows<{ n: number }>(
+  const [row] = await selectRows(
     db,
+    countRow,
     sql`select count(*)::int as n from products p where ${sql.join(filters, sql` and `)}`,
   );
   return row?.n ?? 0;

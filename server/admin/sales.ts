@@ -2,6 +2,7 @@
 // so the chart has no gaps), best sellers by pairs, and how fast each size sells out. Only
 // orders in SALES_STATUSES count: a cancelled or returned order is not a sale.
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import {
   BEST_SELLERS_LIMIT,
   type BestSeller,
@@ -26,8 +27,9 @@ export async function loadSales(db: Db): Promise<SalesReport> {
     sql`, `,
   )})`;
 
-  const days = await selectRows<SalesDay>(
+  const days: SalesDay[] = await selectRows(
     db,
+    z.object({ day: z.string(), orders: z.number(), takings: z.number() }),
     sql`select to_char(d.day, 'YYYY-MM-DD') as day, count(o.id)::int as orders,
                coalesce(sum(o.total_amount), 0)::int as takings
         from generate_series(${first}, ${today}, interval '1 day') as d(day)
@@ -36,8 +38,9 @@ export async function loadSales(db: Db): Promise<SalesReport> {
         group by d.day order by d.day`,
   );
 
-  const best = await selectRows<{ product_id: string; name: string; pairs: number; takings: number }>(
+  const best = await selectRows(
     db,
+    z.object({ product_id: z.string(), name: z.string(), pairs: z.number(), takings: z.number() }),
     sql`select l.product_id, p.name, sum(l.quantity)::int as pairs,
                sum(l.quantity * l.discount_price)::int as takings
         from order_lines l join orders o on o.id = l.order_id join products p on p.id = l.product_id
@@ -53,14 +56,16 @@ export async function loadSales(db: Db): Promise<SalesReport> {
     takings: r.takings,
   }));
 
-  const sold = await selectRows<{ size: number; sold: number }>(
+  const sold = await selectRows(
     db,
+    z.object({ size: z.number(), sold: z.number() }),
     sql`select l.size, sum(l.quantity)::int as sold
         from order_lines l join orders o on o.id = l.order_id
         where o.created_at >= ${since} and ${sale} group by l.size`,
   );
-  const stock = await selectRows<{ size: number; in_stock: number; sold_out: number }>(
+  const stock = await selectRows(
     db,
+    z.object({ size: z.number(), in_stock: z.number(), sold_out: z.number() }),
     sql`select s.size, sum(s.stock)::int as in_stock, count(*) filter (where s.stock = 0)::int as sold_out
         from product_sizes s join products p on p.id = s.product_id
         where p.archived_at is null group by s.size`,

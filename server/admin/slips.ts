@@ -8,11 +8,12 @@ import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
 import { notFound } from "../domain-errors.ts";
 import type { ShopContact } from "../orders/mail.ts";
-import { ORDER_COLUMNS, type OrderRow, toOrder } from "../orders/service.ts";
+import { ORDER_COLUMNS, type OrderRow, orderRow, toOrder } from "../orders/service.ts";
 
 export async function loadPackingSlips(db: Db, ids: string[], shop: ShopContact): Promise<PackingSlips> {
-  const rows = await selectRows<OrderRow>(
+  const rows = await selectRows(
     db,
+    orderRow,
     sql`select ${ORDER_COLUMNS}
         from orders o
         where o.id in (${sql.join(

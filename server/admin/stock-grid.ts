@@ -3,19 +3,18 @@
 // refuses the whole save with 409 and writes nothing, as the product form does. Typing pairs into
 // a size the product did not come in starts offering it; sizes are never withdrawn from here.
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { ADMIN_MESSAGES } from "#shared/admin.ts";
 import type { CategorySlug } from "#shared/categories.ts";
 import { SIZES } from "#shared/sizes.ts";
 import type { StockChange, StockGrid, StockGridRow } from "#shared/stock-grid.ts";
 import type { Db } from "../db/client.ts";
+import { sizeStock } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
 import { conflict, notFound } from "../domain-errors.ts";
 
-interface GridRow {
-  id: string;
-  name: string;
-  sizes: { size: number; stock: number }[];
-}
+const gridRow = z.object({ id: z.string(), name: z.string(), sizes: z.array(sizeStock) });
+type GridRow = z.output<typeof gridRow>;
 
 function toRow(row: GridRow): StockGridRow {
   const stocks = new Map(row.sizes.map((s) => [s.size, s.stock]));
@@ -31,8 +30,9 @@ const gridColumns = sql`p.id, p.name,
             from product_sizes s where s.product_id = p.id), '[]'::json) as sizes`;
 
 export async function loadStockGrid(db: Db, category: CategorySlug): Promise<StockGrid> {
-  const rows = await selectRows<GridRow>(
+  const rows = await selectRows(
     db,
+    gridRow,
     sql`select ${gridColumns} from products p
         where p.category_slug = ${category} and p.archived_at is null order by p.position, p.id`,
   );
@@ -45,8 +45,7 @@ export async function saveStockGrid(
   changes: StockChange[],
 ): Promise<{ products: StockGridRow[]; productIds: string[] }> {
   const productIds = [...new Set(changes.map((c) => c.productId))].sort();
-  return db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  return db.transaction(async (tx) => {
     const ids = sql.join(
       productIds.map((id) => sql`${id}::uuid`),
       sql`, `,
@@ -55,13 +54,15 @@ export async function saveStockGrid(
     // cancellation takes them in (a size that sells out or comes back rewrites its product's
     // sizes-in-stock mask). "No key update" on the products, as the product form's save, so a
     // checkout's new order line (a key-share lock on the product) does not wait on us.
-    const current = await selectRows<{ product_id: string; size: number; stock: number }>(
+    const current = await selectRows(
       tx,
+      sizeStock.extend({ product_id: z.string() }),
       sql`select product_id, size, stock from product_sizes where product_id in (${ids})
           order by product_id, size for update`,
     );
-    const found = await selectRows<{ id: string; archived: boolean }>(
+    const found = await selectRows(
       tx,
+      z.object({ id: z.string(), archived: z.boolean() }),
       sql`select id, archived_at is not null as archived from products where id in (${ids})
           order by id for no key update`,
     );
@@ -94,8 +95,9 @@ export async function saveStockGrid(
       );
       await tx.execute(sql`update products set updated_at = now() where id in (${ids})`);
     }
-    const rows = await selectRows<GridRow>(
+    const rows = await selectRows(
       tx,
+      gridRow,
       sql`select ${gridColumns} from products p where p.id in (${ids}) order by p.position, p.id`,
     );
     return { products: rows.map(toRow), productIds };

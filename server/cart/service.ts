@@ -1,6 +1,7 @@
 // The server cart (one per user), so a customer signing in on a second device finds it.
 // Display fields always come from the catalogue; a line stores only product, size and quantity.
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import {
   CART_MESSAGES,
   type Cart,
@@ -31,30 +32,32 @@ export interface CartService {
   clear(userId: string): Promise<Cart>;
 }
 
-interface LineRow {
-  product_id: string;
-  size: number;
-  quantity: number;
-  name: string;
-  description: string;
-  price: number;
-  discount_price: number;
-  image_id: string | null;
-  stock: number;
-}
+const lineRow = z.object({
+  product_id: z.string(),
+  size: z.number(),
+  quantity: z.number(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number(),
+  discount_price: z.number(),
+  image_id: z.string().nullable(),
+  stock: z.number(),
+});
+type LineRow = z.output<typeof lineRow>;
 
-interface StockRow {
-  size: number | null;
-  stock: number | null;
-}
+/** No row: no such product on sale; a null size: it does not come in that size. */
+const stockRow = z.object({ size: z.number().nullable(), stock: z.number().nullable() });
+
+const quantityRow = z.object({ quantity: z.number() });
 
 export function createCartService(db: Db): CartService {
   const userCart = (userId: string) => sql`(select id from carts where user_id = ${userId})`;
 
   async function get(userId: string): Promise<Cart> {
     // A size the admin no longer offers has no row: to the customer it is sold out (stock 0).
-    const rows = await selectRows<LineRow>(
+    const rows = await selectRows(
       db,
+      lineRow,
       sql`select l.product_id, l.size, l.quantity, p.name, p.description, p.price, p.discount_price,
                  (select i.id from product_images i where i.product_id = p.id order by i.position limit 1) as image_id,
                  coalesce(s.stock, 0) as stock
@@ -70,8 +73,9 @@ export function createCartService(db: Db): CartService {
 
   /** The stock of one size of a product on sale; not-found for no such product, invalid for no such size. */
   async function sizeStock(productId: string, size: number): Promise<number> {
-    const [row] = await selectRows<StockRow>(
+    const [row] = await selectRows(
       db,
+      stockRow,
       sql`select s.size, s.stock from products p
           left join product_sizes s on s.product_id = p.id and s.size = ${size}
           where p.id = ${productId} and p.archived_at is null`,
@@ -82,8 +86,9 @@ export function createCartService(db: Db): CartService {
   }
 
   async function currentQuantity(userId: string, productId: string, size: number): Promise<number> {
-    const [row] = await selectRows<{ quantity: number }>(
+    const [row] = await selectRows(
       db,
+      quantityRow,
       sql`select quantity from cart_lines
           where cart_id = ${userCart(userId)} and product_id = ${productId} and size = ${size}`,
     );
@@ -103,8 +108,9 @@ export function createCartService(db: Db): CartService {
       const cap = Math.min(MAX_LINE_QUANTITY, stock);
       // One statement: create the cart if needed, then add or merge the line only while the
       // result stays within the cap, so two adds at once cannot pass it together.
-      const rows = await selectRows<{ quantity: number }>(
+      const rows = await selectRows(
         db,
+        quantityRow,
         sql`with cart as (
               insert into carts (user_id) values (${userId})
               on conflict (user_id) do update set updated_at = now()
@@ -134,8 +140,9 @@ export function createCartService(db: Db): CartService {
     },
 
     async update(userId, input) {
-      const lines = await selectRows<{ size: number }>(
+      const lines = await selectRows(
         db,
+        z.object({ size: z.number() }),
         sql`select size from cart_lines where cart_id = ${userCart(userId)} and product_id = ${input.productId}
             ${input.size === undefined ? sql`` : sql`and size = ${input.size}`}`,
       );
@@ -144,8 +151,9 @@ export function createCartService(db: Db): CartService {
       if (second) throw invalid(CART_MESSAGES.whichSize);
       const stock = await sizeStock(input.productId, only.size);
       if (input.quantity > stock) refuse(stock, only.size, input.quantity);
-      const updated = await selectRows<{ quantity: number }>(
+      const updated = await selectRows(
         db,
+        quantityRow,
         sql`update cart_lines set quantity = ${input.quantity}
             where cart_id = ${userCart(userId)} and product_id = ${input.productId} and size = ${only.size}
             returning quantity`,

@@ -4,6 +4,7 @@
 // needs, and the count reads the same index: neither visits the table. Only the page's own rows are
 // read whole.
 import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { CategorySlug } from "#shared/categories.ts";
 import { LIST_PAGE_SIZE, type ListFilters, type ListQuery, type Sort, sizesMask } from "#shared/listing.ts";
 import type { Db } from "../db/client.ts";
@@ -56,8 +57,9 @@ export async function findListPage(
                 order by ${order.page} limit ${LIST_PAGE_SIZE} offset ${offset}) x on x.id = p.id
           order by ${order.page}`,
     ),
-    selectRows<{ total: number }>(
+    selectRows(
       db,
+      z.object({ total: z.number() }),
       sql`select count(*)::int as total from products q where q.category_slug in ${categories} and ${where}`,
     ),
   ]);

@@ -1,24 +1,30 @@
 // Catalogue reads. Each answers whole products (images and sizes folded in with json_agg) in
 // one round trip, so a category page is one query whatever its length.
-import { type SQL, sql } from "drizzle-orm";
-import type { CategorySlug, Gender } from "#shared/categories.ts";
+import { isNull, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { CATEGORY_SLUGS, type CategorySlug, GENDERS, type Gender } from "#shared/categories.ts";
 import { MAX_SIZE, MIN_SIZE } from "#shared/sizes.ts";
 import type { Db } from "../db/client.ts";
+import { sizeStock } from "../db/row-schemas.ts";
 import { arrayParam, selectPrepared, selectRows } from "../db/rows.ts";
+import { products } from "../db/schema.ts";
 
-export interface ProductRow {
-  id: string;
-  name: string;
-  description: string;
-  category_slug: CategorySlug;
-  features: string[];
-  price: number;
-  discount_price: number;
-  colour: string | null;
-  position: number;
-  images: { id: string; alt: string; width: number; height: number }[];
-  sizes: { size: number; stock: number }[];
-}
+const pictureFields = { id: z.string(), alt: z.string(), width: z.number(), height: z.number() };
+
+const productRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  category_slug: z.enum(CATEGORY_SLUGS),
+  features: z.array(z.string()),
+  price: z.number(),
+  discount_price: z.number(),
+  colour: z.string().nullable(),
+  position: z.number(),
+  images: z.array(z.object(pictureFields)),
+  sizes: z.array(sizeStock),
+});
+export type ProductRow = z.output<typeof productRow>;
 
 // A ProductRow's own columns, and its pictures (alias i) and sizes (alias s) as JSON arrays: one
 // definition for the reads below, whether they fold them in per product or per page.
@@ -32,7 +38,7 @@ const productColumns = sql`
   coalesce((select ${sizesJson} from product_sizes s where s.product_id = p.id), '[]'::json) as sizes`;
 
 export function selectProducts(db: Db, rest: SQL): Promise<ProductRow[]> {
-  return selectRows<ProductRow>(db, sql`select ${productColumns} from products p ${rest}`);
+  return selectRows(db, productRow, sql`select ${productColumns} from products p ${rest}`);
 }
 
 export async function findProductById(db: Db, id: string): Promise<ProductRow | undefined> {
@@ -85,8 +91,9 @@ export async function findProductsByIds(db: Db, ids: string[]): Promise<ProductR
  * of asking on every overview page.
  */
 export function findSizesInStockByGender(db: Db): Promise<{ gender: Gender; size: number }[]> {
-  return selectRows<{ gender: Gender; size: number }>(
+  return selectRows(
     db,
+    z.object({ gender: z.enum(GENDERS), size: z.number() }),
     sql`select c.gender, sz.size
         from categories c
         cross join generate_series(${MIN_SIZE}::int, ${MAX_SIZE}::int) sz(size)
@@ -100,18 +107,14 @@ export function findSizesInStockByGender(db: Db): Promise<{ gender: Gender; size
   );
 }
 
-export interface CategoryCoverRow {
-  category_slug: CategorySlug;
-  id: string;
-  alt: string;
-  width: number;
-  height: number;
-}
+const categoryCoverRow = z.object({ category_slug: z.enum(CATEGORY_SLUGS), ...pictureFields });
+export type CategoryCoverRow = z.output<typeof categoryCoverRow>;
 
 /** The first image of the first product of every category (the category carousel). */
 export function findCategoryCovers(db: Db): Promise<CategoryCoverRow[]> {
-  return selectRows<CategoryCoverRow>(
+  return selectRows(
     db,
+    categoryCoverRow,
     sql`select distinct on (p.category_slug) p.category_slug, i.id, i.alt, i.width, i.height
         from products p join product_images i on i.product_id = p.id
         where p.archived_at is null
@@ -120,8 +123,11 @@ export function findCategoryCovers(db: Db): Promise<CategoryCoverRow[]> {
 }
 
 export function findAllProductIds(db: Db): Promise<{ id: string }[]> {
-  return selectRows<{ id: string }>(
-    db,
-    sql`select p.id from products p where p.archived_at is null order by p.category_slug, p.position limit 50000`,
-  );
+  // Up to 50,000 rows: typed by the query builder, with no row schema to check each against.
+  return db
+    .select({ id: products.id })
+    .from(products)
+    .where(isNull(products.archivedAt))
+    .orderBy(products.categorySlug, products.position)
+    .limit(50_000);
 }

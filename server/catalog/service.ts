@@ -1,5 +1,4 @@
 // The catalogue as the API and the page loaders see it. No HTTP here: callers pass parsed input.
-import { sql } from "drizzle-orm";
 import {
   type ImageRef,
   imageVariantUrl,
@@ -14,7 +13,7 @@ import { type Colour, DEFAULT_LIST_QUERY, type ListPage, type ListQuery, pagesOf
 import { discountPercentage } from "#shared/money.ts";
 import { INSTANT_LIMIT, INSTANT_MIN_CHARS, type InstantResults, type SearchPage } from "#shared/search.ts";
 import type { Db } from "../db/client.ts";
-import { selectRows } from "../db/rows.ts";
+import { colours as colourTable } from "../db/schema.ts";
 import type { CatalogChanges } from "./changes.ts";
 import { refuseUnknownColours } from "./colours.ts";
 import { findListPage } from "./listing.ts";
@@ -135,7 +134,10 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
   // The palette is fixed (migration 0004): read once, kept for the life of the process.
   let palette: Promise<Colour[]> | undefined;
   const colours = (): Promise<Colour[]> => {
-    palette ??= selectRows<Colour>(db, sql`select slug, name, hex from colours order by position`);
+    palette ??= db
+      .select({ slug: colourTable.slug, name: colourTable.name, hex: colourTable.hex })
+      .from(colourTable)
+      .orderBy(colourTable.position);
     palette.catch(() => {
       palette = undefined;
     });

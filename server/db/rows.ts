@@ -4,9 +4,34 @@ import { createHash } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { z } from "zod";
 import type { Db } from "./client.ts";
 
-export async function selectRows<Row>(db: Db, query: SQL): Promise<Row[]> {
+/**
+ * The rows of a raw statement, each checked against its row schema: a column renamed or retyped
+ * in the SQL fails here, loudly, rather than reading `undefined` further on. Parsing a few dozen
+ * small rows costs microseconds; for the few statements that answer thousands of rows on a hot
+ * path, `selectRowsAsserted` says why it does not parse.
+ */
+export async function selectRows<RowSchema extends z.ZodType>(
+  db: Db,
+  rowSchema: RowSchema,
+  query: SQL,
+): Promise<z.output<RowSchema>[]> {
+  const result = (await db.execute(query)) as unknown as { rows: unknown[] };
+  const parsed = z.array(rowSchema).safeParse(result.rows);
+  if (!parsed.success) throw new Error(`selectRows: a row does not match its schema: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
+
+/**
+ * The rows of a raw statement typed by assertion, unchecked; everywhere else, `selectRows` with a
+ * row schema. Measured with zod 4 on this machine under load: 24 product rows with their sizes
+ * 50 µs, one row 0.5 µs, 5,000 rows of (id, rank) 2.2 ms; so the statements that may answer
+ * thousands of rows (the search's ranking, `selectByShape`) and the prepared statements every
+ * request or order runs (`selectPrepared`, the checkout's `selectAndCommit`) keep their assertion.
+ */
+export async function selectRowsAsserted<Row>(db: Db, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
 }
@@ -40,7 +65,7 @@ export function selectByShape<Row>(db: Db, query: SQL): Promise<Row[]> {
 
 async function selectNamed<Row>(db: Db, query: SQL, nameOf: (text: string) => string): Promise<Row[]> {
   const pool = poolOf(db);
-  if (!pool) return selectRows<Row>(db, query);
+  if (!pool) return selectRowsAsserted<Row>(db, query);
   const result = await pool.query<Row & pg.QueryResultRow>(namedQuery(query, nameOf));
   return result.rows;
 }

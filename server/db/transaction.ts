@@ -9,7 +9,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Db } from "./client.ts";
-import { namedQuery, poolOf, selectPrepared, selectRows } from "./rows.ts";
+import { namedQuery, poolOf, selectPrepared, selectRowsAsserted } from "./rows.ts";
 import * as schema from "./schema.ts";
 
 /** A statement's text with one uuid literal, written `$uuid` in the text. */
@@ -46,7 +46,7 @@ export async function transactionOpenedWith<Row, T>(
     return db.transaction(async (tx) =>
       run(
         { tx, selectAndCommit: (name, query) => selectPrepared(tx, name, query) },
-        await selectRows<Row>(tx, sql.raw(text)),
+        await selectRowsAsserted<Row>(tx, sql.raw(text)),
       ),
     );
   }
@@ -59,7 +59,7 @@ export async function transactionOpenedWith<Row, T>(
     const firstRows = (results[1]?.rows ?? []) as Row[];
     let tx = handles.get(client);
     if (!tx) {
-      tx = drizzle({ client, schema, casing: "snake_case" }) as unknown as Db;
+      tx = drizzle({ client, schema, casing: "snake_case" });
       handles.set(client, tx);
     }
     const selectAndCommit = async <Last>(name: string, query: SQL): Promise<Last[]> => {

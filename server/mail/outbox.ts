@@ -5,16 +5,13 @@
 // may, rarely, get a mail twice, but never none). A sent row is deleted; a failed one waits longer
 // each time. No HTTP here.
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
 import type { Mail, Mailer } from "./mailer.ts";
 
-export interface OutboxEntry {
-  id: string;
-  kind: string;
-  order_id: string;
-  attempts: number;
-}
+const outboxEntry = z.object({ id: z.string(), kind: z.string(), order_id: z.string(), attempts: z.number() });
+export type OutboxEntry = z.output<typeof outboxEntry>;
 
 export interface MailOutbox {
   /** Something was queued here: drain now rather than at the next poll. */
@@ -59,8 +56,9 @@ export function startMailOutbox(options: OutboxOptions): MailOutbox {
   let wakeTimer: NodeJS.Timeout | undefined;
 
   async function claim(): Promise<OutboxEntry[]> {
-    return selectRows<OutboxEntry>(
+    return selectRows(
       db,
+      outboxEntry,
       sql`update mail_outbox m
           set attempts = m.attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
           from (select id from mail_outbox where next_attempt_at <= now()

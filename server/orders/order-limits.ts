@@ -4,6 +4,7 @@
 // orders nothing. Checked inside the order's transaction, after the customer's own row is locked,
 // so parallel orders of one customer queue there and each counts what the ones before it wrote.
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import type { OrderLimitsAnswer } from "#shared/cart-limits.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
@@ -70,8 +71,9 @@ export function checkOpenLimits(
  * Read outside any lock: a guide for the customer; Place Order counts again under the lock.
  */
 export async function orderLimitsOf(db: Db, userId: string, limits: OrderLimits): Promise<OrderLimitsAnswer> {
-  const [held] = await selectRows<{ orders: number; pairs: number }>(
+  const [held] = await selectRows(
     db,
+    z.object({ orders: z.number(), pairs: z.number() }),
     sql`select count(*)::int as orders,
                coalesce(sum((select sum(l.quantity) from order_lines l where l.order_id = o.id)), 0)::int as pairs
         from orders o where o.user_id = ${userId} and o.status in ('pending', 'confirm')`,

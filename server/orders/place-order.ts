@@ -3,7 +3,7 @@
 // locks the customer's row, so what the customer holds open is counted exactly (order-limits.ts).
 // An Idempotency-Key makes a retried request answer the first order instead of a second one.
 import { createHash, randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { DELIVERY_CHARGE, MAX_LINE_QUANTITY, orderSummary } from "#shared/cart.ts";
 import { imageVariantUrl } from "#shared/catalog.ts";
 import { discountPercentage } from "#shared/money.ts";
@@ -17,7 +17,7 @@ import {
   pricesChangedMessage,
 } from "#shared/orders.ts";
 import type { Db } from "../db/client.ts";
-import { selectRows } from "../db/rows.ts";
+import { idempotencyKeys, products } from "../db/schema.ts";
 import { type OpenTransaction, transactionOpenedWith } from "../db/transaction.ts";
 import { conflict, DomainError, invalid, notFound } from "../domain-errors.ts";
 import type { ShopContact } from "./mail.ts";
@@ -88,13 +88,13 @@ export async function placeOrder(
 
   const replay = async (): Promise<PlaceOrderResult | undefined> => {
     if (key === undefined) return undefined;
-    const [found] = await selectRows<{ request_hash: string; order_id: string | null }>(
-      db,
-      sql`select request_hash, order_id from idempotency_keys where user_id = ${request.userId} and key = ${key}`,
-    );
+    const [found] = await db
+      .select({ requestHash: idempotencyKeys.requestHash, orderId: idempotencyKeys.orderId })
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, key)));
     if (!found) return undefined;
-    if (found.request_hash !== requestHash) throw new DomainError("key-reused", ORDER_MESSAGES.idempotencyReused);
-    const order = found.order_id ? await loadOrder(found.order_id) : undefined;
+    if (found.requestHash !== requestHash) throw new DomainError("key-reused", ORDER_MESSAGES.idempotencyReused);
+    const order = found.orderId ? await loadOrder(found.orderId) : undefined;
     if (!order) throw conflict("This order is still being placed. Please try again in a moment.");
     return { order, created: false };
   };
@@ -340,12 +340,13 @@ const IDEMPOTENCY_KEY_CONSTRAINT = "idempotency_keys_user_id_key_pk";
 
 /** A line with no stock row: either the product does not exist or it lacks that size. */
 async function refuseMissing(db: Db, line: Line): Promise<never> {
-  const [product] = await selectRows<{ name: string; archived: boolean }>(
-    db,
-    sql`select name, archived_at is not null as archived from products where id = ${line.productId}`,
-  );
+  const [product] = await db
+    .select({ name: products.name, archivedAt: products.archivedAt })
+    .from(products)
+    .where(eq(products.id, line.productId));
   if (!product) throw notFound(NO_PRODUCT_FOUND);
-  if (product.archived) throw invalid(`${product.name} is no longer on sale. Please remove it from your cart.`);
+  if (product.archivedAt !== null)
+    throw invalid(`${product.name} is no longer on sale. Please remove it from your cart.`);
   throw invalid(`${product.name} does not come in size ${line.size}.`);
 }
 

@@ -3,9 +3,11 @@
 // confirmation and the shop's alert. No HTTP here:
 // routes pass parsed input.
 import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import { discountPercentage } from "#shared/money.ts";
-import type { NewOrder, Order, OrderItem, OrderStatus } from "#shared/orders.ts";
+import type { NewOrder, Order, OrderItem } from "#shared/orders.ts";
 import type { Db } from "../db/client.ts";
+import { orderStatusColumn } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
 import type { Mail } from "../mail/mailer.ts";
 import type { OutboxEntry } from "../mail/outbox.ts";
@@ -26,29 +28,32 @@ export interface OrderService {
 }
 
 /** An order row with its lines as `json_agg` returns them; admin reads add their own columns. */
-export interface OrderRow {
-  id: string;
-  status: OrderStatus;
-  subtotal: number;
-  total_amount: number;
-  full_name: string;
-  address_line: string;
-  phone_number: string;
-  email: string;
-  city: string;
-  postal_code: string | null;
-  created_ms: number;
-  items: {
-    product_id: string;
-    name: string;
-    description: string;
-    image_url: string[];
-    size: number;
-    quantity: number;
-    price: number;
-    discount_price: number;
-  }[];
-}
+export const orderRow = z.object({
+  id: z.string(),
+  status: orderStatusColumn,
+  subtotal: z.number(),
+  total_amount: z.number(),
+  full_name: z.string(),
+  address_line: z.string(),
+  phone_number: z.string(),
+  email: z.string(),
+  city: z.string(),
+  postal_code: z.string().nullable(),
+  created_ms: z.number(),
+  items: z.array(
+    z.object({
+      product_id: z.string(),
+      name: z.string(),
+      description: z.string(),
+      image_url: z.array(z.string()),
+      size: z.number(),
+      quantity: z.number(),
+      price: z.number(),
+      discount_price: z.number(),
+    }),
+  ),
+});
+export type OrderRow = z.output<typeof orderRow>;
 
 export interface OrderServiceDeps {
   shop: ShopContact;
@@ -71,8 +76,9 @@ export const ORDER_COLUMNS = sql`
 export function createOrderService(db: Db, deps: OrderServiceDeps): OrderService {
   const rules = { shop: deps.shop, limits: deps.limits ?? DEFAULT_ORDER_LIMITS };
   async function findOrders(which: SQL, limit = TRACK_LIMIT): Promise<Order[]> {
-    const rows = await selectRows<OrderRow>(
+    const rows = await selectRows(
       db,
+      orderRow,
       sql`select ${ORDER_COLUMNS}
           from orders o
           where ${which}
@@ -99,8 +105,9 @@ export function createOrderService(db: Db, deps: OrderServiceDeps): OrderService
       const found = await findOrders(sql`o.id in ${ids}`, ids.length);
       const orders = new Map(found.map((order) => [order._id, order]));
       // The account's own e-mail: the checkout's is kept on the order for the shop, never mailed.
-      const accounts = await selectRows<{ id: string; email: string }>(
+      const accounts = await selectRows(
         db,
+        z.object({ id: z.string(), email: z.string() }),
         sql`select o.id, u.email from orders o join users u on u.id = o.user_id where o.id in ${ids}`,
       );
       const recipients = new Map(accounts.map((row) => [row.id, row.email]));

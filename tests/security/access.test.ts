@@ -2,7 +2,7 @@
 // assignment on every write, impossible quantities, a tampered total, and forged or dead tokens.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { selectRows } from "#server/db/rows.ts";
+import { selectRowsAsserted } from "#server/db/rows.ts";
 import type { Cart } from "#shared/cart.ts";
 import type { Order } from "#shared/orders.ts";
 import { bearer, newPerson, post, signIn, signUp, tokenOf, waitForResetLink } from "../support/accounts.ts";
@@ -153,12 +153,12 @@ describe("mass assignment", () => {
     });
     expect(order.statusCode).toBe(201);
     expect(order.json<Order>()).toMatchObject({ status: "pending", totalAmount: product.discountPrice });
-    const [owner] = await selectRows<{ user_id: string }>(
+    const [owner] = await selectRowsAsserted<{ user_id: string }>(
       t.database.db,
       sql`select user_id from orders where id = ${order.json<Order>()._id}`,
     );
     expect(owner?.user_id).toBe(alice.id);
-    const [role] = await selectRows<{ role: string }>(
+    const [role] = await selectRowsAsserted<{ role: string }>(
       t.database.db,
       sql`select role from users where id = ${alice.id}`,
     );

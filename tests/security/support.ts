@@ -3,12 +3,12 @@
 import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
-import { selectRows } from "#server/db/rows.ts";
+import { selectRowsAsserted } from "#server/db/rows.ts";
 import type { TestApp } from "../support/app.ts";
 
 /** Row counts and sums over every table a request can write, plus the users' roles and hashes. */
 export async function dbState(t: TestApp): Promise<Record<string, unknown>> {
-  const [row] = await selectRows<Record<string, unknown>>(
+  const [row] = await selectRowsAsserted<Record<string, unknown>>(
     t.database.db,
     sql`select
       (select count(*)::int from users) as users,

@@ -4,7 +4,7 @@
 import { readFile } from "node:fs/promises";
 import { sql } from "drizzle-orm";
 import { type Database, type Db, openDatabase } from "#server/db/client.ts";
-import { selectRows } from "#server/db/rows.ts";
+import { selectRowsAsserted } from "#server/db/rows.ts";
 import { createScratchDatabase } from "#server/db/scratch.ts";
 import { databaseTemplates, LEVEL_STEPS, type TemplateLevel } from "./templates.ts";
 
@@ -57,7 +57,7 @@ async function fillUpTo(database: Database, level: TemplateLevel): Promise<void>
  */
 export async function waitForLockWaiter(db: Db): Promise<void> {
   for (let i = 0; i < 500; i++) {
-    const [row] = await selectRows<{ n: number }>(
+    const [row] = await selectRowsAsserted<{ n: number }>(
       db,
       sql`select count(*)::int as n from pg_stat_activity
           where datname = current_database() and wait_event_type = 'Lock'`,

@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import { buildApp } from "#server/app.ts";
 import { type Config, loadConfig } from "#server/config.ts";
-import { selectRows } from "#server/db/rows.ts";
+import { selectRowsAsserted } from "#server/db/rows.ts";
 import { CANNOT_SAVE_FILES } from "#server/plugins/errors.ts";
 import { picture } from "./admin.ts";
 import type { TestApp } from "./app.ts";
@@ -51,7 +51,10 @@ export function uploadPicture(
 
 /** Pictures recorded in the shared database. */
 export async function imageRows(first: TestApp): Promise<number> {
-  const [row] = await selectRows<{ n: number }>(first.database.db, sql`select count(*)::int as n from product_images`);
+  const [row] = await selectRowsAsserted<{ n: number }>(
+    first.database.db,
+    sql`select count(*)::int as n from product_images`,
+  );
   return row?.n ?? 0;
 }
 

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { createSession } from "#server/accounts/sessions.ts";
-import { selectRows } from "#server/db/rows.ts";
+import { selectRowsAsserted } from "#server/db/rows.ts";
 import { users } from "#server/db/schema.ts";
 import type { TestApp } from "./app.ts";
 
@@ -42,7 +42,13 @@ export interface TestProduct {
 
 /** Products on sale with at least two sizes, in a stable order. */
 export async function products(t: TestApp, count: number): Promise<TestProduct[]> {
-  const rows = await selectRows<{ id: string; name: string; price: number; discount_price: number; sizes: number[] }>(
+  const rows = await selectRowsAsserted<{
+    id: string;
+    name: string;
+    price: number;
+    discount_price: number;
+    sizes: number[];
+  }>(
     t.database.db,
     sql`select p.id, p.name, p.price, p.discount_price,
                (select json_agg(s.size order by s.size) from product_sizes s where s.product_id = p.id) as sizes
@@ -61,7 +67,7 @@ export async function setStock(t: TestApp, productId: string, size: number, stoc
 }
 
 export async function stockOf(t: TestApp, productId: string, size: number): Promise<number> {
-  const [row] = await selectRows<{ stock: number }>(
+  const [row] = await selectRowsAsserted<{ stock: number }>(
     t.database.db,
     sql`select stock from product_sizes where product_id = ${productId} and size = ${size}`,
   );
@@ -70,7 +76,10 @@ export async function stockOf(t: TestApp, productId: string, size: number): Prom
 }
 
 export async function count(t: TestApp, table: "orders" | "order_lines" | "order_status_events" | "idempotency_keys") {
-  const [row] = await selectRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from ${sql.raw(table)}`);
+  const [row] = await selectRowsAsserted<{ n: number }>(
+    t.database.db,
+    sql`select count(*)::int as n from ${sql.raw(table)}`,
+  );
   return row?.n ?? 0;
 }
 

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { synonymInputSchema } from "#shared/synonyms.ts";
 import type { Db } from "../client.ts";
-import { selectRows } from "../rows.ts";
+import { selectRowsAsserted } from "../rows.ts";
 import { searchSynonyms } from "../schema.ts";
 
 export function readSeedSynonyms(): { word: string; means: string }[] {
@@ -18,7 +18,7 @@ export function readSeedSynonyms(): { word: string; means: string }[] {
 
 /** Adds the seed synonyms to a new shop; answers how many it added. */
 export async function seedSynonyms(db: Db): Promise<number> {
-  const [state] = await selectRows<{ fresh: boolean }>(
+  const [state] = await selectRowsAsserted<{ fresh: boolean }>(
     db,
     sql`select not exists (select 1 from products) and not exists (select 1 from search_synonyms) as fresh`,
   );
