@@ -1,4 +1,4 @@
-// Routes as SPEC.md section 2 writes them, including '&' in category paths and the capital A of
+// Routes as docs/product.md section 2 writes them, including '&' in category paths and the capital A of
 // /men/All. Static paths win over the `:category` patterns.
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 

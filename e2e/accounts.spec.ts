@@ -1,4 +1,4 @@
-// The account forms of SPEC.md sections 2, 4, 5 and 8 in a browser: sign-up, login, the reset
+// The account forms of docs/product.md sections 2, 4, 5 and 8 in a browser: sign-up, login, the reset
 // with its mailed confirmation link, the start-up check of a stored token, and sign-out.
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";

@@ -20,7 +20,7 @@ interface Session {
   user: { _id: string; email: string };
 }
 
-/** A new customer, signed in on the page the way the login form leaves it (SPEC.md section 4). */
+/** A new customer, signed in on the page the way the login form leaves it (docs/product.md section 4). */
 async function signedIn(page: Page, label: string): Promise<Session> {
   const id = `${label}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const person = { username: `buyer_${id}`, email: `buyer.${id}@example.test`, password: PASSWORD };
@@ -169,7 +169,7 @@ test("Logout asks first when the cart has lines: Cancel keeps everything, Sign o
   const cart = await page.request.get("/api/user/cart", { headers: auth(s) });
   expect(((await cart.json()) as { items: unknown[] }).items).toHaveLength(1);
 
-  // Escape cancels too; then Sign out does what SPEC.md section 4 says.
+  // Escape cancels too; then Sign out does what docs/product.md section 4 says.
   await logout.click();
   await page.keyboard.press("Escape");
   await expect(ask).toBeHidden();

@@ -128,7 +128,7 @@ export async function signIn(request: APIRequestContext, email: string, password
   return (await response.json()) as Account;
 }
 
-/** The browser starts signed in as the account, as after a login (SPEC.md section 3 storage keys). */
+/** The browser starts signed in as the account, as after a login (docs/product.md section 3 storage keys). */
 export async function useAccount(page: Page, account: Account): Promise<void> {
   await page.addInitScript((stored) => {
     window.localStorage.setItem("token", JSON.stringify(stored.token));

@@ -1,7 +1,7 @@
 // Nothing the shopper did is lost on the way to an order (issue 29): sign-in returns to where it
 // was asked for and completes the Add to Cart that sent the visitor there, in the size chosen;
 // the product page preselects the size the shopper is shopping in (the list's size, else 'my
-// size', else SPEC.md section 4's first size in stock); the size chart opens on the shoe's gender.
+// size', else docs/product.md section 4's first size in stock); the size chart opens on the shoe's gender.
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import type { Cart } from "../shared/cart.ts";
 import type { Product } from "../shared/catalog.ts";
@@ -189,7 +189,7 @@ test("'my size' is preselected when in stock; the address's size wins; else the 
   const product = (await allProducts(page)).find((p) => inStock(p).length >= 3);
   if (!product) throw new Error("a product with three sizes in stock");
   const [first, mine, listed] = inStock(product) as [number, number, number];
-  // SPEC.md section 4's rule when nothing else says.
+  // docs/product.md section 4's rule when nothing else says.
   await page.goto(`/products/${product._id}`);
   await waitForHydration(page);
   await expect(sizeButton(page, first)).toHaveAttribute("aria-pressed", "true");

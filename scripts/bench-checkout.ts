@@ -1,4 +1,4 @@
-// Checkout throughput on PostgreSQL (GUIDE.md section 4: 500 orders/s or more with 50 concurrent
+// Checkout throughput on PostgreSQL (docs/architecture.md section 4: 500 orders/s or more with 50 concurrent
 // buyers; 0 oversold, 0 duplicated). Runs the real app on a fresh database `shop_bench_<ts>`,
 // which it drops afterwards. `node scripts/bench-checkout.ts` with DATABASE_URL set, or import
 // `benchCheckout` from scripts/bench.ts.

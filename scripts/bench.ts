@@ -1,4 +1,4 @@
-// `npm run bench`: measures the budgets of GUIDE.md section 4 side by side in one run and prints
+// `npm run bench`: measures the budgets of docs/architecture.md section 4 side by side in one run and prints
 // a markdown table (also written to .tmp/bench.md). See docs/benchmarks.md.
 //
 //   npm run bench [-- --quick] [-- --skip-lighthouse]     DATABASE_URL=postgres://… for PostgreSQL

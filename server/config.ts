@@ -1,4 +1,4 @@
-// Configuration comes from the environment only (GUIDE.md section 3). Parsed once, at start.
+// Configuration comes from the environment only (docs/architecture.md section 3). Parsed once, at start.
 import path from "node:path";
 import { z } from "zod";
 

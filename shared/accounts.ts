@@ -1,4 +1,4 @@
-// The accounts half of the API contract (SPEC.md sections 3, 5, 7 and 8): request schemas used
+// The accounts half of the API contract (docs/product.md sections 3, 5, 7 and 8): request schemas used
 // by the server and by the sign-up, login and reset forms, and the exact messages of the spec.
 import { strictBody } from "./strict-body.ts";
 import { z } from "./zod.ts";

@@ -1,4 +1,4 @@
-// The admin half of the API contract (issue 6, GUIDE.md section 3): request schemas the admin API
+// The admin half of the API contract (issue 6, docs/architecture.md section 3): request schemas the admin API
 // parses with and the admin screens validate with, and the answers both sides read. Every body is
 // strict, so a request can never smuggle in a role, an id, a status or a timestamp.
 import type { CustomerHistory, OrderEdit, OrderNote, ReturnKind } from "./admin-orders.ts";

@@ -5,7 +5,7 @@
 export const MAX_LINE_QUANTITY = 10;
 
 /**
- * What one customer may still order on cash on delivery (GUIDE.md section 3), as the cart reads it
+ * What one customer may still order on cash on delivery (docs/architecture.md section 3), as the cart reads it
  * from GET /api/user/order-limits: the shop's limits and what the customer already holds on open
  * (pending or confirmed) orders. The server checks the same limits again at Place Order.
  */

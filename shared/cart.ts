@@ -1,4 +1,4 @@
-// The cart half of the API contract (SPEC.md sections 3, 7 and 9): request schemas, the cart
+// The cart half of the API contract (docs/product.md sections 3, 7 and 9): request schemas, the cart
 // line every client reads, and the order summary the cart page and the server both compute.
 import { MAX_LINE_QUANTITY } from "./cart-limits.ts";
 import { productIdSchema } from "./catalog-schemas.ts";
@@ -68,7 +68,7 @@ export const cartUpdateSchema = cartBody({
 });
 export type CartUpdate = z.output<typeof cartUpdateSchema>;
 
-/** One line of the cart, the fields of SPEC.md section 3. */
+/** One line of the cart, the fields of docs/product.md section 3. */
 export interface CartLine {
   productId: string;
   name: string;
@@ -122,7 +122,7 @@ export interface OrderSummary {
 
 export const DELIVERY_CHARGE = 0;
 
-/** SPEC.md section 9: Subtotal at full price, Savings from discounts, Total at discount prices. */
+/** docs/product.md section 9: Subtotal at full price, Savings from discounts, Total at discount prices. */
 export function orderSummary(lines: readonly SummaryLine[]): OrderSummary {
   let subtotal = 0;
   let total = 0;

@@ -1,4 +1,4 @@
-// Request schemas of the catalogue API (SPEC.md section 7), used by the API and by page loaders.
+// Request schemas of the catalogue API (docs/product.md section 7), used by the API and by page loaders.
 import { SEARCH_QUERY_MAX } from "./catalog.ts";
 import { CATEGORY_SLUGS, type CategorySlug, GENDERS, isCategorySlug } from "./categories.ts";
 import { MAX_SIZE, MIN_SIZE } from "./sizes.ts";

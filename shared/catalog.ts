@@ -1,4 +1,4 @@
-// The catalogue half of the API contract (SPEC.md sections 3 and 7): the product shape every
+// The catalogue half of the API contract (docs/product.md sections 3 and 7): the product shape every
 // client reads and image addresses. No zod here: the browser imports this on every page
 // (the request schemas are in catalog-schemas.ts).
 import type { CategorySlug } from "./categories.ts";
@@ -31,7 +31,7 @@ export interface SizeStock {
   stock: number;
 }
 
-/** The product as the API answers it; `_id` … `sizes` are the fields of SPEC.md section 3. */
+/** The product as the API answers it; `_id` … `sizes` are the fields of docs/product.md section 3. */
 export interface Product {
   _id: string;
   name: string;
@@ -62,7 +62,7 @@ export interface ProductAnswer {
 export interface ProductSummary {
   _id: string;
   name: string;
-  /** The description's first 4 words, with an ellipsis when longer (SPEC.md section 9). */
+  /** The description's first 4 words, with an ellipsis when longer (docs/product.md section 9). */
   preview: string;
   price: number;
   discountPrice: number;

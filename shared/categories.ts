@@ -1,4 +1,4 @@
-// The ten categories of SPEC.md section 7 and the navigation built from them.
+// The ten categories of docs/product.md section 7 and the navigation built from them.
 // A category's page path is the lowercase gender path plus the hyphenated name,
 // exactly as the spec writes it (so '&' stays in the path).
 
@@ -31,7 +31,7 @@ function category(slug: CategorySlug, gender: Gender, name: string): Category {
   return { slug, gender, name, path: `/${gender}/${name.toLowerCase().replaceAll(" ", "-")}` };
 }
 
-/** In the order of the navigation dropdowns (SPEC.md section 2). */
+/** In the order of the navigation dropdowns (docs/product.md section 2). */
 export const CATEGORIES: readonly Category[] = [
   category("men-sneakers-casual-shoes", "men", "Sneakers & Casual Shoes"),
   category("men-formal-shoes", "men", "Formal Shoes"),

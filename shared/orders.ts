@@ -1,4 +1,4 @@
-// The order half of the API contract (SPEC.md sections 3, 5, 7 and 9; GUIDE.md section 3):
+// The order half of the API contract (docs/product.md sections 3, 5, 7 and 9; docs/architecture.md section 3):
 // the checkout payload, the shipping address rules, and the order every client reads.
 import { MAX_LINE_QUANTITY, quantitySchema, sizeSchema } from "./cart.ts";
 import { productIdSchema } from "./catalog-schemas.ts";
@@ -144,7 +144,7 @@ export interface Order {
   status: OrderStatus;
   /** What the customer pays on delivery (discount prices; delivery is free). */
   totalAmount: number;
-  /** The same lines at full price (SPEC.md section 9). */
+  /** The same lines at full price (docs/product.md section 9). */
   subtotal: number;
   paymentMethod: "cod";
   shippingAddress: ShippingAddress;

@@ -1,4 +1,4 @@
-// Shop-wide texts and links of SPEC.md sections 1 and 2.
+// Shop-wide texts and links of docs/product.md sections 1 and 2.
 export const SHOP_NAME = "Karachi Shoe Shop";
 export const COPYRIGHT_YEAR = 2024;
 

@@ -1,4 +1,4 @@
-// Shoe sizes the shop offers (EU), SPEC.md section 9.
+// Shoe sizes the shop offers (EU), docs/product.md section 9.
 export const MIN_SIZE = 37;
 export const MAX_SIZE = 46;
 export const SIZES: readonly number[] = Array.from({ length: MAX_SIZE - MIN_SIZE + 1 }, (_, i) => MIN_SIZE + i);

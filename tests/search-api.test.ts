@@ -171,7 +171,7 @@ describe("dropped words", () => {
   });
 });
 
-describe("GET /api/products/search (SPEC.md section 7)", () => {
+describe("GET /api/products/search (docs/product.md section 7)", () => {
   it("still answers an array of products, and takes the list filters", async () => {
     const res = await get("/api/products/search?query=chappal&gender=women");
     expect(res.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-// An order's status as a coloured badge (SPEC.md section 4: pending yellow, confirm dark blue,
+// An order's status as a coloured badge (docs/product.md section 4: pending yellow, confirm dark blue,
 // delivered green), shared by the customer's order list and the admin's.
 import { type OrderStatus, statusLabel } from "#shared/orders.ts";
 

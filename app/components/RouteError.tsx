@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { NotFound } from "./NotFound.tsx";
 
-/** Error states of SPEC.md section 8: 'Error: {message}' replacing the page; 404s get their own page. */
+/** Error states of docs/product.md section 8: 'Error: {message}' replacing the page; 404s get their own page. */
 export function RouteError({ notFound }: { notFound?: React.ReactNode }) {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <>{notFound ?? <NotFound />}</>;

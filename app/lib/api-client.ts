@@ -41,7 +41,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<Ap
 
 /**
  * A file answer (CSV, PDF) saved under the name the server gives in Content-Disposition. A plain
- * link cannot carry the bearer token (it lives in localStorage, SPEC.md section 3), so the file is
+ * link cannot carry the bearer token (it lives in localStorage, docs/product.md section 3), so the file is
  * fetched with it and saved from a Blob.
  */
 export async function apiDownload(path: string, fallbackName: string, options: ApiOptions = {}) {

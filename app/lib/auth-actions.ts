@@ -1,4 +1,4 @@
-// Sign-out as SPEC.md section 4 says: clear the server cart first and sign out locally only when
+// Sign-out as docs/product.md section 4 says: clear the server cart first and sign out locally only when
 // that worked; on failure the error is only logged and the user stays signed in.
 
 import { api } from "./api-client.ts";
@@ -28,7 +28,7 @@ export async function signOut(): Promise<boolean> {
 }
 
 /**
- * Load-from-token of SPEC.md section 4, run once when the app starts in the browser: with a stored
+ * Load-from-token of docs/product.md section 4, run once when the app starts in the browser: with a stored
  * token, fetch the user's details; set the user on success and sign out locally when the server
  * refuses the token. A network failure or a server error keeps the state (it is only logged), so a
  * brief outage does not sign everyone out.

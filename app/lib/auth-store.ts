@@ -1,4 +1,4 @@
-// Auth state of SPEC.md section 4: authenticated when a token is in storage, with user and token
+// Auth state of docs/product.md section 4: authenticated when a token is in storage, with user and token
 // restored from storage.
 import { createLocalStore } from "./local-store.ts";
 

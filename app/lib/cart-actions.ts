@@ -1,4 +1,4 @@
-// Cart changes of SPEC.md section 4: the local cart changes at once and is saved on every change;
+// Cart changes of docs/product.md section 4: the local cart changes at once and is saved on every change;
 // the server copy is updated fire-and-forget (failures only logged, section 7).
 import type { Product } from "#shared/catalog.ts";
 import { api } from "./api-client.ts";

@@ -1,9 +1,9 @@
-// The cart of SPEC.md section 4, kept in localStorage under `cart`.
+// The cart of docs/product.md section 4, kept in localStorage under `cart`.
 import type { CartLine } from "#shared/cart.ts";
 import { createLocalStore } from "./local-store.ts";
 
 /**
- * A cart line as SPEC.md section 3 lists it, the shape the server's cart answers. The stock is
+ * A cart line as docs/product.md section 3 lists it, the shape the server's cart answers. The stock is
  * unknown until read (a line saved by an older page), and is read again whenever the cart opens.
  */
 export type StoredCartLine = Omit<CartLine, "stock"> & { stock?: number };

@@ -1,4 +1,4 @@
-// The server copy of the cart (SPEC.md section 3: "kept locally and on the server"). At sign-in the
+// The server copy of the cart (docs/product.md section 3: "kept locally and on the server"). At sign-in the
 // lines added as a visitor are sent up, then the server's cart (which holds what this customer
 // added on other devices) becomes the local cart, with today's prices. Whenever the cart opens its
 // stock is read again (issue 14), from the server's cart or, for a visitor, from the catalogue.

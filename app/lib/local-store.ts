@@ -1,4 +1,4 @@
-// A value kept in localStorage (SPEC.md section 3: keys token, user, cart) that React
+// A value kept in localStorage (docs/product.md section 3: keys token, user, cart) that React
 // components can subscribe to. On the server, and before hydration, it is the initial value.
 import { useSyncExternalStore } from "react";
 

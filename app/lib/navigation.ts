@@ -1,4 +1,4 @@
-// Navigation of SPEC.md section 2, built from the category list.
+// Navigation of docs/product.md section 2, built from the category list.
 import { CATEGORIES, type Gender } from "#shared/categories.ts";
 
 export interface NavItem {

@@ -1,4 +1,4 @@
-// The Add to Cart a visitor pressed before being sent to sign in (SPEC.md section 6). Kept in
+// The Add to Cart a visitor pressed before being sent to sign in (docs/product.md section 6). Kept in
 // sessionStorage (this tab only, gone with it) with the page it was pressed on, so that signing in
 // from that page's /login, even after a reload or through sign-up, completes it; a later /login
 // opened for another reason (or by hand) drops it instead.

@@ -2,7 +2,7 @@
 // page that sends a visitor to /login puts its own address in `?redirectTo=`, so the destination
 // survives a reload of /login and the sign-up step in between. Only a path of this shop is ever
 // followed: anything that could leave the site (`//evil`, `https:`, a backslash a browser reads as
-// a slash) is ignored and login goes home, as SPEC.md section 8 says.
+// a slash) is ignored and login goes home, as docs/product.md section 8 says.
 export const RETURN_TO_PARAM = "redirectTo";
 
 // The account pages themselves: returning to them after signing in would only ask again.

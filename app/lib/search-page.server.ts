@@ -58,7 +58,7 @@ export async function loadSearchPage(context: AppContext, request: Request) {
       { status },
     );
   } catch (error) {
-    // SPEC.md section 8: a failed search is only logged; the shopper sees no results.
+    // docs/product.md section 8: a failed search is only logged; the shopper sees no results.
     console.error("search failed", error);
     const query = listQuerySchema.safeParse(queryObject(params));
     const list = emptyList(await context.catalog.colours(), query.success ? query.data : undefined);

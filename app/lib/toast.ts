@@ -1,4 +1,4 @@
-// Toasts of SPEC.md section 9: at most 3 at once, bottom-left, each gone after 5000 ms.
+// Toasts of docs/product.md section 9: at most 3 at once, bottom-left, each gone after 5000 ms.
 // Hand-written rather than a library: the toast libraries we tried inject <style> elements at run
 // time, which our nonce-based Content-Security-Policy (rightly) blocks.
 import { useSyncExternalStore } from "react";

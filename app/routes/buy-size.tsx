@@ -39,7 +39,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     const list = await loadListPage(services(context), request, "catalogue", { sizes: [size] });
     return data({ size, gender: parsed.data.gender ?? null, list: list.data }, list.init ?? undefined);
   } catch {
-    // SPEC.md section 8: a failed size listing says so, whatever the cause.
+    // docs/product.md section 8: a failed size listing says so, whatever the cause.
     throw data("Error fetching products", { status: 500 });
   }
 }

@@ -12,7 +12,7 @@ import { services } from "../lib/context.server.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
 import type { Route } from "./+types/home.ts";
 
-/** SPEC.md section 2, 'Home composition': products picked by category and position, in order. */
+/** docs/product.md section 2, 'Home composition': products picked by category and position, in order. */
 const BEST_SELLERS: [CategorySlug, number][] = [
   ["men-sneakers-casual-shoes", 0],
   ["men-sneakers-casual-shoes", 1],

@@ -1,4 +1,4 @@
-// /login of SPEC.md section 2: Email and Password, links to sign-up and reset-password. Failure says
+// /login of docs/product.md section 2: Email and Password, links to sign-up and reset-password. Failure says
 // 'Invalid email or password' inline and as a toast (section 8); success saves user and token
 // (section 4), says 'Login successful' and goes home, or back to the page that asked for the sign-in
 // (`?redirectTo=`, lib/return-to.ts), completing the Add to Cart that sent the visitor here. A cart

@@ -120,7 +120,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const soldOut = firstInStock === null;
 
   // The list's size, else the shopper's own (kept in this browser, so known once hydrated), else
-  // SPEC.md section 4's first size in stock, each only when this shoe has it in stock; again for
+  // docs/product.md section 4's first size in stock, each only when this shoe has it in stock; again for
   // another product (e.g. from 'You may also like') or a newly set size.
   const mySize = mySizeStore.use();
   const preferred = fromList ?? (hasInStock(mySize) ? mySize : firstInStock);

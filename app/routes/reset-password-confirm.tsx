@@ -1,4 +1,4 @@
-// /reset-password/confirm?token=... : the page the reset mail links to (GUIDE.md section 3). It asks
+// /reset-password/confirm?token=... : the page the reset mail links to (docs/architecture.md section 3). It asks
 // for the new password once more and the server compares it with the one chosen when asking, so
 // neither a customer who did not ask (nor a mail scanner opening links) nor an asker without the
 // mailbox can complete it. Wrong tries are limited; a dead link says to ask again. Confirming ends

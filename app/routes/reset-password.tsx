@@ -1,6 +1,6 @@
-// /reset-password of SPEC.md section 2: Email, New Password, Confirm Password, all required. When the
+// /reset-password of docs/product.md section 2: Email, New Password, Confirm Password, all required. When the
 // two passwords differ, 'Passwords do not match!' shows and nothing is sent (section 5). The server
-// mails a link that confirms the change (GUIDE.md section 3); its message shows as a toast and on /login.
+// mails a link that confirms the change (docs/architecture.md section 3); its message shows as a toast and on /login.
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { PASSWORD_MIN, PASSWORDS_DO_NOT_MATCH } from "#shared/accounts.ts";

@@ -42,7 +42,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         role="search"
         className="flex max-w-2xl gap-2"
         onSubmit={(event) => {
-          // SPEC.md section 5: an empty or whitespace-only query is not submitted.
+          // docs/product.md section 5: an empty or whitespace-only query is not submitted.
           if (text.trim() === "") event.preventDefault();
         }}
       >

@@ -1,4 +1,4 @@
-// /sign-up of SPEC.md section 2: Username, Email, Password and a link to login. No client checks
+// /sign-up of docs/product.md section 2: Username, Email, Password and a link to login. No client checks
 // beyond the input types (section 5); the server's message shows inline and as a toast (section 8).
 // The page that asked for a sign-in (`?redirectTo=`) is kept on the way to /login.
 import { type FormEvent, useState } from "react";
@@ -54,7 +54,7 @@ export default function SignUp() {
       return;
     }
     const { message: reason, fields } = result.error;
-    // SPEC.md section 8 answers a taken account with a bare `{ message }`: both fields are the
+    // docs/product.md section 8 answers a taken account with a bare `{ message }`: both fields are the
     // taken ones. Any other refusal names its fields (`{ message, fields }`): those are marked.
     const taken = result.status === 400 && reason === USER_EXISTS;
     const message = taken ? ALREADY_IN_USE : result.status === 0 || messageOf(result.body) ? reason : SIGN_UP_FAILED;

@@ -10,7 +10,7 @@ import { withReturnTo } from "../lib/return-to.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
 import type { Route } from "./+types/track-order.ts";
 
-/** Order descriptions are cut to 4 words (SPEC.md section 9). */
+/** Order descriptions are cut to 4 words (docs/product.md section 9). */
 const ORDER_PREVIEW_WORDS = 4;
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -33,7 +33,7 @@ export default function TrackOrder() {
   const { token } = useAuth();
   const [state, setState] = useState<State>({ status: "idle" });
 
-  // SPEC.md section 6: the order list is requested only when a token exists.
+  // docs/product.md section 6: the order list is requested only when a token exists.
   useEffect(() => {
     if (!token) return;
     const controller = new AbortController();

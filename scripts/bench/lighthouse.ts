@@ -1,4 +1,4 @@
-// Lighthouse (default config: mobile, simulated throttling) on the pages of GUIDE.md section 4,
+// Lighthouse (default config: mobile, simulated throttling) on the pages of docs/architecture.md section 4,
 // in headless Chromium from Debian's packages; the median of `runs` runs per page and category.
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";

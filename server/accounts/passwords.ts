@@ -1,4 +1,4 @@
-// Password hashing (argon2id with the OWASP parameters of GUIDE.md section 1) and the policy
+// Password hashing (argon2id with the OWASP parameters of docs/architecture.md section 1) and the policy
 // the length rules of the shared schema leave to the server.
 import { hash, type Options, verify } from "@node-rs/argon2";
 import { isCommonPassword } from "./common-passwords.ts";

@@ -1,4 +1,4 @@
-// Password reset that only the owner of the e-mail who chose the password can complete (GUIDE.md
+// Password reset that only the owner of the e-mail who chose the password can complete (docs/architecture.md
 // section 3): the request stores the new password's hash beside a token; the mailed link's page asks
 // for that password again, and only a match applies it and ends every session of the account.
 import { randomBytes } from "node:crypto";

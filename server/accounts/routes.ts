@@ -1,4 +1,4 @@
-// The account half of SPEC.md section 7, under /api. Each route: rate limit, authenticate,
+// The account half of docs/product.md section 7, under /api. Each route: rate limit, authenticate,
 // parse with the shared schema, call the service, reply.
 import type { FastifyInstance } from "fastify";
 import {

@@ -1,4 +1,4 @@
-// The cart calls of SPEC.md section 7, under /api. Each answers the whole cart, so a client
+// The cart calls of docs/product.md section 7, under /api. Each answers the whole cart, so a client
 // can replace its copy with the server's.
 import type { FastifyInstance } from "fastify";
 import { cartAddSchema, cartRemoveSchema, cartUpdateSchema } from "#shared/cart.ts";

@@ -1,4 +1,4 @@
-// The product half of SPEC.md section 7, under /api, and the image files.
+// The product half of docs/product.md section 7, under /api, and the image files.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   IMAGE_FORMATS,

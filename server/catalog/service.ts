@@ -36,7 +36,7 @@ import { type SearchSource, searchRows } from "./search-page.ts";
  */
 export const SIZES_IN_STOCK_TTL_MS = 60_000;
 
-/** The width clients that take a single address (SPEC.md `imageUrl`) get. */
+/** The width clients that take a single address (docs/product.md `imageUrl`) get. */
 const DEFAULT_IMAGE_WIDTH = 640;
 
 export function toImage(image: ImageRef): ProductImage {
@@ -79,7 +79,7 @@ export interface CatalogService {
   colours(): Promise<Colour[]>;
   /** Products of a category by their position (the home page's curated picks). */
   pickByPositions(slug: CategorySlug, positions: number[]): Promise<Map<number, Product>>;
-  /** SPEC.md's search: the first SEARCH_RESULT_LIMIT matches, best first, under the list's filters. */
+  /** docs/product.md's search: the first SEARCH_RESULT_LIMIT matches, best first, under the list's filters. */
   search(query: string, list?: ListQuery): Promise<Product[]>;
   /**
    * A page of search results: the text's sizes, prices, colours and gender words read as filters

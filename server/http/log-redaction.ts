@@ -1,4 +1,4 @@
-// What the request log may say about a request (GUIDE.md section 3: no secret reaches a log).
+// What the request log may say about a request (docs/architecture.md section 3: no secret reaches a log).
 // Fastify's default serializer logs the whole URL, and a reset link carries its token in the query
 // string; so every query value whose name looks secret is replaced before anything is written, for
 // every route, including routes added later. Headers are not logged at all, and the logger's

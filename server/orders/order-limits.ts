@@ -1,4 +1,4 @@
-// What one customer may hold open on cash on delivery (GUIDE.md section 3): fake orders cost the
+// What one customer may hold open on cash on delivery (docs/architecture.md section 3): fake orders cost the
 // shop riders and hold its stock, so a customer holds at most `openOrders` pending or confirmed
 // orders and `openPairs` pairs on them (MAX_OPEN_ORDERS, MAX_OPEN_PAIRS), and one the owner blocked
 // orders nothing. Checked inside the order's transaction, after the customer's own row is locked,

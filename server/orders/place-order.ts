@@ -1,4 +1,4 @@
-// Placing an order (GUIDE.md section 3): prices from the database, every line's stock taken in
+// Placing an order (docs/architecture.md section 3): prices from the database, every line's stock taken in
 // one statement with row locks in a fixed order, all or nothing, inside a transaction that first
 // locks the customer's row, so what the customer holds open is counted exactly (order-limits.ts).
 // An Idempotency-Key makes a retried request answer the first order instead of a second one.

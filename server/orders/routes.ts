@@ -1,4 +1,4 @@
-// The order calls of SPEC.md section 7, under /api: place an order and track your own.
+// The order calls of docs/product.md section 7, under /api: place an order and track your own.
 import type { FastifyInstance } from "fastify";
 import type { ShippingAddress } from "#shared/orders.ts";
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema, newOrderSchema, ORDER_MESSAGES } from "#shared/orders.ts";

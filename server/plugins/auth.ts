@@ -1,4 +1,4 @@
-// Bearer-token authentication (SPEC.md section 7: "Authorised calls send a bearer token").
+// Bearer-token authentication (docs/product.md section 7: "Authorised calls send a bearer token").
 // Routes ask for the user explicitly, so a route without a call to `auth.user()` is public.
 import type { FastifyRequest } from "fastify";
 import { findSessionUser, type SessionUser } from "../accounts/sessions.ts";

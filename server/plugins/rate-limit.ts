@@ -1,4 +1,4 @@
-// Rate limits (GUIDE.md section 3): per client address on the account routes through
+// Rate limits (docs/architecture.md section 3): per client address on the account routes through
 // @fastify/rate-limit, and per account on failed sign-ins through a small counter of our own.
 // Counters live in Redis when REDIS_URL is set (shared by every instance), else in memory.
 // The client address is the socket's; Fastify's trustProxy (set in buildApp) decides otherwise.

@@ -1,5 +1,5 @@
 // Security headers with a nonce-based Content-Security-Policy: the bearer token lives in
-// localStorage (SPEC.md section 3), so no script may run unless this server wrote it.
+// localStorage (docs/product.md section 3), so no script may run unless this server wrote it.
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import helmet from "@fastify/helmet";

@@ -3,7 +3,7 @@
 // the press (JavaScript off, the app's scripts failed to load). The answer is the same page, read
 // as a GET, with what was typed (no passwords) and a message to press again: never JSON, never a
 // dead end, and nothing is done on the shopper's behalf (a login could not finish here: the session
-// lives in localStorage, SPEC.md section 4).
+// lives in localStorage, docs/product.md section 4).
 import type { IncomingMessage } from "node:http";
 import { POSTED_LIMITS, type PostedForm, postedFields } from "#shared/posted-form.ts";
 

@@ -1,4 +1,4 @@
-// No secret reaches a log (GUIDE.md section 3): the request log of a real app, pages included, never
+// No secret reaches a log (docs/architecture.md section 3): the request log of a real app, pages included, never
 // holds a reset token, a bearer token or a password, whatever the route, including one nobody wrote.
 // Needs the production build (`npx react-router build`).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The shipping address's fields (SPEC.md sections 3 and 5), shared by the checkout form and the
+// The shipping address's fields (docs/product.md sections 3 and 5), shared by the checkout form and the
 // address book's editor: the same labels, hints and messages in both. Uncontrolled: a form that
 // must show other values is given a new `key`.
 import { DELIVERY_CITY, ORDER_MESSAGES, type ShippingAddress } from "#shared/orders.ts";

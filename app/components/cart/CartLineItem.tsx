@@ -7,7 +7,7 @@ import type { StoredCartLine } from "../../lib/cart-store.ts";
 import { toast } from "../../lib/toast.ts";
 import { Price } from "../product/Price.tsx";
 
-/** Description preview in the cart: 3 words (SPEC.md section 9). */
+/** Description preview in the cart: 3 words (docs/product.md section 9). */
 const CART_PREVIEW_WORDS = 3;
 
 /**

@@ -1,4 +1,4 @@
-// The checkout details dialog (SPEC.md sections 2 and 5): the shipping address, cash on delivery in
+// The checkout details dialog (docs/product.md sections 2 and 5): the shipping address, cash on delivery in
 // Karachi, then the order. One Idempotency-Key per checkout, so a retried click never orders twice.
 // The address is checked with the server's own schema before it is sent, so every invalid field is
 // marked at once, with its message under it; the server's answer is shown the same way. The
@@ -142,7 +142,7 @@ export const CheckoutDialog = forwardRef<HTMLDialogElement, { lines: StoredCartL
       if (response.status === 409) await refreshCart(token);
       return;
     }
-    // SPEC.md section 4: the cart lines are removed one by one, then the success page.
+    // docs/product.md section 4: the cart lines are removed one by one, then the success page.
     for (const line of lines) {
       cartStore.set(cartStore.get().filter((l) => !(l.productId === line.productId && l.size === line.size)));
     }

@@ -2,7 +2,7 @@ import { orderSummary } from "#shared/cart.ts";
 import { formatRs } from "#shared/money.ts";
 import type { StoredCartLine } from "../../lib/cart-store.ts";
 
-/** SPEC.md section 9: Subtotal, Savings, Delivery Rs.0 and Total Amount. */
+/** docs/product.md section 9: Subtotal, Savings, Delivery Rs.0 and Total Amount. */
 /** `pairsNote` says how many pairs may still be ordered (issue 29), once the limits are known. */
 export function OrderSummaryBox({
   lines,

@@ -1,4 +1,4 @@
-// The category carousel of SPEC.md section 2: ten category links, 4 slides (3 up to 1024 px,
+// The category carousel of docs/product.md section 2: ten category links, 4 slides (3 up to 1024 px,
 // 2 up to 768 px), scrolls 2, loops, dots and arrows, autoplay every 3000 ms that pauses on
 // hover and focus and stays off for people who prefer reduced motion. CSS scroll snapping does
 // the sliding (and swiping on phones); a few lines of script add arrows, dots and autoplay.

@@ -1,4 +1,4 @@
-// Runs the start-up check of the stored session (SPEC.md section 4, load-from-token) once, in the
+// Runs the start-up check of the stored session (docs/product.md section 4, load-from-token) once, in the
 // browser, after hydration. Renders nothing.
 import { useEffect } from "react";
 import { loadFromToken } from "../../lib/auth-actions.ts";

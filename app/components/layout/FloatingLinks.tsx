@@ -4,7 +4,7 @@ import { whatsappUrl } from "#shared/shop.ts";
 import { cartLabel, useCart } from "../../lib/cart-store.ts";
 
 /**
- * The floating chat link and cart link with the number of cart lines (SPEC.md section 2), in a bar
+ * The floating chat link and cart link with the number of cart lines (docs/product.md section 2), in a bar
  * along the bottom edge, as the header is along the top. Two round buttons floating in a corner sat
  * on whatever scrolled under them (a card's name and price, the cart's 'Proceed to Checkout'); an
  * opaque bar the width of the screen is an edge the page scrolls under instead, so nothing the

@@ -1,4 +1,4 @@
-// Logout (SPEC.md section 4 clears the cart on sign-out): with lines in the cart it first asks, in
+// Logout (docs/product.md section 4 clears the cart on sign-out): with lines in the cart it first asks, in
 // an accessible alert dialog, since signing out empties the cart; with an empty cart it signs out
 // at once. Either way the sign-out itself is signOut's, exactly as the spec says.
 import * as Dialog from "@radix-ui/react-dialog";
@@ -19,7 +19,7 @@ export function LogoutButton() {
     setBusy(true);
     const done = await signOut();
     setBusy(false);
-    // On failure the customer stays signed in (SPEC.md section 4) and may try again or cancel.
+    // On failure the customer stays signed in (docs/product.md section 4) and may try again or cancel.
     if (done) setAsking(false);
   }
 

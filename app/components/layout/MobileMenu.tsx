@@ -85,7 +85,7 @@ export function MobileMenu() {
               Contact
             </NavLink>
           </li>
-          {/* The footer's name for it (SPEC.md section 2): a phone reaches its orders without scrolling down. */}
+          {/* The footer's name for it (docs/product.md section 2): a phone reaches its orders without scrolling down. */}
           <li>
             <NavLink to="/TrackOrder" className={link} onClick={close}>
               Track Your Order

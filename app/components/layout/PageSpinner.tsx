@@ -1,6 +1,6 @@
 import { useNavigation } from "react-router";
 
-/** The full-page spinner of SPEC.md section 2, while a navigation loads its data. */
+/** The full-page spinner of docs/product.md section 2, while a navigation loads its data. */
 export function PageSpinner() {
   const navigation = useNavigation();
   if (navigation.state !== "loading") return null;

@@ -13,7 +13,7 @@ const STYLES: Record<ToastKind, { className: string; Icon: typeof Info }> = {
 const CLEARANCE = 8;
 
 /**
- * Toasts bottom-left, at most 3 (SPEC.md section 9), standing on the floating links' bar. They must
+ * Toasts bottom-left, at most 3 (docs/product.md section 9), standing on the floating links' bar. They must
  * not hide the form the shopper is using: three failed sign-ups stacked three toasts over the Sign
  * Up button. So the page keeps their height free at its end (`--toasts-height`, app.css) and, when
  * they would cover a button of the form in use, scrolls it up above them.

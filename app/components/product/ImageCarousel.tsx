@@ -1,4 +1,4 @@
-// Product images: one at a time, a new one every 3000 ms with a 350 ms slide (SPEC.md section 9),
+// Product images: one at a time, a new one every 3000 ms with a 350 ms slide (docs/product.md section 9),
 // a thumbnail strip of the first 4 images, arrows, swiping on touch screens (CSS scroll snapping,
 // see use-picture-track.ts) and a tap or click that opens the picture large. Autoplay runs only
 // while the pictures are on screen in a visible tab, never for reduced motion, and pauses while a

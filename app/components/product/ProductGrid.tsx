@@ -1,7 +1,7 @@
 import type { ProductSummary } from "#shared/catalog.ts";
 import { ProductCard } from "./ProductCard.tsx";
 
-/** 2 columns on small screens, 3 on medium, 4 on larger (SPEC.md section 2). */
+/** 2 columns on small screens, 3 on medium, 4 on larger (docs/product.md section 2). */
 const COLUMNS = "grid-cols-2 md:grid-cols-3 lg:grid-cols-4";
 /**
  * The home page's grids hold six: four columns would leave a half-empty second row, so they keep

@@ -32,7 +32,7 @@ export function SizePicker({
   );
 }
 
-/** The stock hint of SPEC.md section 8 for the selected size. */
+/** The stock hint of docs/product.md section 8 for the selected size. */
 export function stockHint(stock: number): string {
   if (stock <= 0) return "This size is out of stock.";
   if (stock <= 3) return `Only ${stock} item(s) left in stock.`;

@@ -1,7 +1,7 @@
 // The product pictures' track: a horizontally scrolling list with CSS scroll snapping, so a finger
 // swipes it as the browser swipes any list. Script only reads which picture is showing from the
 // scroll position and moves to a picture for the arrows, thumbnails and autoplay, in
-// SLIDE_TRANSITION_MS (SPEC.md section 9), or at once for people who prefer reduced motion.
+// SLIDE_TRANSITION_MS (docs/product.md section 9), or at once for people who prefer reduced motion.
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 
 export const SLIDE_TRANSITION_MS = 350;

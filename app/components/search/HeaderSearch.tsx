@@ -3,7 +3,7 @@
 // (HeaderSearchUi.tsx) is a chunk of its own, fetched at the first sign of interest (pointing at or
 // focusing the box, tapping the icon), then put in place with what was typed so far: a visitor who
 // never searches never downloads it, and the home page's first load stays within its JavaScript
-// budget (GUIDE.md section 4). A tap on the icon before the chunk has come waits for it and opens
+// budget (docs/architecture.md section 4). A tap on the icon before the chunk has come waits for it and opens
 // the panel.
 import { Search } from "lucide-react";
 import { type ComponentType, useRef, useState } from "react";

@@ -108,7 +108,7 @@ export function SearchCombobox(props: SearchComboboxProps) {
         action="/search"
         onSubmit={(event) => {
           event.preventDefault();
-          // SPEC.md section 5: an empty or whitespace-only query is not submitted.
+          // docs/product.md section 5: an empty or whitespace-only query is not submitted.
           if (query !== "") go(searchUrl);
         }}
       >

@@ -1,4 +1,4 @@
-// First-start data: the ten categories always (they are part of the product, SPEC.md
+// First-start data: the ten categories always (they are part of the product, docs/product.md
 // section 7), and the demo catalogue when the shop has no products yet.
 import { sql } from "drizzle-orm";
 import { CATEGORIES } from "#shared/categories.ts";
