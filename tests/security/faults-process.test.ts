@@ -209,7 +209,8 @@ describe(`graceful shutdown on SIGTERM (${backend})`, () => {
 
 describe(`a data folder that refuses writes (${backend})`, () => {
   it("orders still succeed when mail cannot be written (logged, kept queued); pictures answer 503 with a message", async () => {
-    await shop.create({ breakDirs: ["outbox"] });
+    // The pictures job runs here (tests turn it off by default): it must stop and say so, not crash.
+    await shop.create({ breakDirs: ["outbox"], env: { RENDER_PICTURES_AHEAD: "true" } });
     const running = await shop.start();
     const people = await buyers(running.url, 1);
     const { pairs, stock: before } = await stockedPairs(running.url);
@@ -230,17 +231,17 @@ describe(`a data folder that refuses writes (${backend})`, () => {
 
     // Both failures are in the log for the owner to see, and the process is still up.
     const mailFailed = "order confirmation e-mail failed (try 1); it stays queued";
-    const warmUpStopped = "image warm-up stopped";
+    const picturesStopped = "rendering pictures ahead stopped";
     for (
       let i = 0;
       i < 400 &&
-      !(running.logs.some((l) => l.includes(mailFailed)) && running.logs.some((l) => l.includes(warmUpStopped)));
+      !(running.logs.some((l) => l.includes(mailFailed)) && running.logs.some((l) => l.includes(picturesStopped)));
       i++
     ) {
       await new Promise((r) => setTimeout(r, 50));
     }
     expect(running.logs.some((l) => l.includes(mailFailed))).toBe(true);
-    expect(running.logs.some((l) => l.includes(warmUpStopped))).toBe(true);
+    expect(running.logs.some((l) => l.includes(picturesStopped))).toBe(true);
     expect(running.child.exitCode).toBeNull();
   });
 });
