@@ -1,6 +1,7 @@
 // The real server as a child process (`node server/start.ts`) on a data folder of its own, for
-// the tests that kill it, stop it or take its disk away. Pictures are not warmed: DATA_DIR/images
-// is made a plain file, so the background warm-up fails at once instead of taking a CPU core.
+// the tests that kill it, stop it or take its disk away. Pictures are not rendered ahead (NODE_ENV=test
+// turns the job off) and DATA_DIR/images is a plain file, so a test that turns the job on sees it fail
+// at once instead of taking a CPU core.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
