@@ -253,9 +253,13 @@ test("/men stays the overview without list parameters and becomes the list of ev
   await page.goto("/men");
   await waitForHydration(page);
   await page.getByRole("link", { name: /Filter & sort all men's shoes/ }).click();
-  await expect(page).toHaveURL(/\/men\?page=1$/);
+  // The link opens the list with the filters in hand (#filters: the phone's sheet is already open).
+  await expect(page).toHaveURL(/\/men\?page=1#filters$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("All men's shoes");
-  const form = await openFilters(page, info);
+  const form = isPhone(info)
+    ? page.getByRole("dialog", { name: "Filter & sort" })
+    : page.getByRole("complementary", { name: "Filters" });
+  await expect(form).toBeVisible();
   await expect(form.getByText("For", { exact: true })).toHaveCount(0);
   await form.getByText("Brown", { exact: true }).click();
   await expect(page).toHaveURL(/\/men\?colour=brown$/);

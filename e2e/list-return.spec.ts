@@ -54,8 +54,15 @@ for (const path of ["/men?page=1", "/buy/42", "/search?query=shoes"]) {
 test("without JavaScript a range address is a list the server renders, with page links", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
+  // Other specs buy shoes in size 42 on the same shop, so the pages are counted, not assumed.
+  const shownOn = async (address: string) => {
+    await page.goto(address);
+    return cards(page).count();
+  };
+  const expected = (await shownOn("/buy/42?page=2")) + (await shownOn("/buy/42?page=3"));
+  expect(expected).toBeGreaterThan(24);
   await page.goto("/buy/42?page=2-3");
-  await expect(cards(page)).toHaveCount(44); // 68 shoes: 24 on page 2, 20 on page 3
+  await expect(cards(page)).toHaveCount(expected);
   await expect(page.getByRole("link", { name: "Previous" })).toHaveAttribute("href", "/buy/42");
   await expect(page.getByRole("link", { name: "Page 3" })).toHaveAttribute("aria-current", "page");
 
