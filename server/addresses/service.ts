@@ -3,25 +3,23 @@
 // the order's transaction, whose locks every checkout waits on); ordering to the same address again
 // moves it to the top (the `same_key` column of migration 0015 decides what "the same" is). No
 // HTTP here: routes pass parsed input.
-import { sql } from "drizzle-orm";
-import { z } from "zod";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { ADDRESS_BOOK_SIZE, type SavedAddress } from "#shared/addresses.ts";
 import type { ShippingAddress } from "#shared/orders.ts";
 import type { Db } from "../db/client.ts";
-import { idRow } from "../db/row-schemas.ts";
-import { selectRows } from "../db/rows.ts";
+import { addresses } from "../db/schema.ts";
 import { sqlState } from "../orders/place-order.ts";
 
-const addressRow = z.object({
-  id: z.string(),
-  full_name: z.string(),
-  address_line: z.string(),
-  phone_number: z.string(),
-  email: z.string(),
-  city: z.string(),
-  postal_code: z.string().nullable(),
-});
-type AddressRow = z.output<typeof addressRow>;
+const addressColumns = {
+  id: addresses.id,
+  fullName: addresses.fullName,
+  addressLine: addresses.addressLine,
+  phoneNumber: addresses.phoneNumber,
+  email: addresses.email,
+  city: addresses.city,
+  postalCode: addresses.postalCode,
+};
+type AddressRow = Pick<typeof addresses.$inferSelect, keyof typeof addressColumns>;
 
 /** What an edit came to: the address as saved, or why it was not. */
 export type AddressEdit = { ok: true; address: SavedAddress } | { ok: false; reason: "not-found" | "duplicate" };
@@ -37,23 +35,21 @@ export interface AddressService {
   remove(userId: string, id: string): Promise<boolean>;
 }
 
-const COLUMNS = sql`id, full_name, address_line, phone_number, email, city, postal_code`;
-
 export function createAddressService(db: Db): AddressService {
   return {
     async list(userId) {
-      const rows = await selectRows(
-        db,
-        addressRow,
-        sql`select ${COLUMNS} from addresses where user_id = ${userId}
-            order by used_at desc, id desc limit ${ADDRESS_BOOK_SIZE}`,
-      );
+      const rows = await db
+        .select(addressColumns)
+        .from(addresses)
+        .where(eq(addresses.userId, userId))
+        .orderBy(desc(addresses.usedAt), desc(addresses.id))
+        .limit(ADDRESS_BOOK_SIZE);
       return rows.map(toSavedAddress);
     },
 
     async remember(userId, a) {
-      // One statement: the upsert, then every address of the customer but the newest few goes. The
-      // delete sees the table as it was before the upsert, so it ranks the other addresses only and
+      // One statement (raw SQL, for the CTE): the upsert, then every address of the customer but the
+      // newest few goes. The delete sees the table as it was before the upsert, so it ranks the other addresses only and
       // keeps one fewer of them.
       await db.execute(
         sql`with saved as (
@@ -75,15 +71,18 @@ export function createAddressService(db: Db): AddressService {
 
     async edit(userId, id, a) {
       try {
-        const [row] = await selectRows(
-          db,
-          addressRow,
-          sql`update addresses
-              set full_name = ${a.fullName}, address_line = ${a.addressLine}, phone_number = ${a.phoneNumber},
-                  email = ${a.email}, city = ${a.city}, postal_code = ${a.postalCode ?? null}
-              where id = ${id} and user_id = ${userId}
-              returning ${COLUMNS}`,
-        );
+        const [row] = await db
+          .update(addresses)
+          .set({
+            fullName: a.fullName,
+            addressLine: a.addressLine,
+            phoneNumber: a.phoneNumber,
+            email: a.email,
+            city: a.city,
+            postalCode: a.postalCode ?? null,
+          })
+          .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+          .returning(addressColumns);
         return row ? { ok: true, address: toSavedAddress(row) } : { ok: false, reason: "not-found" };
       } catch (error) {
         // Edited into another address of the same book: two rows would be one address.
@@ -93,11 +92,10 @@ export function createAddressService(db: Db): AddressService {
     },
 
     async remove(userId, id) {
-      const rows = await selectRows(
-        db,
-        idRow,
-        sql`delete from addresses where id = ${id} and user_id = ${userId} returning id`,
-      );
+      const rows = await db
+        .delete(addresses)
+        .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+        .returning({ id: addresses.id });
       return rows.length > 0;
     },
   };
@@ -106,11 +104,11 @@ export function createAddressService(db: Db): AddressService {
 function toSavedAddress(row: AddressRow): SavedAddress {
   return {
     id: row.id,
-    fullName: row.full_name,
-    addressLine: row.address_line,
-    phoneNumber: row.phone_number,
+    fullName: row.fullName,
+    addressLine: row.addressLine,
+    phoneNumber: row.phoneNumber,
     email: row.email,
     city: row.city,
-    postalCode: row.postal_code ?? undefined,
+    postalCode: row.postalCode ?? undefined,
   };
 }

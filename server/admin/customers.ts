@@ -1,6 +1,6 @@
 // The shop's accounts with their orders by where they stand, and blocking a customer from ordering
 // (issue 16): a blocked customer's orders are refused (server/orders/order-limits.ts). No HTTP here.
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   ADMIN_PAGE_SIZE,
@@ -12,6 +12,7 @@ import {
 import type { Db } from "../db/client.ts";
 import { countRow } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
+import { users } from "../db/schema.ts";
 import { conflict, notFound } from "../domain-errors.ts";
 import { likePattern } from "./products.ts";
 
@@ -79,6 +80,7 @@ export async function listCustomers(db: Db, query: AdminCustomersQuery): Promise
   );
   let total = rows[0]?.total;
   if (total === undefined) {
+    // Raw: it shares its filter (on the alias u) with the windowed statement above.
     const [row] = await selectRows(db, countRow, sql`select count(*)::int as n from users u ${filter}`);
     total = row?.n ?? 0;
   }
@@ -102,18 +104,21 @@ export async function setCustomerBlocked(
   blocked: boolean,
   adminId: string,
 ): Promise<AdminCustomer> {
-  const [target] = await selectRows(
-    db,
-    customerRow.pick({ role: true }),
-    sql`select role from users where id = ${customerId}`,
-  );
+  const [target] = await db.select({ role: users.role }).from(users).where(eq(users.id, customerId));
   if (!target) throw notFound(CUSTOMER_MESSAGES.notFound);
   if (blocked && customerId === adminId) throw conflict(CUSTOMER_MESSAGES.selfNotBlockable);
   if (blocked && target.role === "admin") throw conflict(CUSTOMER_MESSAGES.adminNotBlockable);
+  // Both expressions read the row as it was before the update (SQL's SET semantics).
   const change = blocked
-    ? sql`blocked_at = coalesce(blocked_at, now()), blocked_by = case when blocked_at is null then ${adminId}::uuid else blocked_by end`
-    : sql`blocked_at = null, blocked_by = null`;
-  await db.execute(sql`update users set ${change}, updated_at = now() where id = ${customerId}`);
+    ? {
+        blockedAt: sql`coalesce(${users.blockedAt}, now())`,
+        blockedBy: sql`case when ${users.blockedAt} is null then ${adminId}::uuid else ${users.blockedBy} end`,
+      }
+    : { blockedAt: null, blockedBy: null };
+  await db
+    .update(users)
+    .set({ ...change, updatedAt: sql`now()` })
+    .where(eq(users.id, customerId));
   const [row] = await selectRows(
     db,
     customerRow,

@@ -1,7 +1,6 @@
 // What the owner writes on an order besides its status: internal notes (never shown to the
 // customer) and corrected delivery details, each recorded with who and when. No HTTP here.
-import { sql } from "drizzle-orm";
-import { z } from "zod";
+import { eq, sql } from "drizzle-orm";
 import { ADMIN_MESSAGES } from "#shared/admin.ts";
 import {
   EDITABLE_STATUSES,
@@ -12,10 +11,11 @@ import {
 import type { Db } from "../db/client.ts";
 import { idRow, orderStatusColumn } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
+import { orderEdits, orders } from "../db/schema.ts";
 import { conflict, notFound } from "../domain-errors.ts";
 
 export async function addOrderNote(db: Db, orderId: string, authorId: string, text: string): Promise<void> {
-  // One statement: no order, no note (and a 404 rather than a foreign-key error).
+  // One statement (raw: insert … select): no order, no note (and a 404 rather than a foreign-key error).
   const added = await selectRows(
     db,
     idRow,
@@ -24,14 +24,6 @@ export async function addOrderNote(db: Db, orderId: string, authorId: string, te
   );
   if (added.length === 0) throw notFound(ADMIN_MESSAGES.orderNotFound);
 }
-
-const addressRow = z.object({
-  status: orderStatusColumn,
-  full_name: z.string(),
-  address_line: z.string(),
-  phone_number: z.string(),
-  postal_code: z.string().nullable(),
-});
 
 /**
  * Changes the delivery details of an order not yet delivered or cancelled, and records each field
@@ -45,20 +37,26 @@ export async function editOrderAddress(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     // Locked, so a delivery recorded at the same moment is either before (refused) or after this edit.
-    const [row] = await selectRows(
-      tx,
-      addressRow,
-      sql`select status, full_name, address_line, phone_number, postal_code from orders where id = ${orderId}
-          for update`,
-    );
+    const [row] = await tx
+      .select({
+        status: orders.status,
+        fullName: orders.fullName,
+        addressLine: orders.addressLine,
+        phoneNumber: orders.phoneNumber,
+        postalCode: orders.postalCode,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for("update");
     if (!row) throw notFound(ADMIN_MESSAGES.orderNotFound);
-    if (!EDITABLE_STATUSES.includes(row.status)) throw conflict(ORDER_DAY_MESSAGES.notEditable(row.status));
+    const status = orderStatusColumn.parse(row.status);
+    if (!EDITABLE_STATUSES.includes(status)) throw conflict(ORDER_DAY_MESSAGES.notEditable(status));
 
     const before: Record<OrderAddressField, string | null> = {
-      fullName: row.full_name,
-      addressLine: row.address_line,
-      phoneNumber: row.phone_number,
-      postalCode: row.postal_code,
+      fullName: row.fullName,
+      addressLine: row.addressLine,
+      phoneNumber: row.phoneNumber,
+      postalCode: row.postalCode,
     };
     const after: Record<OrderAddressField, string | null> = { ...input, postalCode: input.postalCode ?? null };
     const changes: Partial<Record<OrderAddressField, { from: string | null; to: string | null }>> = {};
@@ -67,14 +65,16 @@ export async function editOrderAddress(
     }
     if (Object.keys(changes).length === 0) return;
 
-    await tx.execute(
-      sql`update orders set full_name = ${after.fullName}, address_line = ${after.addressLine},
-                            phone_number = ${after.phoneNumber}, postal_code = ${after.postalCode}, updated_at = now()
-          where id = ${orderId}`,
-    );
-    await tx.execute(
-      sql`insert into order_edits (order_id, actor_user_id, changes)
-          values (${orderId}, ${actorId}, ${JSON.stringify(changes)}::jsonb)`,
-    );
+    await tx
+      .update(orders)
+      .set({
+        fullName: input.fullName,
+        addressLine: input.addressLine,
+        phoneNumber: input.phoneNumber,
+        postalCode: after.postalCode,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(orders.id, orderId));
+    await tx.insert(orderEdits).values({ orderId, actorUserId: actorId, changes });
   });
 }

@@ -2,7 +2,7 @@
 // (shared/admin.ts ORDER_TRANSITIONS). A cancellation, and a parcel that came back (a confirmed
 // order recorded as refused or returned, which the customer sees as cancelled), returns every
 // line's stock in the same transaction. No HTTP here.
-import { type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   ADMIN_MESSAGES,
@@ -17,8 +17,9 @@ import { ORDER_DAY_MESSAGES, type OrderReturnInput, RETURNABLE_FROM, type Return
 import type { OrderStatus } from "#shared/orders.ts";
 import { pakistaniMobile } from "#shared/phone.ts";
 import type { Db } from "../db/client.ts";
-import { countRow, idRow, orderStatusColumn, returnKindColumn, sizeStock } from "../db/row-schemas.ts";
+import { countRow, orderStatusColumn, returnKindColumn } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
+import { orderLines, orderStatusEvents, orders } from "../db/schema.ts";
 import { conflict, notFound } from "../domain-errors.ts";
 import { EMPTY_HISTORY, loadCustomerHistories } from "./customer-history.ts";
 import { loadAdminOrder } from "./order-details.ts";
@@ -81,6 +82,7 @@ export function createAdminOrderService(db: Db): AdminOrderService {
       );
       let total = rows[0]?.total;
       if (total === undefined) {
+        // Raw: it shares its filters (on the aliases o and u) with the windowed statement above.
         const [row] = await selectRows(
           db,
           countRow,
@@ -120,31 +122,37 @@ export function createAdminOrderService(db: Db): AdminOrderService {
   async function change(orderId: string, to: OrderStatus, adminId: string, back?: ComingBack): Promise<OrderMove> {
     const { from, restocked } = await db.transaction(async (tx) => {
       // The order row's lock makes concurrent moves of one order queue; the second sees the new status.
-      const [current] = await selectRows(
-        tx,
-        summaryRow.pick({ status: true, returned_as: true }),
-        sql`select status, returned_as from orders where id = ${orderId} for update`,
-      );
-      if (!current) throw notFound(ADMIN_MESSAGES.orderNotFound);
+      const [locked] = await tx
+        .select({ status: orders.status, returnedAs: orders.returnedAs })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .for("update");
+      if (!locked) throw notFound(ADMIN_MESSAGES.orderNotFound);
+      const current = {
+        status: orderStatusColumn.parse(locked.status),
+        returnedAs: returnKindColumn.parse(locked.returnedAs),
+      };
       if (back && current.status !== RETURNABLE_FROM) {
-        throw conflict(ORDER_DAY_MESSAGES.notReturnable(current.status, current.returned_as));
+        throw conflict(ORDER_DAY_MESSAGES.notReturnable(current.status, current.returnedAs));
       }
       if (!canMoveOrder(current.status, to)) throw conflict(orderMoveRefusedMessage(current.status, to));
 
       // Conditional on the status just read, so even without the lock only one move could win; and
       // it comes before the stock, so a move that lost never returns any.
-      const moved = await selectRows(
-        tx,
-        idRow,
-        sql`update orders set status = ${to}, returned_as = ${back?.as ?? null}, updated_at = now()
-            where id = ${orderId} and status = ${current.status} returning id`,
-      );
+      const moved = await tx
+        .update(orders)
+        .set({ status: to, returnedAs: back?.as ?? null, updatedAt: sql`now()` })
+        .where(and(eq(orders.id, orderId), eq(orders.status, current.status)))
+        .returning({ id: orders.id });
       if (moved.length === 0) throw conflict("Someone else just changed this order. Please reload it.");
       const restocked = to === "cancelled" ? await returnStock(tx, orderId) : [];
-      await tx.execute(
-        sql`insert into order_status_events (order_id, from_status, to_status, actor_user_id, reason)
-            values (${orderId}, ${current.status}, ${to}, ${adminId}, ${back?.reason ?? null})`,
-      );
+      await tx.insert(orderStatusEvents).values({
+        orderId,
+        fromStatus: current.status,
+        toStatus: to,
+        actorUserId: adminId,
+        reason: back?.reason ?? null,
+      });
       return { from: current.status, restocked };
     });
     const order = await get(orderId);
@@ -177,17 +185,22 @@ export function orderListFilters(query: Pick<AdminOrdersQuery, "status" | "query
  * owner stopped offering meanwhile is offered again with the returned pairs.
  */
 async function returnStock(tx: Db, orderId: string): Promise<string[]> {
-  const lines = await selectRows(
-    tx,
-    sizeStock.omit({ stock: true }).extend({ product_id: z.string(), quantity: z.number() }),
-    sql`select product_id, size, sum(quantity)::int as quantity from order_lines where order_id = ${orderId}
-        group by product_id, size order by product_id, size`,
-  );
+  const lines = await tx
+    .select({
+      product_id: orderLines.productId,
+      size: orderLines.size,
+      quantity: sql<number>`sum(${orderLines.quantity})::int`,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .groupBy(orderLines.productId, orderLines.size)
+    .orderBy(asc(orderLines.productId), asc(orderLines.size));
   if (lines.length === 0) return [];
   const pairs = sql.join(
     lines.map((l) => sql`(${l.product_id}::uuid, ${l.size}::smallint)`),
     sql`, `,
   );
+  // Raw: row-value `in` with `for update` in the checkout's locking order, then an additive upsert.
   await tx.execute(
     sql`select 1 from product_sizes where (product_id, size) in (${pairs}) order by product_id, size for update`,
   );

@@ -1,14 +1,12 @@
 // A product's pictures as the shop owner manages them: upload (through the same pipeline as the
 // demo pictures: an original kept, AVIF and WebP at three widths), reorder and remove.
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
-import { z } from "zod";
+import { and, eq, sql } from "drizzle-orm";
 import { ADMIN_MAX_IMAGES, ADMIN_MESSAGES, type AdminImageType } from "#shared/admin.ts";
 import { type ImageStore, InvalidImageError } from "../catalog/images.ts";
 import { loadSharp } from "../catalog/sharp-lazy.ts";
 import type { Db } from "../db/client.ts";
-import { countRow, idRow } from "../db/row-schemas.ts";
-import { selectRows } from "../db/rows.ts";
+import { productImages, products } from "../db/schema.ts";
 import { DomainError, invalid, limitReached, notFound } from "../domain-errors.ts";
 
 /** Bigger pictures would take hundreds of MB to decode; no shoe photo needs more. */
@@ -54,25 +52,24 @@ export interface AdminImageService {
   remove(productId: string, imageId: string): Promise<void>;
 }
 
+/** A product's pictures changed: its `updated_at` moves, as for any edit of it. */
+async function touchProduct(tx: Db, productId: string): Promise<void> {
+  await tx.update(products).set({ updatedAt: sql`now()` }).where(eq(products.id, productId));
+}
+
 export function createAdminImageService(db: Db, deps: { images: ImageStore }): AdminImageService {
   async function productName(tx: Db, productId: string, lock: boolean): Promise<string> {
-    const [row] = await selectRows(
-      tx,
-      z.object({ name: z.string() }),
-      lock
-        ? sql`select name from products where id = ${productId} for no key update`
-        : sql`select name from products where id = ${productId}`,
-    );
+    const select = tx.select({ name: products.name }).from(products).where(eq(products.id, productId));
+    const [row] = await (lock ? select.for("no key update") : select);
     if (!row) throw notFound(ADMIN_MESSAGES.productNotFound);
     return row.name;
   }
 
   async function imageCount(tx: Db, productId: string): Promise<number> {
-    const [row] = await selectRows(
-      tx,
-      countRow,
-      sql`select count(*)::int as n from product_images where product_id = ${productId}`,
-    );
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(productImages)
+      .where(eq(productImages.productId, productId));
     return row?.n ?? 0;
   }
 
@@ -96,13 +93,17 @@ export function createAdminImageService(db: Db, deps: { images: ImageStore }): A
           const name = await productName(tx, productId, true);
           // Checked again under the product's lock: two uploads at once cannot pass the limit.
           if ((await imageCount(tx, productId)) >= ADMIN_MAX_IMAGES) throw limitReached(ADMIN_MESSAGES.tooManyImages);
-          await tx.execute(
-            sql`insert into product_images (id, product_id, position, alt, width, height, source)
-                values (${imageId}, ${productId},
-                        (select coalesce(max(position), -1) + 1 from product_images where product_id = ${productId}),
-                        ${upload.alt || name}, ${size.width}, ${size.height}, 'upload')`,
-          );
-          await tx.execute(sql`update products set updated_at = now() where id = ${productId}`);
+          await tx.insert(productImages).values({
+            id: imageId,
+            productId,
+            position: sql`(select coalesce(max(${productImages.position}), -1) + 1 from ${productImages}
+                           where ${productImages.productId} = ${productId})`,
+            alt: upload.alt || name,
+            width: size.width,
+            height: size.height,
+            source: "upload",
+          });
+          await touchProduct(tx, productId);
         });
       } catch (error) {
         // Nothing of a refused upload stays behind. With the store away this fails too: its leftovers
@@ -116,7 +117,10 @@ export function createAdminImageService(db: Db, deps: { images: ImageStore }): A
     async reorder(productId, imageIds) {
       await db.transaction(async (tx) => {
         await productName(tx, productId, true);
-        const rows = await selectRows(tx, idRow, sql`select id from product_images where product_id = ${productId}`);
+        const rows = await tx
+          .select({ id: productImages.id })
+          .from(productImages)
+          .where(eq(productImages.productId, productId));
         const wanted = imageIds.map((id) => id.toLowerCase());
         const have = new Set(rows.map((r) => r.id));
         if (
@@ -131,32 +135,32 @@ export function createAdminImageService(db: Db, deps: { images: ImageStore }): A
           wanted.map((id, position) => sql`(${id}::uuid, ${position}::smallint)`),
           sql`, `,
         );
+        // Raw: one update from a values list sets every position at once.
         await tx.execute(
           sql`update product_images i set position = v.position
               from (values ${values}) as v(id, position)
               where i.id = v.id and i.product_id = ${productId}`,
         );
-        await tx.execute(sql`update products set updated_at = now() where id = ${productId}`);
+        await touchProduct(tx, productId);
       });
     },
 
     async remove(productId, imageId) {
       await db.transaction(async (tx) => {
         await productName(tx, productId, true);
-        const deleted = await selectRows(
-          tx,
-          idRow,
-          sql`delete from product_images where id = ${imageId} and product_id = ${productId} returning id`,
-        );
+        const deleted = await tx
+          .delete(productImages)
+          .where(and(eq(productImages.id, imageId), eq(productImages.productId, productId)))
+          .returning({ id: productImages.id });
         if (deleted.length === 0) throw notFound(ADMIN_MESSAGES.imageNotFound);
-        // Close the gap so positions stay 0..n-1 (the first picture is the card's).
+        // Close the gap so positions stay 0..n-1 (the first picture is the card's); raw for the window function.
         await tx.execute(
           sql`update product_images i set position = r.position
               from (select id, (row_number() over (order by position, created_at) - 1)::smallint as position
                     from product_images where product_id = ${productId}) r
               where i.id = r.id`,
         );
-        await tx.execute(sql`update products set updated_at = now() where id = ${productId}`);
+        await touchProduct(tx, productId);
       });
       // The files stay on disk: orders placed earlier still show this picture by its address.
     },

@@ -1,7 +1,7 @@
 // The catalogue as the shop owner manages it: list (archived included), read, create, replace,
 // archive and restore. No HTTP here: routes pass parsed input and publish the change afterwards.
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   ADMIN_MESSAGES,
@@ -17,8 +17,9 @@ import { SIZES } from "#shared/sizes.ts";
 import { refuseUnknownColours } from "../catalog/colours.ts";
 import { toImage } from "../catalog/service.ts";
 import type { Db } from "../db/client.ts";
-import { countRow, idRow, sizeStock } from "../db/row-schemas.ts";
+import { countRow, sizeStock } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
+import { colours, productSizes, products } from "../db/schema.ts";
 import { conflict, notFound } from "../domain-errors.ts";
 
 const productRow = z.object({
@@ -98,37 +99,27 @@ export function createAdminProductService(db: Db): AdminProductService {
   /** Replaces the offered sizes: listed ones get their stock, unlisted ones stop being offered. */
   async function writeSizes(tx: Db, productId: string, sizes: ProductInput["sizes"]): Promise<void> {
     const listed = sizes.map((s) => s.size);
-    await tx.execute(
-      listed.length === 0
-        ? sql`delete from product_sizes where product_id = ${productId}`
-        : sql`delete from product_sizes where product_id = ${productId} and size not in ${listed}`,
-    );
+    const ofProduct = eq(productSizes.productId, productId);
+    await tx
+      .delete(productSizes)
+      .where(listed.length === 0 ? ofProduct : and(ofProduct, notInArray(productSizes.size, listed)));
     if (sizes.length === 0) return;
-    const values = sql.join(
-      [...sizes]
-        .sort((a, b) => a.size - b.size)
-        .map((s) => sql`(${productId}::uuid, ${s.size}::smallint, ${s.stock}::integer)`),
-      sql`, `,
-    );
-    await tx.execute(
-      sql`insert into product_sizes (product_id, size, stock) values ${values}
-          on conflict (product_id, size) do update set stock = excluded.stock`,
-    );
+    // In size order: the order a checkout locks sizes in.
+    await tx
+      .insert(productSizes)
+      .values([...sizes].sort((a, b) => a.size - b.size).map((s) => ({ productId, size: s.size, stock: s.stock })))
+      .onConflictDoUpdate({ target: [productSizes.productId, productSizes.size], set: { stock: sql`excluded.stock` } });
   }
 
   const nextPosition = (slug: CategorySlug) =>
-    sql`(select coalesce(max(position), -1) + 1 from products where category_slug = ${slug})`;
+    sql`(select coalesce(max(${products.position}), -1) + 1 from ${products} where ${products.categorySlug} = ${slug})`;
 
   async function setArchived(id: string, archived: boolean): Promise<AdminProduct> {
-    const rows = await selectRows(
-      db,
-      idRow,
-      archived
-        ? sql`update products set archived_at = now(), updated_at = now()
-              where id = ${id} and archived_at is null returning id`
-        : sql`update products set archived_at = null, updated_at = now()
-              where id = ${id} and archived_at is not null returning id`,
-    );
+    const rows = await db
+      .update(products)
+      .set({ archivedAt: archived ? sql`now()` : null, updatedAt: sql`now()` })
+      .where(and(eq(products.id, id), archived ? isNull(products.archivedAt) : isNotNull(products.archivedAt)))
+      .returning({ id: products.id });
     const product = await mustGet(id);
     if (rows.length === 0) throw conflict(archived ? ADMIN_MESSAGES.alreadyArchived : ADMIN_MESSAGES.notArchived);
     return product;
@@ -154,7 +145,7 @@ export function createAdminProductService(db: Db): AdminProductService {
             order by p.archived_at is not null, p.updated_at desc, p.id
             limit ${ADMIN_PAGE_SIZE + 1} offset ${(query.page - 1) * ADMIN_PAGE_SIZE}`,
       );
-      const products = rows.slice(0, ADMIN_PAGE_SIZE).map((row) => {
+      const listed = rows.slice(0, ADMIN_PAGE_SIZE).map((row) => {
         const p = toAdminProduct(row);
         const first = p.images[0];
         return {
@@ -170,19 +161,24 @@ export function createAdminProductService(db: Db): AdminProductService {
         };
       });
       const total = rows[0]?.total ?? (await countProducts(db, filters));
-      return { products, page: query.page, hasMore: rows.length > ADMIN_PAGE_SIZE, total };
+      return { products: listed, page: query.page, hasMore: rows.length > ADMIN_PAGE_SIZE, total };
     },
 
     async create(input) {
       const id = randomUUID();
       return db.transaction(async (tx) => {
         await refuseUnknownColour(tx, input.colour);
-        await tx.execute(
-          sql`insert into products (id, category_slug, name, description, features, price, discount_price, colour, position)
-              values (${id}, ${input.category}, ${input.name}, ${input.description},
-                      ${JSON.stringify(input.features)}::jsonb, ${input.price}, ${input.discountPrice}, ${input.colour},
-                      ${nextPosition(input.category)})`,
-        );
+        await tx.insert(products).values({
+          id,
+          categorySlug: input.category,
+          name: input.name,
+          description: input.description,
+          features: input.features,
+          price: input.price,
+          discountPrice: input.discountPrice,
+          colour: input.colour,
+          position: nextPosition(input.category),
+        });
         await writeSizes(tx, id, input.sizes);
         return mustGet(id, tx);
       });
@@ -194,6 +190,7 @@ export function createAdminProductService(db: Db): AdminProductService {
         // cancellation takes them in, since a size that sells out or comes back rewrites its
         // product's row (the sizes-in-stock mask). Locking the product first was a deadlock with
         // them. "No key update" on the product, as a checkout's order line takes a key-share lock on it.
+        // Both locks stay raw SQL: their text shows the locking order beside the reason for it.
         const locked = await selectRows(
           tx,
           sizeStock,
@@ -206,15 +203,22 @@ export function createAdminProductService(db: Db): AdminProductService {
         );
         if (!current) throw notFound(ADMIN_MESSAGES.productNotFound);
         await refuseUnknownColour(tx, input.colour);
-        const position = current.category_slug === input.category ? sql`position` : nextPosition(input.category);
-        await tx.execute(
-          sql`update products set category_slug = ${input.category}, name = ${input.name},
-                 description = ${input.description}, features = ${JSON.stringify(input.features)}::jsonb,
-                 price = ${input.price}, discount_price = ${input.discountPrice}, colour = ${input.colour},
-                 position = ${position},
-                 updated_at = now()
-              where id = ${id}`,
-        );
+        const position =
+          current.category_slug === input.category ? sql`${products.position}` : nextPosition(input.category);
+        await tx
+          .update(products)
+          .set({
+            categorySlug: input.category,
+            name: input.name,
+            description: input.description,
+            features: input.features,
+            price: input.price,
+            discountPrice: input.discountPrice,
+            colour: input.colour,
+            position,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(products.id, id));
         refuseChangedStock(locked, input.sizes);
         await writeSizes(tx, id, input.sizes);
         return mustGet(id, tx);
@@ -229,7 +233,7 @@ export function createAdminProductService(db: Db): AdminProductService {
 /** A colour the palette lacks is the admin's mistake to fix (a 400), not a foreign-key failure. */
 async function refuseUnknownColour(db: Db, colour: string | null): Promise<void> {
   if (colour === null) return;
-  const palette = await selectRows(db, z.object({ slug: z.string() }), sql`select slug from colours order by position`);
+  const palette = await db.select({ slug: colours.slug }).from(colours).orderBy(asc(colours.position));
   refuseUnknownColours([colour], palette);
 }
 
@@ -242,6 +246,7 @@ function refuseChangedStock(current: { size: number; stock: number }[], sizes: P
   throw conflict(`${ADMIN_MESSAGES.stockChanged} (${now}.)`);
 }
 
+/** Raw, as it shares its filters (on the alias p) with the list's windowed statement. */
 async function countProducts(db: Db, filters: ReturnType<typeof sql>[]): Promise<number> {
   const [row] = await selectRows(
     db,

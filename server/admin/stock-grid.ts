@@ -2,7 +2,7 @@
 // one transaction. A cell whose stock moved since the grid was loaded (an order, a cancellation)
 // refuses the whole save with 409 and writes nothing, as the product form does. Typing pairs into
 // a size the product did not come in starts offering it; sizes are never withdrawn from here.
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { ADMIN_MESSAGES } from "#shared/admin.ts";
 import type { CategorySlug } from "#shared/categories.ts";
@@ -11,6 +11,7 @@ import type { StockChange, StockGrid, StockGridRow } from "#shared/stock-grid.ts
 import type { Db } from "../db/client.ts";
 import { sizeStock } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
+import { productSizes, products } from "../db/schema.ts";
 import { conflict, notFound } from "../domain-errors.ts";
 
 const gridRow = z.object({ id: z.string(), name: z.string(), sizes: z.array(sizeStock) });
@@ -53,7 +54,8 @@ export async function saveStockGrid(
     // Size rows first, in (product, size) order, then the products: the order a checkout or a
     // cancellation takes them in (a size that sells out or comes back rewrites its product's
     // sizes-in-stock mask). "No key update" on the products, as the product form's save, so a
-    // checkout's new order line (a key-share lock on the product) does not wait on us.
+    // checkout's new order line (a key-share lock on the product) does not wait on us. Both locks stay
+    // raw SQL, their locking order in plain sight.
     const current = await selectRows(
       tx,
       sizeStock.extend({ product_id: z.string() }),
@@ -83,17 +85,18 @@ export async function saveStockGrid(
     // A size not offered stays not offered when its cell is left at 0.
     const writes = changes.filter((c) => stockOf.has(`${c.productId}:${c.size}`) || c.stock > 0);
     if (writes.length > 0) {
-      const values = sql.join(
-        [...writes]
-          .sort((a, b) => a.productId.localeCompare(b.productId) || a.size - b.size)
-          .map((c) => sql`(${c.productId}::uuid, ${c.size}::smallint, ${c.stock}::integer)`),
-        sql`, `,
-      );
-      await tx.execute(
-        sql`insert into product_sizes (product_id, size, stock) values ${values}
-            on conflict (product_id, size) do update set stock = excluded.stock`,
-      );
-      await tx.execute(sql`update products set updated_at = now() where id in (${ids})`);
+      await tx
+        .insert(productSizes)
+        .values(
+          [...writes]
+            .sort((a, b) => a.productId.localeCompare(b.productId) || a.size - b.size)
+            .map((c) => ({ productId: c.productId, size: c.size, stock: c.stock })),
+        )
+        .onConflictDoUpdate({
+          target: [productSizes.productId, productSizes.size],
+          set: { stock: sql`excluded.stock` },
+        });
+      await tx.update(products).set({ updatedAt: sql`now()` }).where(inArray(products.id, productIds));
     }
     const rows = await selectRows(
       tx,

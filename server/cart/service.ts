@@ -1,6 +1,6 @@
 // The server cart (one per user), so a customer signing in on a second device finds it.
 // Display fields always come from the catalogue; a line stores only product, size and quantity.
-import { sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   CART_MESSAGES,
@@ -17,6 +17,7 @@ import { imageVariantUrl } from "#shared/catalog.ts";
 import { discountPercentage } from "#shared/money.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
+import { cartLines, carts, productImages, productSizes, products } from "../db/schema.ts";
 import { conflict, invalid, notFound } from "../domain-errors.ts";
 
 export const NO_PRODUCT_FOUND = "No product found.";
@@ -32,66 +33,70 @@ export interface CartService {
   clear(userId: string): Promise<Cart>;
 }
 
-const lineRow = z.object({
-  product_id: z.string(),
-  size: z.number(),
-  quantity: z.number(),
-  name: z.string(),
-  description: z.string(),
-  price: z.number(),
-  discount_price: z.number(),
-  image_id: z.string().nullable(),
-  stock: z.number(),
-});
-type LineRow = z.output<typeof lineRow>;
-
-/** No row: no such product on sale; a null size: it does not come in that size. */
-const stockRow = z.object({ size: z.number().nullable(), stock: z.number().nullable() });
+interface LineRow {
+  productId: string;
+  size: number;
+  quantity: number;
+  name: string;
+  description: string;
+  price: number;
+  discountPrice: number;
+  imageId: string | null;
+  stock: number;
+}
 
 const quantityRow = z.object({ quantity: z.number() });
 
 export function createCartService(db: Db): CartService {
-  const userCart = (userId: string) => sql`(select id from carts where user_id = ${userId})`;
+  /** The user's cart line rows (carts.user_id is unique: one cart at most). */
+  const ofUserCart = (userId: string) =>
+    inArray(cartLines.cartId, db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)));
 
   async function get(userId: string): Promise<Cart> {
     // A size the admin no longer offers has no row: to the customer it is sold out (stock 0).
-    const rows = await selectRows(
-      db,
-      lineRow,
-      sql`select l.product_id, l.size, l.quantity, p.name, p.description, p.price, p.discount_price,
-                 (select i.id from product_images i where i.product_id = p.id order by i.position limit 1) as image_id,
-                 coalesce(s.stock, 0) as stock
-          from cart_lines l
-          join carts c on c.id = l.cart_id
-          join products p on p.id = l.product_id and p.archived_at is null
-          left join product_sizes s on s.product_id = l.product_id and s.size = l.size
-          where c.user_id = ${userId}
-          order by l.added_at, l.product_id, l.size`,
-    );
+    const rows: LineRow[] = await db
+      .select({
+        productId: cartLines.productId,
+        size: cartLines.size,
+        quantity: cartLines.quantity,
+        name: products.name,
+        description: products.description,
+        price: products.price,
+        discountPrice: products.discountPrice,
+        imageId: sql<string | null>`(select ${productImages.id} from ${productImages}
+          where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
+        stock: sql<number>`coalesce(${productSizes.stock}, 0)`,
+      })
+      .from(cartLines)
+      .innerJoin(carts, eq(carts.id, cartLines.cartId))
+      .innerJoin(products, and(eq(products.id, cartLines.productId), isNull(products.archivedAt)))
+      .leftJoin(
+        productSizes,
+        and(eq(productSizes.productId, cartLines.productId), eq(productSizes.size, cartLines.size)),
+      )
+      .where(eq(carts.userId, userId))
+      .orderBy(asc(cartLines.addedAt), asc(cartLines.productId), asc(cartLines.size));
     return { items: rows.map(toCartLine) };
   }
 
   /** The stock of one size of a product on sale; not-found for no such product, invalid for no such size. */
   async function sizeStock(productId: string, size: number): Promise<number> {
-    const [row] = await selectRows(
-      db,
-      stockRow,
-      sql`select s.size, s.stock from products p
-          left join product_sizes s on s.product_id = p.id and s.size = ${size}
-          where p.id = ${productId} and p.archived_at is null`,
-    );
+    // No row: no such product on sale; a null stock: it does not come in that size.
+    const [row] = await db
+      .select({ stock: productSizes.stock })
+      .from(products)
+      .leftJoin(productSizes, and(eq(productSizes.productId, products.id), eq(productSizes.size, size)))
+      .where(and(eq(products.id, productId), isNull(products.archivedAt)));
     if (!row) throw notFound(NO_PRODUCT_FOUND);
     if (row.stock === null) throw invalid(sizeNotOfferedMessage(size));
     return row.stock;
   }
 
   async function currentQuantity(userId: string, productId: string, size: number): Promise<number> {
-    const [row] = await selectRows(
-      db,
-      quantityRow,
-      sql`select quantity from cart_lines
-          where cart_id = ${userCart(userId)} and product_id = ${productId} and size = ${size}`,
-    );
+    const [row] = await db
+      .select({ quantity: cartLines.quantity })
+      .from(cartLines)
+      .where(and(ofUserCart(userId), eq(cartLines.productId, productId), eq(cartLines.size, size)));
     return row?.quantity ?? 0;
   }
 
@@ -106,8 +111,9 @@ export function createCartService(db: Db): CartService {
     async add(userId, line) {
       const stock = await sizeStock(line.productId, line.size);
       const cap = Math.min(MAX_LINE_QUANTITY, stock);
-      // One statement: create the cart if needed, then add or merge the line only while the
-      // result stays within the cap, so two adds at once cannot pass it together.
+      // One statement (raw SQL, for the CTE and the conditional upsert): create the cart if needed,
+      // then add or merge the line only while the result stays within the cap, so two adds at once
+      // cannot pass it together.
       const rows = await selectRows(
         db,
         quantityRow,
@@ -132,38 +138,33 @@ export function createCartService(db: Db): CartService {
     },
 
     async remove(userId, input) {
-      const size = input.size === undefined ? sql`` : sql`and size = ${input.size}`;
-      await db.execute(
-        sql`delete from cart_lines where cart_id = ${userCart(userId)} and product_id = ${input.productId} ${size}`,
-      );
+      const size = input.size === undefined ? undefined : eq(cartLines.size, input.size);
+      await db.delete(cartLines).where(and(ofUserCart(userId), eq(cartLines.productId, input.productId), size));
       return get(userId);
     },
 
     async update(userId, input) {
-      const lines = await selectRows(
-        db,
-        z.object({ size: z.number() }),
-        sql`select size from cart_lines where cart_id = ${userCart(userId)} and product_id = ${input.productId}
-            ${input.size === undefined ? sql`` : sql`and size = ${input.size}`}`,
-      );
+      const size = input.size === undefined ? undefined : eq(cartLines.size, input.size);
+      const lines = await db
+        .select({ size: cartLines.size })
+        .from(cartLines)
+        .where(and(ofUserCart(userId), eq(cartLines.productId, input.productId), size));
       const [only, second] = lines;
       if (!only) throw notFound(CART_MESSAGES.notInCart);
       if (second) throw invalid(CART_MESSAGES.whichSize);
       const stock = await sizeStock(input.productId, only.size);
       if (input.quantity > stock) refuse(stock, only.size, input.quantity);
-      const updated = await selectRows(
-        db,
-        quantityRow,
-        sql`update cart_lines set quantity = ${input.quantity}
-            where cart_id = ${userCart(userId)} and product_id = ${input.productId} and size = ${only.size}
-            returning quantity`,
-      );
+      const updated = await db
+        .update(cartLines)
+        .set({ quantity: input.quantity })
+        .where(and(ofUserCart(userId), eq(cartLines.productId, input.productId), eq(cartLines.size, only.size)))
+        .returning({ quantity: cartLines.quantity });
       if (updated.length === 0) throw notFound(CART_MESSAGES.notInCart);
       return get(userId);
     },
 
     async clear(userId) {
-      await db.execute(sql`delete from cart_lines where cart_id = ${userCart(userId)}`);
+      await db.delete(cartLines).where(ofUserCart(userId));
       return { items: [] };
     },
   };
@@ -171,13 +172,13 @@ export function createCartService(db: Db): CartService {
 
 function toCartLine(row: LineRow): CartLine {
   return {
-    productId: row.product_id,
+    productId: row.productId,
     name: row.name,
     description: row.description,
-    image: row.image_id ? imageVariantUrl(row.image_id, CART_IMAGE_WIDTH, "webp") : "",
+    image: row.imageId ? imageVariantUrl(row.imageId, CART_IMAGE_WIDTH, "webp") : "",
     price: row.price,
-    discountPrice: row.discount_price,
-    discountPercentage: discountPercentage(row.price, row.discount_price),
+    discountPrice: row.discountPrice,
+    discountPercentage: discountPercentage(row.price, row.discountPrice),
     size: row.size,
     quantity: row.quantity,
     stock: row.stock,

@@ -4,10 +4,11 @@
 // at once, and a row whose sender died mid-send is sent again when its lease runs out (a customer
 // may, rarely, get a mail twice, but never none). A sent row is deleted; a failed one waits longer
 // each time. No HTTP here.
-import { sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
+import { mailOutbox } from "../db/schema.ts";
 import type { Mail, Mailer } from "./mailer.ts";
 
 const outboxEntry = z.object({ id: z.string(), kind: z.string(), order_id: z.string(), attempts: z.number() });
@@ -56,6 +57,7 @@ export function startMailOutbox(options: OutboxOptions): MailOutbox {
   let wakeTimer: NodeJS.Timeout | undefined;
 
   async function claim(): Promise<OutboxEntry[]> {
+    // Raw: an update from a `for update skip locked` subquery, so instances never claim the same row.
     return selectRows(
       db,
       outboxEntry,
@@ -87,16 +89,17 @@ export function startMailOutbox(options: OutboxOptions): MailOutbox {
             error,
             `${entry.kind.replaceAll("_", " ")} e-mail failed (try ${entry.attempts}); it stays queued`,
           );
-          await db.execute(
-            sql`update mail_outbox
-                set next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds(entry.attempts)}),
-                    last_error = ${String(error instanceof Error ? error.message : error).slice(0, 500)}
-                where id = ${entry.id}`,
-          );
+          await db
+            .update(mailOutbox)
+            .set({
+              nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(entry.attempts)})`,
+              lastError: String(error instanceof Error ? error.message : error).slice(0, 500),
+            })
+            .where(eq(mailOutbox.id, entry.id));
         }
       }
     }
-    if (done.length > 0) await db.execute(sql`delete from mail_outbox where id in ${done}`);
+    if (done.length > 0) await db.delete(mailOutbox).where(inArray(mailOutbox.id, done));
     return done.length;
   }
 

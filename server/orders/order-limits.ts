@@ -3,11 +3,10 @@
 // orders and `openPairs` pairs on them (MAX_OPEN_ORDERS, MAX_OPEN_PAIRS), and one the owner blocked
 // orders nothing. Checked inside the order's transaction, after the customer's own row is locked,
 // so parallel orders of one customer queue there and each counts what the ones before it wrote.
-import { sql } from "drizzle-orm";
-import { z } from "zod";
+import { and, eq, sql } from "drizzle-orm";
 import type { OrderLimitsAnswer } from "#shared/cart-limits.ts";
 import type { Db } from "../db/client.ts";
-import { selectRows } from "../db/rows.ts";
+import { orderLines, orders } from "../db/schema.ts";
 import type { FirstStatement } from "../db/transaction.ts";
 import { forbidden, limitReached } from "../domain-errors.ts";
 import type { ShopContact } from "./mail.ts";
@@ -71,13 +70,15 @@ export function checkOpenLimits(
  * Read outside any lock: a guide for the customer; Place Order counts again under the lock.
  */
 export async function orderLimitsOf(db: Db, userId: string, limits: OrderLimits): Promise<OrderLimitsAnswer> {
-  const [held] = await selectRows(
-    db,
-    z.object({ orders: z.number(), pairs: z.number() }),
-    sql`select count(*)::int as orders,
-               coalesce(sum((select sum(l.quantity) from order_lines l where l.order_id = o.id)), 0)::int as pairs
-        from orders o where o.user_id = ${userId} and o.status in ('pending', 'confirm')`,
-  );
+  const [held] = await db
+    .select({
+      orders: sql<number>`count(*)::int`,
+      pairs: sql<number>`coalesce(sum((select sum(${orderLines.quantity}) from ${orderLines}
+        where ${orderLines.orderId} = ${orders.id})), 0)::int`,
+    })
+    .from(orders)
+    // The statuses as literals, as the partial index orders_user_open_idx names them.
+    .where(and(eq(orders.userId, userId), sql`${orders.status} in ('pending', 'confirm')`));
   return {
     maxOpenOrders: limits.openOrders,
     maxOpenPairs: limits.openPairs,

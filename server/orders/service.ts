@@ -2,13 +2,14 @@
 // mails an order owes (queued by the order itself, sent by server/mail/outbox.ts): the customer's
 // confirmation and the shop's alert. No HTTP here:
 // routes pass parsed input.
-import { type SQL, sql } from "drizzle-orm";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { discountPercentage } from "#shared/money.ts";
 import type { NewOrder, Order, OrderItem } from "#shared/orders.ts";
 import type { Db } from "../db/client.ts";
 import { orderStatusColumn } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
+import { orders as ordersTable, users } from "../db/schema.ts";
 import type { Mail } from "../mail/mailer.ts";
 import type { OutboxEntry } from "../mail/outbox.ts";
 import { type OrderAlertOptions, orderAlertsMail } from "./alert-mail.ts";
@@ -105,11 +106,11 @@ export function createOrderService(db: Db, deps: OrderServiceDeps): OrderService
       const found = await findOrders(sql`o.id in ${ids}`, ids.length);
       const orders = new Map(found.map((order) => [order._id, order]));
       // The account's own e-mail: the checkout's is kept on the order for the shop, never mailed.
-      const accounts = await selectRows(
-        db,
-        z.object({ id: z.string(), email: z.string() }),
-        sql`select o.id, u.email from orders o join users u on u.id = o.user_id where o.id in ${ids}`,
-      );
+      const accounts = await db
+        .select({ id: ordersTable.id, email: users.email })
+        .from(ordersTable)
+        .innerJoin(users, eq(users.id, ordersTable.userId))
+        .where(inArray(ordersTable.id, ids));
       const recipients = new Map(accounts.map((row) => [row.id, row.email]));
       const mails = new Map<string, Mail>();
       const alerts = new Map<string, { order: Order; entryIds: string[] }>();
