@@ -14,6 +14,10 @@ const BROWSER_ONLY_SPECS = [
   "storefront.spec.ts",
   "shop-by-size.spec.ts",
   "list-filters.spec.ts",
+  "layout-scroll.spec.ts",
+  "early-forms.spec.ts",
+  "list-return.spec.ts",
+  "filters-open.spec.ts",
 ];
 
 // The built shop on its own port and its own fresh data folder (and database, see scripts/test.ts).
