@@ -11,31 +11,21 @@ import {
   type AdminProductsQuery,
   type ProductInput,
 } from "#shared/admin.ts";
-import { CATEGORY_SLUGS, type CategorySlug } from "#shared/categories.ts";
+import type { CategorySlug } from "#shared/categories.ts";
 import { discountPercentage } from "#shared/money.ts";
 import { SIZES } from "#shared/sizes.ts";
 import { refuseUnknownColours } from "../catalog/colours.ts";
 import { toImage } from "../catalog/service.ts";
 import type { Db } from "../db/client.ts";
-import { countRow, sizeStock } from "../db/row-schemas.ts";
+import { countRow, productRowBase, sizeStock } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
 import { colours, productSizes, products } from "../db/schema.ts";
 import { conflict, notFound } from "../domain-errors.ts";
 
-const productRow = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  category_slug: z.enum(CATEGORY_SLUGS),
-  features: z.array(z.string()),
-  price: z.number(),
-  discount_price: z.number(),
-  colour: z.string().nullable(),
+const productRow = productRowBase.extend({
   archived_ms: z.number().nullable(),
   created_ms: z.number(),
   updated_ms: z.number(),
-  images: z.array(z.object({ id: z.string(), alt: z.string(), width: z.number(), height: z.number() })),
-  sizes: z.array(sizeStock),
 });
 type ProductRow = z.output<typeof productRow>;
 

@@ -5,25 +5,13 @@ import { z } from "zod";
 import { CATEGORY_SLUGS, type CategorySlug, GENDERS, type Gender } from "#shared/categories.ts";
 import { MAX_SIZE, MIN_SIZE } from "#shared/sizes.ts";
 import type { Db } from "../db/client.ts";
-import { sizeStock } from "../db/row-schemas.ts";
+import { productRowBase } from "../db/row-schemas.ts";
 import { arrayParam, selectPrepared, selectRows } from "../db/rows.ts";
 import { products } from "../db/schema.ts";
 
 const pictureFields = { id: z.string(), alt: z.string(), width: z.number(), height: z.number() };
 
-const productRow = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  category_slug: z.enum(CATEGORY_SLUGS),
-  features: z.array(z.string()),
-  price: z.number(),
-  discount_price: z.number(),
-  colour: z.string().nullable(),
-  position: z.number(),
-  images: z.array(z.object(pictureFields)),
-  sizes: z.array(sizeStock),
-});
+const productRow = productRowBase.extend({ position: z.number() });
 export type ProductRow = z.output<typeof productRow>;
 
 // A ProductRow's own columns, and its pictures (alias i) and sizes (alias s) as JSON arrays: one

@@ -2,6 +2,7 @@
 // statements' own (snake_case); a number is a number only where the SQL casts it (`::int`, `::float8`).
 import { z } from "zod";
 import { RETURN_KINDS } from "#shared/admin-orders.ts";
+import { CATEGORY_SLUGS } from "#shared/categories.ts";
 import { ORDER_STATUSES } from "#shared/orders.ts";
 
 export const orderStatusColumn = z.enum(ORDER_STATUSES);
@@ -15,3 +16,20 @@ export const idRow = z.object({ id: z.string() });
 
 /** One size of a product and its stock, as a row or inside a json_agg. */
 export const sizeStock = z.object({ size: z.number(), stock: z.number() });
+
+/**
+ * A product's own columns with its pictures and sizes folded in as JSON arrays, as the shop's reads
+ * (catalog/queries.ts) and the owner's (admin/products.ts) select them; each adds its own columns.
+ */
+export const productRowBase = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  category_slug: z.enum(CATEGORY_SLUGS),
+  features: z.array(z.string()),
+  price: z.number(),
+  discount_price: z.number(),
+  colour: z.string().nullable(),
+  images: z.array(z.object({ id: z.string(), alt: z.string(), width: z.number(), height: z.number() })),
+  sizes: z.array(sizeStock),
+});
