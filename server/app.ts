@@ -17,6 +17,10 @@ import { reportRenderedOnRequest } from "./catalog/pictures-ahead.ts";
 import { registerCatalogRoutes } from "./catalog/routes.ts";
 import { createCatalogService } from "./catalog/service.ts";
 import type { Config } from "./config.ts";
+import { startConfirmationJob } from "./confirmation/job.ts";
+import { createConfirmationLinks } from "./confirmation/links.ts";
+import { registerConfirmationRoutes } from "./confirmation/routes.ts";
+import { createConfirmationService } from "./confirmation/service.ts";
 import type { Database } from "./db/client.ts";
 import { BROTLI_QUALITY, COMPRESS_MIN_BYTES } from "./http/compression.ts";
 import { LOG_REDACT_PATHS, serializeRequest } from "./http/log-redaction.ts";
@@ -146,10 +150,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCartRoutes(app, { db: database.db, auth });
   const addresses = createAddressService(database.db);
   registerAddressRoutes(app, { auth, addresses });
+  const links = createConfirmationLinks(database.db, { publicUrl: config.publicUrl, secret: config.confirmLinkSecret });
+  const confirmation = createConfirmationService(database.db, {
+    links,
+    shop: config.shop,
+    whatsapp: config.whatsapp !== undefined,
+  });
+  registerConfirmationRoutes(app, { auth, confirmation });
+  const confirmationJob = startConfirmationJob({
+    service: confirmation,
+    everyMs: config.confirmationSweepSeconds * 1000,
+    afterSweep: (outcome) => {
+      if (outcome.restockedProductIds.length > 0)
+        app.catalogChanges.publish({ productIds: outcome.restockedProductIds });
+      app.orderSignals.publish();
+    },
+    logError: (error, message) => app.log.error({ err: error }, message),
+  });
+  app.addHook("onClose", () => confirmationJob.close());
   registerOrderRoutes(app, {
     db: database.db,
     auth,
     mailer,
+    confirmation,
+    links,
+    whatsapp: config.whatsapp !== undefined,
     shop: config.shop,
     alert: { to: config.ordersEmail, publicUrl: config.publicUrl },
     limits: config.orderLimits,

@@ -51,7 +51,40 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_PREFIX: optionalText,
   S3_PATH_STYLE: z.enum(["true", "false"]).optional(),
+  // The customer's confirmation (docs/decisions/017-order-confirmation.md).
+  CONFIRM_LINK_SECRET: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.string().min(32, { error: "CONFIRM_LINK_SECRET must be at least 32 characters." }).optional())
+    .optional(),
+  /** How often each instance looks for unconfirmed orders to remind or cancel; 0 turns it off. */
+  CONFIRMATION_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  // The WhatsApp Business Cloud API: all four of the first set, or none.
+  WHATSAPP_ACCESS_TOKEN: optionalText,
+  WHATSAPP_PHONE_NUMBER_ID: optionalText,
+  WHATSAPP_APP_SECRET: optionalText,
+  WHATSAPP_VERIFY_TOKEN: optionalText,
+  WHATSAPP_CONFIRM_TEMPLATE: z.string().trim().default("order_confirmation"),
+  WHATSAPP_REMINDER_TEMPLATE: z.string().trim().default("order_confirmation_reminder"),
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().trim().default("en"),
+  /** Meta's Graph API, versioned; a test points it at its stand-in. */
+  WHATSAPP_GRAPH_URL: z.url().default("https://graph.facebook.com/v21.0"),
 });
+
+/** The WhatsApp Business Cloud API, when the owner configured it (server/confirmation/whatsapp.ts). */
+export interface WhatsAppConfig {
+  accessToken: string;
+  phoneNumberId: string;
+  /** Signs every webhook Meta posts (X-Hub-Signature-256). */
+  appSecret: string;
+  /** What Meta's subscription check (hub.verify_token) must carry. */
+  verifyToken: string;
+  confirmTemplate: string;
+  reminderTemplate: string;
+  templateLanguage: string;
+  graphUrl: string;
+}
 
 export interface S3StorageConfig {
   kind: "s3";
@@ -95,6 +128,11 @@ export interface Config {
   ordersEmail: string;
   /** The most one customer may hold on open (pending or confirm) orders; see server/orders/order-limits.ts. */
   orderLimits: { openOrders: number; openPairs: number };
+  /** Signs confirmation links; when absent, a key kept in the database (server/confirmation/links.ts). */
+  confirmLinkSecret: string | undefined;
+  /** Seconds between the confirmation sweeps of each instance; 0: none. */
+  confirmationSweepSeconds: number;
+  whatsapp: WhatsAppConfig | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -126,6 +164,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shop: { phone: e.SHOP_PHONE, email: e.SHOP_EMAIL, instagram: e.SHOP_INSTAGRAM },
     ordersEmail: e.ORDERS_EMAIL ?? e.SHOP_EMAIL,
     orderLimits: { openOrders: e.MAX_OPEN_ORDERS, openPairs: e.MAX_OPEN_PAIRS },
+    confirmLinkSecret: e.CONFIRM_LINK_SECRET,
+    confirmationSweepSeconds: e.CONFIRMATION_SWEEP_SECONDS,
+    whatsapp: whatsapp(e),
+  };
+}
+
+function whatsapp(e: z.output<typeof envSchema>): WhatsAppConfig | undefined {
+  const set = [e.WHATSAPP_ACCESS_TOKEN, e.WHATSAPP_PHONE_NUMBER_ID, e.WHATSAPP_APP_SECRET, e.WHATSAPP_VERIFY_TOKEN];
+  if (set.every((value) => value === undefined)) return undefined;
+  if (!e.WHATSAPP_ACCESS_TOKEN || !e.WHATSAPP_PHONE_NUMBER_ID || !e.WHATSAPP_APP_SECRET || !e.WHATSAPP_VERIFY_TOKEN) {
+    throw new Error(
+      "Invalid configuration: WhatsApp needs all of WHATSAPP_ACCESS_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN.",
+    );
+  }
+  return {
+    accessToken: e.WHATSAPP_ACCESS_TOKEN,
+    phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+    appSecret: e.WHATSAPP_APP_SECRET,
+    verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+    confirmTemplate: e.WHATSAPP_CONFIRM_TEMPLATE,
+    reminderTemplate: e.WHATSAPP_REMINDER_TEMPLATE,
+    templateLanguage: e.WHATSAPP_TEMPLATE_LANGUAGE,
+    graphUrl: e.WHATSAPP_GRAPH_URL.replace(/\/+$/, ""),
   };
 }
 

@@ -5,10 +5,10 @@ import type { CustomerHistory, OrderEdit, OrderNote, ReturnKind } from "./admin-
 import type { ImageRef, ProductImage, SizeStock } from "./catalog.ts";
 import { productIdSchema } from "./catalog-schemas.ts";
 import { CATEGORY_SLUGS, type CategorySlug, isCategorySlug } from "./categories.ts";
+import type { ConfirmationEvent } from "./confirmation.ts";
 import { ORDER_STATUSES, type Order, type OrderStatus, statusLabel } from "./orders.ts";
 import type { SalesReport } from "./sales.ts";
 import { MAX_SIZE, MIN_SIZE } from "./sizes.ts";
-
 import { strictBody } from "./strict-body.ts";
 import { z } from "./zod.ts";
 
@@ -357,6 +357,12 @@ export interface AdminOrder extends Order {
   notes: OrderNote[];
   /** Changes to the delivery details, oldest first. */
   edits: OrderEdit[];
+  /** Since when the owner holds this unconfirmed order (no reminder, no automatic cancellation). */
+  heldAt: string | null;
+  /** When the reminder to confirm was queued, if it was. */
+  remindedAt: string | null;
+  /** What happened while it waited for the customer (shared/confirmation.ts), oldest first. */
+  confirmationHistory: ConfirmationEvent[];
 }
 
 /** A customer's orders by where they stand: open (pending or confirm), delivered, cancelled. */

@@ -63,6 +63,8 @@ const order: Pick<Order, "_id" | "items" | "totalAmount" | "shippingAddress"> = 
     addressLine: "Flat 3, Block 7, near Nagan Chowrangi",
     phoneNumber: "03211234567",
     email: "bilal@example.pk",
+    area: undefined,
+    landmark: undefined,
     city: "Karachi",
     postalCode: "75850",
   },

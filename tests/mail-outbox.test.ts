@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createConfirmationLinks } from "#server/confirmation/links.ts";
 import { selectRowsAsserted } from "#server/db/rows.ts";
 import { createMailer } from "#server/mail/mailer.ts";
 import { startMailOutbox } from "#server/mail/outbox.ts";
@@ -32,9 +33,15 @@ async function otherInstance() {
   const dataDir = await mkdtemp(path.join(tmpdir(), "shop-outbox-"));
   scratch.push(dataDir);
   const mailer = createMailer({ smtpUrl: undefined, dataDir, from: "Shoe Shop <support@shoeshop.pk>" });
+  // Signs its links with the same key as the shop's own instance: the one kept in the database.
+  const links = createConfirmationLinks(t.database.db, { publicUrl: t.config.publicUrl });
   const orders = createOrderService(t.database.db, {
     shop: t.config.shop,
     alert: { to: t.config.ordersEmail, publicUrl: t.config.publicUrl },
+    confirmRequest: async (order) => ({
+      url: await links.urlFor(order._id, new Date(order.createdAt)),
+      cancelAfterMinutes: 2_880,
+    }),
   });
   const errors: string[] = [];
   const outbox = startMailOutbox({

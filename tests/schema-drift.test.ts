@@ -4,7 +4,7 @@
 // existing tables; a migration written by hand without its snapshot, or a schema edited without a
 // migration, fails here.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -45,6 +45,8 @@ afterAll(() => database?.close());
 describe("the schema, its snapshot and the migrations", () => {
   it("db:generate finds nothing to write: the newest snapshot is the schema", () => {
     // drizzle-kit wants an output folder inside the project; a copy, so nothing is written to ours.
+    // .tmp exists after `npm test` (its reports), not always before a lone `vitest run`.
+    mkdirSync(path.join(ROOT_DIR, ".tmp"), { recursive: true });
     const scratch = mkdtempSync(path.join(ROOT_DIR, ".tmp", "schema-drift-"));
     try {
       cpSync(MIGRATIONS_FOLDER, scratch, { recursive: true });

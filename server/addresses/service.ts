@@ -18,6 +18,8 @@ const addressColumns = {
   email: addresses.email,
   city: addresses.city,
   postalCode: addresses.postalCode,
+  area: addresses.area,
+  landmark: addresses.landmark,
 };
 type AddressRow = Pick<typeof addresses.$inferSelect, keyof typeof addressColumns>;
 
@@ -53,13 +55,15 @@ export function createAddressService(db: Db): AddressService {
       // keeps one fewer of them.
       await db.execute(
         sql`with saved as (
-              insert into addresses (user_id, full_name, address_line, phone_number, email, city, postal_code)
+              insert into addresses (user_id, full_name, address_line, phone_number, email, city, postal_code,
+                                     area, landmark)
               values (${userId}, ${a.fullName}, ${a.addressLine}, ${a.phoneNumber}, ${a.email}, ${a.city},
-                      ${a.postalCode ?? null})
+                      ${a.postalCode ?? null}, ${a.area ?? null}, ${a.landmark ?? null})
               on conflict (user_id, same_key) do update
                 set full_name = excluded.full_name, address_line = excluded.address_line,
                     phone_number = excluded.phone_number, email = excluded.email, city = excluded.city,
-                    postal_code = excluded.postal_code, used_at = clock_timestamp()
+                    postal_code = excluded.postal_code, area = excluded.area, landmark = excluded.landmark,
+                    used_at = clock_timestamp()
               returning id
             )
             delete from addresses
@@ -80,6 +84,8 @@ export function createAddressService(db: Db): AddressService {
             email: a.email,
             city: a.city,
             postalCode: a.postalCode ?? null,
+            area: a.area ?? null,
+            landmark: a.landmark ?? null,
           })
           .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
           .returning(addressColumns);
@@ -110,5 +116,7 @@ function toSavedAddress(row: AddressRow): SavedAddress {
     email: row.email,
     city: row.city,
     postalCode: row.postalCode ?? undefined,
+    area: row.area ?? undefined,
+    landmark: row.landmark ?? undefined,
   };
 }

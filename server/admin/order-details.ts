@@ -11,10 +11,11 @@ import {
   type OrderNote,
   RETURNABLE_FROM,
 } from "#shared/admin-orders.ts";
+import { CONFIRMATION_EVENT_CHANNELS, CONFIRMATION_EVENT_KINDS } from "#shared/confirmation.ts";
 import type { Db } from "../db/client.ts";
 import { orderStatusColumn, returnKindColumn } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
-import { orderRow, toOrder } from "../orders/service.ts";
+import { ORDER_COLUMNS, orderRow, toOrder } from "../orders/service.ts";
 import { EMPTY_HISTORY, loadCustomerHistories } from "./customer-history.ts";
 
 const change = z.object({ from: z.string().nullable(), to: z.string().nullable() });
@@ -44,6 +45,16 @@ const adminOrderRow = orderRow.extend({
       username: z.string(),
     }),
   ),
+  held_ms: z.number().nullable(),
+  reminded_ms: z.number().nullable(),
+  confirmation_events: z.array(
+    z.object({
+      kind: z.enum(CONFIRMATION_EVENT_KINDS),
+      channel: z.enum(CONFIRMATION_EVENT_CHANNELS).nullable(),
+      at_ms: z.number(),
+      username: z.string().nullable(),
+    }),
+  ),
 });
 
 const iso = (ms: number) => new Date(Number(ms)).toISOString();
@@ -52,14 +63,8 @@ export async function loadAdminOrder(db: Db, orderId: string): Promise<AdminOrde
   const [row] = await selectRows(
     db,
     adminOrderRow,
-    sql`select o.id, o.status, o.subtotal, o.total_amount, o.full_name, o.address_line, o.phone_number, o.email,
-               o.city, o.postal_code, (extract(epoch from o.created_at) * 1000)::float8 as created_ms,
+    sql`select ${ORDER_COLUMNS},
                o.returned_as, u.id as user_id, u.username, u.email as user_email,
-               coalesce((select json_agg(json_build_object('product_id', l.product_id, 'name', l.name,
-                           'description', l.description, 'image_url', l.image_url, 'size', l.size,
-                           'quantity', l.quantity, 'price', l.price, 'discount_price', l.discount_price)
-                         order by l.line_no)
-                         from order_lines l where l.order_id = o.id), '[]'::json) as items,
                coalesce((select json_agg(json_build_object('from_status', e.from_status, 'to_status', e.to_status,
                            'at_ms', (extract(epoch from e.created_at) * 1000)::float8, 'username', a.username,
                            'reason', e.reason)
@@ -75,7 +80,15 @@ export async function loadAdminOrder(db: Db, orderId: string): Promise<AdminOrde
                            'at_ms', (extract(epoch from d.created_at) * 1000)::float8, 'username', a.username)
                          order by d.created_at, d.id)
                          from order_edits d join users a on a.id = d.actor_user_id
-                         where d.order_id = o.id), '[]'::json) as edits
+                         where d.order_id = o.id), '[]'::json) as edits,
+               (extract(epoch from o.held_at) * 1000)::float8 as held_ms,
+               (extract(epoch from o.reminded_at) * 1000)::float8 as reminded_ms,
+               coalesce((select json_agg(json_build_object('kind', c.kind, 'channel', c.channel,
+                           'at_ms', (extract(epoch from c.created_at) * 1000)::float8,
+                           'username', case when c.kind in ('held', 'released') then a.username end)
+                         order by c.created_at, c.id)
+                         from order_confirmation_events c left join users a on a.id = c.actor_user_id
+                         where c.order_id = o.id), '[]'::json) as confirmation_events
         from orders o join users u on u.id = o.user_id
         where o.id = ${orderId}`,
   );
@@ -117,5 +130,13 @@ export async function loadAdminOrder(db: Db, orderId: string): Promise<AdminOrde
     customerHistory: histories.get(orderId) ?? EMPTY_HISTORY,
     notes,
     edits,
+    heldAt: row.held_ms === null ? null : iso(row.held_ms),
+    remindedAt: row.reminded_ms === null ? null : iso(row.reminded_ms),
+    confirmationHistory: row.confirmation_events.map((c) => ({
+      kind: c.kind,
+      channel: c.channel,
+      at: iso(c.at_ms),
+      actor: c.username,
+    })),
   };
 }

@@ -2,7 +2,7 @@
 // (shared/admin.ts ORDER_TRANSITIONS). A cancellation, and a parcel that came back (a confirmed
 // order recorded as refused or returned, which the customer sees as cancelled), returns every
 // line's stock in the same transaction. No HTTP here.
-import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   ADMIN_MESSAGES,
@@ -10,17 +10,15 @@ import {
   type AdminOrder,
   type AdminOrderList,
   type AdminOrdersQuery,
-  canMoveOrder,
-  orderMoveRefusedMessage,
 } from "#shared/admin.ts";
-import { ORDER_DAY_MESSAGES, type OrderReturnInput, RETURNABLE_FROM, type ReturnKind } from "#shared/admin-orders.ts";
+import type { OrderReturnInput } from "#shared/admin-orders.ts";
 import type { OrderStatus } from "#shared/orders.ts";
 import { pakistaniMobile } from "#shared/phone.ts";
 import type { Db } from "../db/client.ts";
 import { countRow, orderStatusColumn, returnKindColumn } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
-import { orderLines, orderStatusEvents, orders } from "../db/schema.ts";
-import { conflict, notFound } from "../domain-errors.ts";
+import { notFound } from "../domain-errors.ts";
+import { type ComingBack, moveOrder } from "../orders/workflow.ts";
 import { EMPTY_HISTORY, loadCustomerHistories } from "./customer-history.ts";
 import { loadAdminOrder } from "./order-details.ts";
 import { likePattern } from "./products.ts";
@@ -39,12 +37,6 @@ export interface AdminOrderService {
   move(orderId: string, to: OrderStatus, adminId: string): Promise<OrderMove>;
   /** Records that a confirmed order's parcel came back: cancelled, with its stock returned once. */
   recordReturn(orderId: string, input: OrderReturnInput, adminId: string): Promise<OrderMove>;
-}
-
-/** What a move also records when it is a parcel coming back. */
-interface ComingBack {
-  as: ReturnKind;
-  reason: string | null;
 }
 
 const summaryRow = z.object({
@@ -120,44 +112,13 @@ export function createAdminOrderService(db: Db): AdminOrderService {
   };
 
   async function change(orderId: string, to: OrderStatus, adminId: string, back?: ComingBack): Promise<OrderMove> {
-    const { from, restocked } = await db.transaction(async (tx) => {
-      // The order row's lock makes concurrent moves of one order queue; the second sees the new status.
-      const [locked] = await tx
-        .select({ status: orders.status, returnedAs: orders.returnedAs })
-        .from(orders)
-        .where(eq(orders.id, orderId))
-        .for("update");
-      if (!locked) throw notFound(ADMIN_MESSAGES.orderNotFound);
-      const current = {
-        status: orderStatusColumn.parse(locked.status),
-        returnedAs: returnKindColumn.parse(locked.returnedAs),
-      };
-      if (back && current.status !== RETURNABLE_FROM) {
-        throw conflict(ORDER_DAY_MESSAGES.notReturnable(current.status, current.returnedAs));
-      }
-      if (!canMoveOrder(current.status, to)) throw conflict(orderMoveRefusedMessage(current.status, to));
-
-      // Conditional on the status just read, so even without the lock only one move could win; and
-      // it comes before the stock, so a move that lost never returns any.
-      const moved = await tx
-        .update(orders)
-        .set({ status: to, returnedAs: back?.as ?? null, updatedAt: sql`now()` })
-        .where(and(eq(orders.id, orderId), eq(orders.status, current.status)))
-        .returning({ id: orders.id });
-      if (moved.length === 0) throw conflict("Someone else just changed this order. Please reload it.");
-      const restocked = to === "cancelled" ? await returnStock(tx, orderId) : [];
-      await tx.insert(orderStatusEvents).values({
-        orderId,
-        fromStatus: current.status,
-        toStatus: to,
-        actorUserId: adminId,
-        reason: back?.reason ?? null,
-      });
-      return { from: current.status, restocked };
+    const { from, restockedProductIds } = await moveOrder(db, orderId, to, {
+      actorUserId: adminId,
+      comingBack: back,
     });
     const order = await get(orderId);
     if (!order) throw notFound(ADMIN_MESSAGES.orderNotFound);
-    return { order, from, restockedProductIds: restocked };
+    return { order, from, restockedProductIds };
   }
 }
 
@@ -177,41 +138,4 @@ export function orderListFilters(query: Pick<AdminOrdersQuery, "status" | "query
                       or lower(u.username) like ${pattern}${byPhone})`);
   }
   return filters;
-}
-
-/**
- * Puts every line's pairs back. Rows are locked in (product_id, size) order, as placing an order
- * locks them, so a cancellation and a checkout never wait on each other in a circle. A size the
- * owner stopped offering meanwhile is offered again with the returned pairs.
- */
-async function returnStock(tx: Db, orderId: string): Promise<string[]> {
-  const lines = await tx
-    .select({
-      product_id: orderLines.productId,
-      size: orderLines.size,
-      quantity: sql<number>`sum(${orderLines.quantity})::int`,
-    })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .groupBy(orderLines.productId, orderLines.size)
-    .orderBy(asc(orderLines.productId), asc(orderLines.size));
-  if (lines.length === 0) return [];
-  const pairs = sql.join(
-    lines.map((l) => sql`(${l.product_id}::uuid, ${l.size}::smallint)`),
-    sql`, `,
-  );
-  // Raw: row-value `in` with `for update` in the checkout's locking order, then an additive upsert.
-  await tx.execute(
-    sql`select 1 from product_sizes where (product_id, size) in (${pairs}) order by product_id, size for update`,
-  );
-  const values = sql.join(
-    lines.map((l) => sql`(${l.product_id}::uuid, ${l.size}::smallint, ${l.quantity}::integer)`),
-    sql`, `,
-  );
-  await tx.execute(
-    sql`insert into product_sizes (product_id, size, stock)
-        select v.product_id, v.size, v.n from (values ${values}) as v(product_id, size, n)
-        on conflict (product_id, size) do update set stock = product_sizes.stock + excluded.stock`,
-  );
-  return [...new Set(lines.map((l) => l.product_id))];
 }

@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  boolean,
   check,
   customType,
   index,
@@ -262,6 +263,17 @@ export const orders = pgTable(
     returnedAs: text(),
     /** The last ten digits of the phone (3xxxxxxxxx), so 03xx and +923xx find the same customer. */
     phoneKey: text().notNull().generatedAlwaysAs(sql`right(regexp_replace(phone_number, '\\D', '', 'g'), 10)`),
+    /** The Karachi area picked at checkout (table karachi_areas); null on orders placed before it was asked. */
+    area: text(),
+    /** A famous place near the address, so the rider finds it (its own field since migration 0016). */
+    landmark: text(),
+    /** When the customer confirmed or cancelled the order themselves, and through which channel. */
+    answeredAt: timestamp({ withTimezone: true }),
+    answeredVia: text(),
+    /** When the one reminder to confirm was queued (docs/decisions/017-order-confirmation.md). */
+    remindedAt: timestamp({ withTimezone: true }),
+    /** Set while the owner holds an unconfirmed order: no reminder, no automatic cancellation. */
+    heldAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     check("orders_status_check", sql`${t.status} in ('pending', 'confirm', 'delivered', 'cancelled')`),
@@ -275,7 +287,94 @@ export const orders = pgTable(
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("orders_status_created_idx").on(t.status, t.createdAt.desc()),
     index("orders_user_open_idx").on(t.userId).where(sql`${t.status} in ('pending', 'confirm')`),
+    check(
+      "orders_answered_via_check",
+      sql`${t.answeredVia} is null or ${t.answeredVia} in ('shop', 'link', 'whatsapp')`,
+    ),
+    // What the confirmation job reads each minute: the unconfirmed orders nobody holds, oldest first.
+    index("orders_awaiting_idx").on(t.createdAt).where(sql`${t.status} = 'pending' and ${t.heldAt} is null`),
   ],
+);
+
+/**
+ * What happened while an order waited for the customer: asked (by mail or WhatsApp), reminded,
+ * confirmed or cancelled (by the customer, through a channel), held or released by the owner, or
+ * cancelled by the job because nobody answered. The owner's order page shows it as a history.
+ */
+export const orderConfirmationEvents = pgTable(
+  "order_confirmation_events",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text().notNull(),
+    /** mail, whatsapp, shop (a signed-in page), link (the mailed link), owner, or null for the job. */
+    channel: text(),
+    actorUserId: uuid().references(() => users.id),
+    createdAt: now(),
+  },
+  (t) => [
+    check(
+      "order_confirmation_events_kind_check",
+      sql`${t.kind} in ('asked', 'reminded', 'confirmed', 'cancelled', 'held', 'released', 'expired')`,
+    ),
+    index("order_confirmation_events_order_idx").on(t.orderId, t.createdAt),
+  ],
+);
+
+/**
+ * WhatsApp messages already applied, by Meta's message id (wamid): Meta delivers a webhook at least
+ * once, so a press delivered twice is recognised and answered without acting again.
+ */
+export const whatsappInbound = pgTable("whatsapp_inbound", {
+  messageId: text().primaryKey(),
+  orderId: uuid().references(() => orders.id, { onDelete: "cascade" }),
+  outcome: text().notNull(),
+  receivedAt: now(),
+});
+
+/**
+ * The owner's confirmation rules, one row: when the reminder goes out and when an unconfirmed order
+ * is cancelled, in minutes after it was placed.
+ */
+export const confirmationSettings = pgTable(
+  "confirmation_settings",
+  {
+    id: smallint().primaryKey().default(1),
+    remindAfterMinutes: integer().notNull().default(720),
+    cancelAfterMinutes: integer().notNull().default(2880),
+    updatedAt: now(),
+  },
+  (t) => [
+    check("confirmation_settings_one_row", sql`${t.id} = 1`),
+    check(
+      "confirmation_settings_times_check",
+      sql`${t.remindAfterMinutes} >= 5 and ${t.cancelAfterMinutes} > ${t.remindAfterMinutes} and ${t.cancelAfterMinutes} <= 20160`,
+    ),
+  ],
+);
+
+/** Secrets the instances share, made once by the first that needs one (the confirmation links' key). */
+export const shopSecrets = pgTable("shop_secrets", {
+  name: text().primaryKey(),
+  value: text().notNull(),
+  createdAt: now(),
+});
+
+/**
+ * Karachi's areas (towns, blocks, phases, sectors) offered at checkout so a rider can find the
+ * address; seeded by migration 0016 from server/db/seed/karachi-areas.json, edited by the owner.
+ */
+export const karachiAreas = pgTable(
+  "karachi_areas",
+  {
+    name: text().primaryKey(),
+    /** The district or town it belongs to, shown beside the name to tell similar names apart. */
+    district: text().notNull(),
+    active: boolean().notNull().default(true),
+  },
+  (t) => [check("karachi_areas_name_check", sql`length(${t.name}) between 2 and 80`)],
 );
 
 export const orderLines = pgTable(
@@ -412,7 +511,12 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     // order_alert: the shop's own mail of a new order (ORDERS_EMAIL), queued beside the confirmation.
-    check("mail_outbox_kind_check", sql`${t.kind} in ('order_confirmation', 'order_alert')`),
+    // confirm_reminder and confirm_expired: the customer's reminder to confirm, and the mail saying an
+    // unconfirmed order was cancelled; whatsapp_*: the same on WhatsApp, sent by its own drainer.
+    check(
+      "mail_outbox_kind_check",
+      sql`${t.kind} in ('order_confirmation', 'order_alert', 'confirm_reminder', 'confirm_expired', 'whatsapp_confirm', 'whatsapp_reminder')`,
+    ),
     index("mail_outbox_due_idx").on(t.nextAttemptAt),
   ],
 );
@@ -435,6 +539,8 @@ export const addresses = pgTable(
     email: text().notNull(),
     city: text().notNull(),
     postalCode: text(),
+    area: text(),
+    landmark: text(),
     usedAt: timestamp({ withTimezone: true }).notNull().default(sql`clock_timestamp()`),
     sameKey: text()
       .notNull()

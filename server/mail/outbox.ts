@@ -23,17 +23,42 @@ export interface MailOutbox {
   close(): Promise<void>;
 }
 
-export interface OutboxOptions {
+/** The outbox's kinds that are e-mails; the others (WhatsApp) have a drainer of their own. */
+export const MAIL_KINDS = ["order_confirmation", "order_alert", "confirm_reminder", "confirm_expired"] as const;
+export const WHATSAPP_KINDS = ["whatsapp_confirm", "whatsapp_reminder"] as const;
+
+/** One channel's drainer of the outbox: its kinds, how a batch becomes messages, how one is sent. */
+export interface ChannelOutboxOptions<M> {
   db: Db;
-  mailer: Mailer;
+  /** The rows this drainer claims; another channel's rows are left to its own drainer. */
+  kinds: readonly string[];
   /**
-   * The mails of a batch, by entry id; an entry missing from the answer is dropped (its order is
-   * gone). Entries answered with the same mail object (the shop's alerts of a batch) share one send.
+   * The messages of a batch, by entry id; an entry missing from the answer is dropped (its order is
+   * gone). Entries answered with the same message object (the shop's alerts of a batch) share one send.
    */
-  render(entries: OutboxEntry[]): Promise<Map<string, Mail>>;
+  render(entries: OutboxEntry[]): Promise<Map<string, M>>;
+  send(message: M): Promise<void>;
+  /** After a batch's sent rows are deleted: what was sent (the confirmation history records it). */
+  sent?(entries: OutboxEntry[]): Promise<void>;
+  /** What the log calls a failed send: 'e-mail', 'WhatsApp message'. */
+  noun: string;
   logError(error: unknown, message: string): void;
   pollMs?: number;
   batchSize?: number;
+}
+
+export interface OutboxOptions extends Omit<ChannelOutboxOptions<Mail>, "kinds" | "send" | "noun"> {
+  mailer: Mailer;
+}
+
+/** The e-mail drainer: the mail kinds, sent by the mailer. */
+export function startMailOutbox(options: OutboxOptions): MailOutbox {
+  return startOutbox<Mail>({
+    ...options,
+    kinds: MAIL_KINDS,
+    noun: "e-mail",
+    send: (mail) => options.mailer.send(mail),
+  });
 }
 
 /**
@@ -46,8 +71,9 @@ const LEASE_SECONDS = 120;
 /** Back-off after the n-th failure: 30 s, 1 min, 2 min, … at most an hour. */
 const retryDelaySeconds = (attempts: number) => Math.min(3_600, 30 * 2 ** Math.max(0, attempts - 1));
 
-export function startMailOutbox(options: OutboxOptions): MailOutbox {
+export function startOutbox<M>(options: ChannelOutboxOptions<M>): MailOutbox {
   const { db } = options;
+  const kinds = `{${options.kinds.join(",")}}`;
   const pollMs = options.pollMs ?? 2_000;
   const batchSize = options.batchSize ?? 50;
   let running: Promise<number> | undefined;
@@ -63,7 +89,7 @@ export function startMailOutbox(options: OutboxOptions): MailOutbox {
       outboxEntry,
       sql`update mail_outbox m
           set attempts = m.attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
-          from (select id from mail_outbox where next_attempt_at <= now()
+          from (select id from mail_outbox where next_attempt_at <= now() and kind = any(${kinds}::text[])
                 order by next_attempt_at limit ${batchSize} for update skip locked) due
           where m.id = due.id
           returning m.id, m.kind, m.order_id, m.attempts`,
@@ -73,7 +99,8 @@ export function startMailOutbox(options: OutboxOptions): MailOutbox {
   async function sendBatch(entries: OutboxEntry[]): Promise<number> {
     const mails = await options.render(entries);
     const done: string[] = [];
-    const owedBy = new Map<Mail, OutboxEntry[]>();
+    const sentEntries: OutboxEntry[] = [];
+    const owedBy = new Map<M, OutboxEntry[]>();
     for (const entry of entries) {
       const mail = mails.get(entry.id);
       if (!mail) done.push(entry.id);
@@ -81,13 +108,14 @@ export function startMailOutbox(options: OutboxOptions): MailOutbox {
     }
     for (const [mail, owing] of owedBy) {
       try {
-        await options.mailer.send(mail);
+        await options.send(mail);
         done.push(...owing.map((entry) => entry.id));
+        sentEntries.push(...owing);
       } catch (error) {
         for (const entry of owing) {
           options.logError(
             error,
-            `${entry.kind.replaceAll("_", " ")} e-mail failed (try ${entry.attempts}); it stays queued`,
+            `${entry.kind.replaceAll("_", " ")} ${options.noun} failed (try ${entry.attempts}); it stays queued`,
           );
           await db
             .update(mailOutbox)
@@ -100,6 +128,11 @@ export function startMailOutbox(options: OutboxOptions): MailOutbox {
       }
     }
     if (done.length > 0) await db.delete(mailOutbox).where(inArray(mailOutbox.id, done));
+    // Only a note of what went out: a failure here loses a line of history, never a message.
+    if (sentEntries.length > 0)
+      await options
+        .sent?.(sentEntries)
+        .catch((error: unknown) => options.logError(error, "could not record what the outbox sent"));
     return done.length;
   }
 

@@ -1,4 +1,5 @@
 // The order confirmation e-mail, plain text and simple HTML, in the shop's own words.
+import { CONFIRMATION_MESSAGES, unansweredLine } from "#shared/confirmation.ts";
 import { formatRs } from "#shared/money.ts";
 import { ORDER_MESSAGES, type Order, orderNumber } from "#shared/orders.ts";
 import { SHOP_NAME } from "#shared/shop.ts";
@@ -9,24 +10,43 @@ export interface ShopContact {
   email: string;
 }
 
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Sent to `to`, the account's own e-mail, never to the address typed at checkout (kept on the order
  * for the shop): otherwise anyone could make the shop mail text of their choosing to anyone.
  */
-export function orderConfirmationMail(order: Order, to: string, shop: ShopContact): Mail {
+/** How the customer confirms: the signed link, and what happens when nobody does. */
+export interface ConfirmRequest {
+  url: string;
+  cancelAfterMinutes: number;
+}
+
+/** The delivery address as every message writes it, one line each (area and landmark when given). */
+export function addressLines(a: Order["shippingAddress"]): string[] {
+  return [
+    a.fullName,
+    a.addressLine,
+    ...(a.landmark ? [`Near ${a.landmark}`] : []),
+    [a.area, `${a.city}${a.postalCode ? ` ${a.postalCode}` : ""}`].filter(Boolean).join(", "),
+    a.phoneNumber,
+  ];
+}
+
+export function orderConfirmationMail(order: Order, to: string, shop: ShopContact, confirm: ConfirmRequest): Mail {
   const ref = orderNumber(order._id);
   const a = order.shippingAddress;
   const lines = order.items.map(
     (item) => `${item.quantity} x ${item.name}, size ${item.size}: ${formatRs(item.discountPrice * item.quantity)}`,
   );
   const savings = order.subtotal - order.totalAmount;
-  const address = [a.fullName, a.addressLine, `${a.city}${a.postalCode ? ` ${a.postalCode}` : ""}`, a.phoneNumber];
+  const address = addressLines(a);
   const text = [
     `Dear ${a.fullName},`,
     "",
-    `Thank you for your order ${ref} at ${SHOP_NAME}. It is pending: we will call you to confirm it.`,
+    `Thank you for your order ${ref} at ${SHOP_NAME}. ${CONFIRMATION_MESSAGES.ask}`,
+    `Confirm or cancel it here: ${confirm.url}`,
+    unansweredLine(order, confirm.cancelAfterMinutes),
     "",
     ...lines,
     "",
@@ -41,7 +61,9 @@ export function orderConfirmationMail(order: Order, to: string, shop: ShopContac
     `Questions? Call or WhatsApp ${shop.phone} or write to ${shop.email}.`,
   ].join("\n");
   const html = `<p>Dear ${escapeHtml(a.fullName)},</p>
-<p>Thank you for your order <strong>${ref}</strong> at ${escapeHtml(SHOP_NAME)}. It is pending: we will call you to confirm it.</p>
+<p>Thank you for your order <strong>${ref}</strong> at ${escapeHtml(SHOP_NAME)}. ${escapeHtml(CONFIRMATION_MESSAGES.ask)}</p>
+<p><a href="${escapeHtml(confirm.url)}"><strong>Confirm or cancel your order</strong></a></p>
+<p>${escapeHtml(unansweredLine(order, confirm.cancelAfterMinutes))}</p>
 <ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>
 <p>Subtotal: ${formatRs(order.subtotal)}<br>Savings: ${formatRs(savings)}<br>Delivery: Rs.0<br>
 <strong>Total Amount: ${formatRs(order.totalAmount)}</strong> (${ORDER_MESSAGES.paymentMethod.toLowerCase()})</p>

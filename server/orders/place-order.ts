@@ -17,7 +17,7 @@ import {
   pricesChangedMessage,
 } from "#shared/orders.ts";
 import type { Db } from "../db/client.ts";
-import { idempotencyKeys, products } from "../db/schema.ts";
+import { idempotencyKeys, karachiAreas, products } from "../db/schema.ts";
 import { type OpenTransaction, transactionOpenedWith } from "../db/transaction.ts";
 import { conflict, DomainError, invalid, notFound } from "../domain-errors.ts";
 import type { ShopContact } from "./mail.ts";
@@ -47,6 +47,8 @@ export interface OrderRules {
   limits: OrderLimits;
   /** How to reach the shop, named in every refusal a customer cannot fix alone. */
   shop: ShopContact;
+  /** The shop sends confirmation requests on WhatsApp too (server/confirmation/whatsapp.ts). */
+  whatsapp?: boolean;
 }
 
 export interface PlaceOrderResult {
@@ -83,6 +85,16 @@ export async function placeOrder(
   rules: OrderRules,
 ): Promise<PlaceOrderResult> {
   const lines = mergeLines(request.order.items);
+  // The area as the shop's list spells it; a name not on the list (or hidden by the owner) is refused.
+  const area = request.order.shippingAddress.area;
+  if (area !== undefined) {
+    const canonical = await knownArea(db, area);
+    if (!canonical) throw invalid(ORDER_MESSAGES.area, { "shippingAddress.area": ORDER_MESSAGES.area });
+    request = {
+      ...request,
+      order: { ...request.order, shippingAddress: { ...request.order.shippingAddress, area: canonical } },
+    };
+  }
   const requestHash = hashRequest(lines, request.order);
   const key = request.idempotencyKey;
 
@@ -161,7 +173,16 @@ function hashRequest(lines: readonly Line[], order: NewOrder): string {
   const a = order.shippingAddress;
   const canonical = JSON.stringify([
     lines.map((l) => [l.productId, l.size, l.quantity]),
-    [a.fullName, a.addressLine, a.phoneNumber, a.email, a.city, a.postalCode ?? null],
+    [
+      a.fullName,
+      a.addressLine,
+      a.phoneNumber,
+      a.email,
+      a.city,
+      a.postalCode ?? null,
+      a.area ?? null,
+      a.landmark ?? null,
+    ],
     order.totalAmount,
   ]);
   return createHash("sha256").update(canonical).digest("hex");
@@ -235,9 +256,10 @@ async function insertOrder(
             where ok.ok and s.product_id = x.product_id and s.size = x.size
           ), o as (
             insert into orders (id, user_id, status, subtotal, total_amount, full_name, address_line, phone_number,
-                                email, city, postal_code)
+                                email, city, postal_code, area, landmark)
             select ${orderId}::uuid, ${userId}::uuid, 'pending', ok.subtotal, ok.total,
-                   ${a.fullName}, ${a.addressLine}, ${a.phoneNumber}, ${a.email}, ${a.city}, ${a.postalCode ?? null}::text
+                   ${a.fullName}, ${a.addressLine}, ${a.phoneNumber}, ${a.email}, ${a.city}, ${a.postalCode ?? null}::text,
+                   ${a.area ?? null}::text, ${a.landmark ?? null}::text
             from ok where ok.ok
             returning created_at
           ), l as (
@@ -258,9 +280,10 @@ async function insertOrder(
             select ${userId}::uuid, ${key ?? null}::text, ${requestHash}, ${orderId}::uuid
             from ok where ok.ok and ${key ?? null}::text is not null
           ), m as (
-            -- The customer's confirmation and the shop's alert: owed exactly when the order exists.
+            -- The customer's confirmation (by mail, and on WhatsApp when the shop has it) and the
+            -- shop's alert: owed exactly when the order exists.
             insert into mail_outbox (kind, order_id)
-            select kind, ${orderId}::uuid from ok, (values ('order_confirmation'), ('order_alert')) as mails(kind)
+            select kind, ${orderId}::uuid from ok, unnest(${outboxKinds(rules)}::text[]) as mails(kind)
             where ok.ok
           ), c as (
             delete from cart_lines
@@ -270,6 +293,7 @@ async function insertOrder(
           select (select ok from ok) as ok,
                  (select orders from held) as held_orders, (select pairs from held) as held_pairs,
                  (select (extract(epoch from created_at) * 1000)::float8 from o) as created_ms,
+                 (select cancel_after_minutes from confirmation_settings) as cancel_after_minutes,
                  (select coalesce(json_agg(json_build_object(
                            'product_id', product_id, 'size', size, 'stock', stock, 'name', name,
                            'description', description, 'price', price, 'discount_price', discount_price,
@@ -291,6 +315,7 @@ async function insertOrder(
       return toItem(row, line.quantity);
     });
     const summary = orderSummary(items);
+    const createdAt = new Date(Number(outcome.created_ms)).toISOString();
     return {
       _id: orderId,
       items,
@@ -299,7 +324,13 @@ async function insertOrder(
       subtotal: summary.subtotal,
       paymentMethod: "cod",
       shippingAddress: a,
-      createdAt: new Date(Number(outcome.created_ms)).toISOString(),
+      createdAt,
+      statusHistory: [{ status: "pending", at: createdAt }],
+      confirmation: {
+        awaiting: true,
+        cancelsAt: new Date(Number(outcome.created_ms) + (outcome.cancel_after_minutes ?? 0) * 60_000).toISOString(),
+        answered: null,
+      },
     };
   }
 
@@ -331,7 +362,23 @@ interface StatementOutcome {
   held_orders: number;
   held_pairs: number;
   created_ms: number | null;
+  cancel_after_minutes: number | null;
   locked: LockedRow[];
+}
+
+/** What the order statement queues: the customer's confirmation request on each channel, the shop's alert. */
+function outboxKinds(rules: OrderRules): string {
+  const kinds = ["order_confirmation", ...(rules.whatsapp ? ["whatsapp_confirm"] : []), "order_alert"];
+  return `{${kinds.join(",")}}`;
+}
+
+/** The area's name as the shop's list has it, matched without regard to case; undefined when not listed. */
+async function knownArea(db: Db, typed: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: karachiAreas.name })
+    .from(karachiAreas)
+    .where(and(sql`lower(${karachiAreas.name}) = lower(${typed})`, eq(karachiAreas.active, true)));
+  return row?.name;
 }
 
 /** Stands for the image id in the address template the order statement fills in. */

@@ -2,6 +2,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ShippingAddress } from "#shared/orders.ts";
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema, newOrderSchema, ORDER_MESSAGES } from "#shared/orders.ts";
+import type { ConfirmationLinks } from "../confirmation/links.ts";
+import type { ConfirmationService } from "../confirmation/service.ts";
 import type { Db } from "../db/client.ts";
 import { forbidden, parseOr400 } from "../http/errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -23,15 +25,29 @@ export function registerOrderRoutes(
     limits: OrderLimits;
     /** Runs once an order has committed (the address book saves its address); a failure is only logged. */
     afterOrder?: (userId: string, address: ShippingAddress) => Promise<void>;
+    /** The link a confirmation request carries, and the history of what was sent. */
+    confirmation: Pick<ConfirmationService, "settings" | "recordSent">;
+    links: ConfirmationLinks;
+    whatsapp: boolean;
   },
 ): void {
-  const { auth } = deps;
-  const orders = createOrderService(deps.db, { shop: deps.shop, alert: deps.alert, limits: deps.limits });
+  const { auth, confirmation, links } = deps;
+  const orders = createOrderService(deps.db, {
+    shop: deps.shop,
+    alert: deps.alert,
+    limits: deps.limits,
+    whatsapp: deps.whatsapp,
+    confirmRequest: async (order) => ({
+      url: await links.urlFor(order._id, new Date(order.createdAt)),
+      cancelAfterMinutes: (await confirmation.settings()).cancelAfterMinutes,
+    }),
+  });
   // Confirmations and the shop's alerts are queued by the order statement itself; this instance sends its share.
   const outbox = startMailOutbox({
     db: deps.db,
     mailer: deps.mailer,
     render: (entries) => orders.queuedMails(entries),
+    sent: (entries) => confirmation.recordSent(entries),
     logError: (error, message) => app.log.error({ err: error }, message),
   });
   app.addHook("onClose", () => outbox.close());

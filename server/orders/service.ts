@@ -5,7 +5,8 @@
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { discountPercentage } from "#shared/money.ts";
-import type { NewOrder, Order, OrderItem } from "#shared/orders.ts";
+import { ANSWER_CHANNELS, type NewOrder, type Order, type OrderItem } from "#shared/orders.ts";
+import { confirmExpiredMail, confirmReminderMail } from "../confirmation/mail.ts";
 import type { Db } from "../db/client.ts";
 import { orderStatusColumn } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
@@ -13,7 +14,7 @@ import { orders as ordersTable, users } from "../db/schema.ts";
 import type { Mail } from "../mail/mailer.ts";
 import type { OutboxEntry } from "../mail/outbox.ts";
 import { type OrderAlertOptions, orderAlertsMail } from "./alert-mail.ts";
-import { orderConfirmationMail, type ShopContact } from "./mail.ts";
+import { type ConfirmRequest, orderConfirmationMail, type ShopContact } from "./mail.ts";
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "./order-limits.ts";
 import { type PlaceOrderResult, placeOrder } from "./place-order.ts";
 
@@ -40,7 +41,13 @@ export const orderRow = z.object({
   email: z.string(),
   city: z.string(),
   postal_code: z.string().nullable(),
+  area: z.string().nullable(),
+  landmark: z.string().nullable(),
   created_ms: z.number(),
+  cancels_ms: z.number().nullable(),
+  answered_via: z.enum(ANSWER_CHANNELS).nullable(),
+  answered_ms: z.number().nullable(),
+  steps: z.array(z.object({ status: orderStatusColumn, ms: z.number() })),
   items: z.array(
     z.object({
       product_id: z.string(),
@@ -62,12 +69,23 @@ export interface OrderServiceDeps {
   alert: OrderAlertOptions;
   /** What one customer may hold open (MAX_OPEN_ORDERS, MAX_OPEN_PAIRS). */
   limits?: OrderLimits;
+  /** The signed link and the wait a confirmation request or reminder names (server/confirmation). */
+  confirmRequest(order: Order): Promise<ConfirmRequest>;
+  /** The shop sends confirmation requests on WhatsApp too. */
+  whatsapp?: boolean;
 }
 
 /** An order row with its lines (an OrderRow, for toOrder), from `orders o`. */
 export const ORDER_COLUMNS = sql`
   o.id, o.status, o.subtotal, o.total_amount, o.full_name, o.address_line, o.phone_number, o.email,
-  o.city, o.postal_code, (extract(epoch from o.created_at) * 1000)::float8 as created_ms,
+  o.city, o.postal_code, o.area, o.landmark, (extract(epoch from o.created_at) * 1000)::float8 as created_ms,
+  case when o.status = 'pending' and o.held_at is null
+       then (extract(epoch from o.created_at + make_interval(mins => (select cancel_after_minutes from confirmation_settings))) * 1000)::float8
+  end as cancels_ms,
+  o.answered_via, (extract(epoch from o.answered_at) * 1000)::float8 as answered_ms,
+  coalesce((select json_agg(json_build_object('status', e.to_status, 'ms', (extract(epoch from e.created_at) * 1000)::float8)
+            order by e.created_at)
+            from order_status_events e where e.order_id = o.id), '[]'::json) as steps,
   coalesce((select json_agg(json_build_object('product_id', l.product_id, 'name', l.name,
               'description', l.description, 'image_url', l.image_url, 'size', l.size,
               'quantity', l.quantity, 'price', l.price, 'discount_price', l.discount_price)
@@ -75,7 +93,7 @@ export const ORDER_COLUMNS = sql`
             from order_lines l where l.order_id = o.id), '[]'::json) as items`;
 
 export function createOrderService(db: Db, deps: OrderServiceDeps): OrderService {
-  const rules = { shop: deps.shop, limits: deps.limits ?? DEFAULT_ORDER_LIMITS };
+  const rules = { shop: deps.shop, limits: deps.limits ?? DEFAULT_ORDER_LIMITS, whatsapp: deps.whatsapp ?? false };
   async function findOrders(which: SQL, limit = TRACK_LIMIT): Promise<Order[]> {
     const rows = await selectRows(
       db,
@@ -117,11 +135,19 @@ export function createOrderService(db: Db, deps: OrderServiceDeps): OrderService
       for (const entry of entries) {
         const order = orders.get(entry.order_id);
         if (!order) continue;
-        // The table's check allows these two kinds only. The customer's mail goes to the account's
-        // own e-mail, never to one typed at checkout; the shop's alert to ORDERS_EMAIL.
+        // The customer's mails go to the account's own e-mail, never to one typed at checkout; the
+        // shop's alert to ORDERS_EMAIL. The WhatsApp kinds have their own drainer.
         const to = recipients.get(entry.order_id);
-        if (entry.kind === "order_confirmation" && to) mails.set(entry.id, orderConfirmationMail(order, to, deps.shop));
-        else if (entry.kind === "order_alert") {
+        if (entry.kind === "order_confirmation" && to) {
+          mails.set(entry.id, orderConfirmationMail(order, to, deps.shop, await deps.confirmRequest(order)));
+        } else if (entry.kind === "confirm_reminder" && to) {
+          // Answered since it was queued: a reminder would only confuse.
+          if (order.status === "pending") {
+            mails.set(entry.id, confirmReminderMail(order, to, deps.shop, await deps.confirmRequest(order)));
+          }
+        } else if (entry.kind === "confirm_expired" && to) {
+          mails.set(entry.id, confirmExpiredMail(order, to, deps.shop));
+        } else if (entry.kind === "order_alert") {
           const alert = alerts.get(order._id) ?? { order, entryIds: [] };
           alert.entryIds.push(entry.id);
           alerts.set(order._id, alert);
@@ -138,6 +164,12 @@ export function createOrderService(db: Db, deps: OrderServiceDeps): OrderService
       return mails;
     },
   };
+}
+
+/** One order as its customer reads it, whoever asks (the confirmation link has no session). */
+export async function loadOrder(db: Db, orderId: string): Promise<Order | undefined> {
+  const [row] = await selectRows(db, orderRow, sql`select ${ORDER_COLUMNS} from orders o where o.id = ${orderId}`);
+  return row ? toOrder(row) : undefined;
 }
 
 export function toOrder(row: OrderRow): Order {
@@ -166,7 +198,18 @@ export function toOrder(row: OrderRow): Order {
       email: row.email,
       city: row.city,
       postalCode: row.postal_code ?? undefined,
+      area: row.area ?? undefined,
+      landmark: row.landmark ?? undefined,
     },
     createdAt: new Date(Number(row.created_ms)).toISOString(),
+    statusHistory: row.steps.map((step) => ({ status: step.status, at: new Date(step.ms).toISOString() })),
+    confirmation: {
+      awaiting: row.status === "pending",
+      cancelsAt: row.cancels_ms === null ? null : new Date(row.cancels_ms).toISOString(),
+      answered:
+        row.answered_via && row.answered_ms !== null
+          ? { via: row.answered_via, at: new Date(row.answered_ms).toISOString() }
+          : null,
+    },
   };
 }

@@ -22,6 +22,8 @@ export function addressFromForm(form: FormData): ShippingAddress {
     email: value("email"),
     city: DELIVERY_CITY,
     postalCode: value("postalCode") || undefined,
+    area: String(form.get("area") ?? "").trim() || undefined,
+    landmark: String(form.get("landmark") ?? "").trim() || undefined,
   };
 }
 

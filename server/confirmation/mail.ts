@@ -1,0 +1,55 @@
+// The confirmation's other mails: the one reminder, and the note that an unconfirmed order was
+// cancelled. Like every customer mail, to the account's own e-mail (server/orders/mail.ts).
+import { CONFIRMATION_MESSAGES, unansweredLine } from "#shared/confirmation.ts";
+import { formatRs } from "#shared/money.ts";
+import { type Order, orderNumber } from "#shared/orders.ts";
+import { SHOP_NAME } from "#shared/shop.ts";
+import type { Mail } from "../mail/mailer.ts";
+import { type ConfirmRequest, escapeHtml, type ShopContact } from "../orders/mail.ts";
+
+const pairs = (order: Order) => order.items.map((item) => `${item.quantity} x ${item.name}, size ${item.size}`);
+
+export function confirmReminderMail(order: Order, to: string, shop: ShopContact, confirm: ConfirmRequest): Mail {
+  const ref = orderNumber(order._id);
+  const name = order.shippingAddress.fullName;
+  const text = [
+    `Dear ${name},`,
+    "",
+    `Your order ${ref} at ${SHOP_NAME} is waiting for you: ${CONFIRMATION_MESSAGES.ask}`,
+    ...pairs(order),
+    `Amount to pay on delivery: ${formatRs(order.totalAmount)}`,
+    "",
+    `Confirm or cancel it here: ${confirm.url}`,
+    unansweredLine(order, confirm.cancelAfterMinutes),
+    "",
+    `Questions? Call or WhatsApp ${shop.phone} or write to ${shop.email}.`,
+  ].join("\n");
+  const html = `<p>Dear ${escapeHtml(name)},</p>
+<p>Your order <strong>${ref}</strong> at ${escapeHtml(SHOP_NAME)} is waiting for you: ${escapeHtml(CONFIRMATION_MESSAGES.ask)}</p>
+<ul>${pairs(order)
+    .map((line) => `<li>${escapeHtml(line)}</li>`)
+    .join("")}</ul>
+<p>Amount to pay on delivery: <strong>${formatRs(order.totalAmount)}</strong></p>
+<p><a href="${escapeHtml(confirm.url)}"><strong>Confirm or cancel your order</strong></a></p>
+<p>${escapeHtml(unansweredLine(order, confirm.cancelAfterMinutes))}</p>
+<p>Questions? Call or WhatsApp ${escapeHtml(shop.phone)} or write to ${escapeHtml(shop.email)}.</p>`;
+  return { to, subject: `Please confirm your order ${ref} at ${SHOP_NAME}`, text, html };
+}
+
+export function confirmExpiredMail(order: Order, to: string, shop: ShopContact): Mail {
+  const ref = orderNumber(order._id);
+  const name = order.shippingAddress.fullName;
+  const text = [
+    `Dear ${name},`,
+    "",
+    `We did not hear from you, so your order ${ref} at ${SHOP_NAME} is cancelled and nothing will be delivered.`,
+    "If you still want these shoes, please order them again, or call or WhatsApp us and we will help.",
+    "",
+    `Call or WhatsApp ${shop.phone} or write to ${shop.email}.`,
+  ].join("\n");
+  const html = `<p>Dear ${escapeHtml(name)},</p>
+<p>We did not hear from you, so your order <strong>${ref}</strong> at ${escapeHtml(SHOP_NAME)} is cancelled and nothing will be delivered.</p>
+<p>If you still want these shoes, please order them again, or call or WhatsApp us and we will help.</p>
+<p>Call or WhatsApp ${escapeHtml(shop.phone)} or write to ${escapeHtml(shop.email)}.</p>`;
+  return { to, subject: `Your order ${ref} at ${SHOP_NAME} is cancelled`, text, html };
+}

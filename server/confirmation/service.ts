@@ -1,0 +1,306 @@
+// The customer's confirmation of a cash-on-delivery order (docs/decisions/017-order-confirmation.md):
+// the customer answers (signed in, by the mailed link, or on WhatsApp), the owner holds or sets the
+// times, and the sweep reminds once and cancels what nobody answered. Every answer acts only on a
+// pending order, under the order row's lock, so a press delivered twice, two instances sweeping at
+// once, or a press racing the sweep each end in one move and one stock return. No HTTP here.
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import {
+  CONFIRMATION_MESSAGES,
+  type ConfirmAction,
+  type ConfirmationAnswer,
+  type ConfirmationEvent,
+  type ConfirmationEventChannel,
+  type ConfirmationEventKind,
+  type ConfirmationLinkView,
+  type ConfirmationSettings,
+  DEFAULT_CONFIRMATION_SETTINGS,
+  tooLateMessage,
+} from "#shared/confirmation.ts";
+import type { AnswerChannel, Order, OrderStatus } from "#shared/orders.ts";
+import type { Db } from "../db/client.ts";
+import { idRow } from "../db/row-schemas.ts";
+import { selectRows } from "../db/rows.ts";
+import { confirmationSettings, orderConfirmationEvents, orders, users } from "../db/schema.ts";
+import { conflict, invalid, notFound } from "../domain-errors.ts";
+import type { OutboxEntry } from "../mail/outbox.ts";
+import type { ShopContact } from "../orders/mail.ts";
+import { loadOrder } from "../orders/service.ts";
+import { moveOrder, RefusedMove } from "../orders/workflow.ts";
+import type { ConfirmationLinks } from "./links.ts";
+
+export interface ConfirmationDeps {
+  links: ConfirmationLinks;
+  shop: ShopContact;
+  /** The shop sends requests on WhatsApp too: the sweep's reminder goes there as well. */
+  whatsapp: boolean;
+}
+
+export interface AnswerOutcome extends ConfirmationAnswer {
+  /** Products whose stock came back (a cancellation): the catalogue must read them again. */
+  restockedProductIds: string[];
+}
+
+export interface SweepOutcome {
+  reminded: string[];
+  cancelled: string[];
+  restockedProductIds: string[];
+}
+
+export interface ConfirmationService {
+  /** A signed-in customer's answer on the success page or Track Order; another's order is not found. */
+  answerOwn(userId: string, orderId: string, action: ConfirmAction): Promise<AnswerOutcome>;
+  /** What the mailed link shows before anything is pressed. */
+  view(token: string): Promise<ConfirmationLinkView>;
+  /** A press on the link's page or a WhatsApp button. */
+  answerByToken(token: string, action: ConfirmAction, via: Exclude<AnswerChannel, "shop">): Promise<AnswerOutcome>;
+  /** The order a token names, if it is genuine and unexpired (the WhatsApp webhook's check). */
+  orderOfToken(token: string): Promise<string | undefined>;
+  settings(): Promise<ConfirmationSettings>;
+  saveSettings(settings: ConfirmationSettings): Promise<ConfirmationSettings>;
+  /** The owner holds (no reminder, no automatic cancellation) or releases an unconfirmed order. */
+  hold(orderId: string, adminId: string, held: boolean): Promise<void>;
+  history(orderId: string): Promise<ConfirmationEvent[]>;
+  /** Reminds and cancels what is due at `now`; safe to run on every instance at once. */
+  sweep(now: Date): Promise<SweepOutcome>;
+  /** The outbox sent these: the history records the request or reminder and its channel. */
+  recordSent(entries: OutboxEntry[]): Promise<void>;
+}
+
+const SWEEP_BATCH = 200;
+const EXPIRED_REASON = "Not confirmed by the customer in time";
+
+/** What the outbox's kinds are in the history. */
+const SENT_AS: Record<string, { kind: ConfirmationEventKind; channel: ConfirmationEventChannel }> = {
+  order_confirmation: { kind: "asked", channel: "mail" },
+  whatsapp_confirm: { kind: "asked", channel: "whatsapp" },
+  confirm_reminder: { kind: "reminded", channel: "mail" },
+  whatsapp_reminder: { kind: "reminded", channel: "whatsapp" },
+};
+
+const historyRow = z.object({
+  kind: z.enum(["asked", "reminded", "confirmed", "cancelled", "held", "released", "expired"]),
+  channel: z.enum(["mail", "whatsapp", "shop", "link", "owner"]).nullable(),
+  at_ms: z.number(),
+  actor: z.string().nullable(),
+});
+
+export function createConfirmationService(db: Db, deps: ConfirmationDeps): ConfirmationService {
+  async function answer(
+    orderId: string,
+    action: ConfirmAction,
+    via: AnswerChannel,
+    customerId: string,
+  ): Promise<AnswerOutcome> {
+    const to: OrderStatus = action === "confirm" ? "confirm" : "cancelled";
+    let restockedProductIds: string[] = [];
+    let message: string = action === "confirm" ? CONFIRMATION_MESSAGES.confirmed : CONFIRMATION_MESSAGES.cancelled;
+    try {
+      const moved = await moveOrder(db, orderId, to, {
+        actorUserId: customerId,
+        onlyFrom: "pending",
+        answeredVia: via,
+        reason: action === "cancel" ? "Cancelled by the customer" : undefined,
+        confirmationEvent: { kind: action === "confirm" ? "confirmed" : "cancelled", channel: via },
+      });
+      restockedProductIds = moved.restockedProductIds;
+    } catch (error) {
+      if (!(error instanceof RefusedMove)) throw error;
+      // The same press again (a second tap, Meta delivering twice): the outcome, not an error.
+      if (error.current !== to) throw conflict(tooLateMessage(error.current, deps.shop));
+      message = action === "confirm" ? CONFIRMATION_MESSAGES.alreadyConfirmed : CONFIRMATION_MESSAGES.alreadyCancelled;
+    }
+    const order = await loadOrder(db, orderId);
+    if (!order) throw notFound(CONFIRMATION_MESSAGES.orderNotFound);
+    return { order, message, restockedProductIds };
+  }
+
+  async function checkedOrder(token: string): Promise<{ orderId: string; userId: string }> {
+    const checked = await deps.links.check(token);
+    if (!checked.ok) {
+      throw invalid(
+        checked.reason === "expired" ? CONFIRMATION_MESSAGES.linkExpired : CONFIRMATION_MESSAGES.linkInvalid,
+      );
+    }
+    const [row] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, checked.orderId));
+    if (!row) throw notFound(CONFIRMATION_MESSAGES.orderNotFound);
+    return { orderId: checked.orderId, userId: row.userId };
+  }
+
+  function viewOf(order: Order): ConfirmationLinkView {
+    if (order.status === "pending") return { order, canAnswer: true };
+    const message =
+      order.status === "confirm"
+        ? CONFIRMATION_MESSAGES.alreadyConfirmed
+        : order.status === "cancelled"
+          ? CONFIRMATION_MESSAGES.alreadyCancelled
+          : tooLateMessage(order.status, deps.shop);
+    return { order, canAnswer: false, message };
+  }
+
+  async function cancelExpired(orderId: string, now: Date): Promise<string[] | undefined> {
+    try {
+      return await db.transaction(async (tx) => {
+        // Still unheld and still due under the lock: the owner may have held it since it was read.
+        const [due] = await tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.id, orderId), isNull(orders.heldAt)))
+          .for("update");
+        if (!due) return undefined;
+        const moved = await moveOrder(db, orderId, "cancelled", {
+          tx,
+          actorUserId: null,
+          onlyFrom: "pending",
+          reason: EXPIRED_REASON,
+          confirmationEvent: { kind: "expired", channel: null },
+        });
+        await tx.execute(sql`insert into mail_outbox (kind, order_id, next_attempt_at)
+                             values ('confirm_expired', ${orderId}, ${now})`);
+        return moved.restockedProductIds;
+      });
+    } catch (error) {
+      // Answered or cancelled by someone else between the read and the lock: nothing to do.
+      if (error instanceof RefusedMove) return undefined;
+      throw error;
+    }
+  }
+
+  return {
+    async answerOwn(userId, orderId, action) {
+      const [row] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+      if (!row) throw notFound(CONFIRMATION_MESSAGES.orderNotFound);
+      return answer(orderId, action, "shop", userId);
+    },
+
+    async view(token) {
+      const { orderId } = await checkedOrder(token);
+      const order = await loadOrder(db, orderId);
+      if (!order) throw notFound(CONFIRMATION_MESSAGES.orderNotFound);
+      return viewOf(order);
+    },
+
+    async answerByToken(token, action, via) {
+      const { orderId, userId } = await checkedOrder(token);
+      return answer(orderId, action, via, userId);
+    },
+
+    async orderOfToken(token) {
+      const checked = await deps.links.check(token);
+      return checked.ok ? checked.orderId : undefined;
+    },
+
+    async settings() {
+      const [row] = await db
+        .select({
+          remindAfterMinutes: confirmationSettings.remindAfterMinutes,
+          cancelAfterMinutes: confirmationSettings.cancelAfterMinutes,
+        })
+        .from(confirmationSettings);
+      return row ?? { ...DEFAULT_CONFIRMATION_SETTINGS };
+    },
+
+    async saveSettings(settings) {
+      await db
+        .insert(confirmationSettings)
+        .values({ id: 1, ...settings })
+        .onConflictDoUpdate({ target: confirmationSettings.id, set: { ...settings, updatedAt: sql`now()` } });
+      return settings;
+    },
+
+    async hold(orderId, adminId, held) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ status: orders.status, heldAt: orders.heldAt })
+          .from(orders)
+          .where(eq(orders.id, orderId))
+          .for("update");
+        if (!row) throw notFound("No order has that id.");
+        if (row.status !== "pending") throw conflict("Only an order waiting for the customer can be held or released.");
+        if ((row.heldAt !== null) === held) return; // already so: nothing to record
+        await tx
+          .update(orders)
+          .set({ heldAt: held ? sql`now()` : null, updatedAt: sql`now()` })
+          .where(eq(orders.id, orderId));
+        await tx
+          .insert(orderConfirmationEvents)
+          .values({ orderId, kind: held ? "held" : "released", channel: "owner", actorUserId: adminId });
+      });
+    },
+
+    async history(orderId) {
+      const rows = await db
+        .select({
+          kind: orderConfirmationEvents.kind,
+          channel: orderConfirmationEvents.channel,
+          at_ms: sql<number>`(extract(epoch from ${orderConfirmationEvents.createdAt}) * 1000)::float8`,
+          actor: users.username,
+        })
+        .from(orderConfirmationEvents)
+        .leftJoin(users, eq(users.id, orderConfirmationEvents.actorUserId))
+        .where(eq(orderConfirmationEvents.orderId, orderId))
+        .orderBy(asc(orderConfirmationEvents.createdAt), asc(orderConfirmationEvents.id));
+      return rows.map((raw) => {
+        const row = historyRow.parse(raw);
+        // The customer's own name is on the order; only the owner's is worth naming here.
+        const byOwner = row.kind === "held" || row.kind === "released";
+        return {
+          kind: row.kind,
+          channel: row.channel,
+          at: new Date(row.at_ms).toISOString(),
+          actor: byOwner ? row.actor : null,
+        };
+      });
+    },
+
+    async sweep(now) {
+      const reminderKinds = `{${["confirm_reminder", ...(deps.whatsapp ? ["whatsapp_reminder"] : [])].join(",")}}`;
+      // One statement: claim the due orders (skip locked: another instance's claim), mark them
+      // reminded and queue the reminders, so a reminder is owed exactly once, whoever sweeps.
+      const reminded = await selectRows(
+        db,
+        idRow,
+        sql`with s as (select remind_after_minutes, cancel_after_minutes from confirmation_settings),
+                 due as (
+                   select o.id from orders o, s
+                   where o.status = 'pending' and o.held_at is null and o.reminded_at is null
+                     and o.created_at <= ${now}::timestamptz - make_interval(mins => s.remind_after_minutes)
+                     and o.created_at > ${now}::timestamptz - make_interval(mins => s.cancel_after_minutes)
+                   order by o.created_at limit ${SWEEP_BATCH}
+                   for update of o skip locked),
+                 marked as (update orders o set reminded_at = ${now}::timestamptz from due where o.id = due.id returning o.id),
+                 queued as (insert into mail_outbox (kind, order_id, next_attempt_at)
+                            select kind, marked.id, ${now}::timestamptz from marked, unnest(${reminderKinds}::text[]) as k(kind))
+            select id from marked`,
+      );
+      const due = await selectRows(
+        db,
+        idRow,
+        sql`select o.id from orders o, confirmation_settings s
+            where o.status = 'pending' and o.held_at is null
+              and o.created_at <= ${now}::timestamptz - make_interval(mins => s.cancel_after_minutes)
+            order by o.created_at limit ${SWEEP_BATCH}`,
+      );
+      const cancelled: string[] = [];
+      const restocked = new Set<string>();
+      for (const { id } of due) {
+        const products = await cancelExpired(id, now);
+        if (!products) continue;
+        cancelled.push(id);
+        for (const productId of products) restocked.add(productId);
+      }
+      return { reminded: reminded.map((row) => row.id), cancelled, restockedProductIds: [...restocked] };
+    },
+
+    async recordSent(entries) {
+      const rows = entries.flatMap((entry) => {
+        const as = SENT_AS[entry.kind];
+        return as ? [{ orderId: entry.order_id, kind: as.kind, channel: as.channel }] : [];
+      });
+      if (rows.length > 0) await db.insert(orderConfirmationEvents).values(rows);
+    },
+  };
+}
