@@ -138,7 +138,7 @@ export function createConfirmationService(db: Db, deps: ConfirmationDeps): Confi
     return { order, canAnswer: false, message };
   }
 
-  async function cancelExpired(orderId: string, now: Date): Promise<string[] | undefined> {
+  async function cancelExpired(orderId: string): Promise<string[] | undefined> {
     try {
       return await db.transaction(async (tx) => {
         // Still unheld and still due under the lock: the owner may have held it since it was read.
@@ -155,8 +155,8 @@ export function createConfirmationService(db: Db, deps: ConfirmationDeps): Confi
           reason: EXPIRED_REASON,
           confirmationEvent: { kind: "expired", channel: null },
         });
-        await tx.execute(sql`insert into mail_outbox (kind, order_id, next_attempt_at)
-                             values ('confirm_expired', ${orderId}, ${now})`);
+        // Sent at once (the database's now, not the sweep's clock).
+        await tx.execute(sql`insert into mail_outbox (kind, order_id) values ('confirm_expired', ${orderId})`);
         return moved.restockedProductIds;
       });
     } catch (error) {
@@ -272,8 +272,8 @@ export function createConfirmationService(db: Db, deps: ConfirmationDeps): Confi
                    order by o.created_at limit ${SWEEP_BATCH}
                    for update of o skip locked),
                  marked as (update orders o set reminded_at = ${now}::timestamptz from due where o.id = due.id returning o.id),
-                 queued as (insert into mail_outbox (kind, order_id, next_attempt_at)
-                            select kind, marked.id, ${now}::timestamptz from marked, unnest(${reminderKinds}::text[]) as k(kind))
+                 queued as (insert into mail_outbox (kind, order_id)
+                            select kind, marked.id from marked, unnest(${reminderKinds}::text[]) as k(kind))
             select id from marked`,
       );
       const due = await selectRows(
@@ -287,7 +287,7 @@ export function createConfirmationService(db: Db, deps: ConfirmationDeps): Confi
       const cancelled: string[] = [];
       const restocked = new Set<string>();
       for (const { id } of due) {
-        const products = await cancelExpired(id, now);
+        const products = await cancelExpired(id);
         if (!products) continue;
         cancelled.push(id);
         for (const productId of products) restocked.add(productId);
@@ -298,7 +298,11 @@ export function createConfirmationService(db: Db, deps: ConfirmationDeps): Confi
     async recordSent(entries) {
       const rows = entries.flatMap((entry) => {
         const as = SENT_AS[entry.kind];
-        return as ? [{ orderId: entry.order_id, kind: as.kind, channel: as.channel }] : [];
+        // Dated when it was queued, so the history reads in the order things happened even when
+        // the customer answered before the send was noted.
+        return as
+          ? [{ orderId: entry.order_id, kind: as.kind, channel: as.channel, createdAt: new Date(entry.queued_ms) }]
+          : [];
       });
       if (rows.length > 0) await db.insert(orderConfirmationEvents).values(rows);
     },

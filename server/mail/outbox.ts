@@ -11,7 +11,14 @@ import { selectRows } from "../db/rows.ts";
 import { mailOutbox } from "../db/schema.ts";
 import type { Mail, Mailer } from "./mailer.ts";
 
-const outboxEntry = z.object({ id: z.string(), kind: z.string(), order_id: z.string(), attempts: z.number() });
+const outboxEntry = z.object({
+  id: z.string(),
+  kind: z.string(),
+  order_id: z.string(),
+  attempts: z.number(),
+  /** When it was queued: the moment the shop asked, whenever the send succeeded. */
+  queued_ms: z.number(),
+});
 export type OutboxEntry = z.output<typeof outboxEntry>;
 
 export interface MailOutbox {
@@ -92,7 +99,7 @@ export function startOutbox<M>(options: ChannelOutboxOptions<M>): MailOutbox {
           from (select id from mail_outbox where next_attempt_at <= now() and kind = any(${kinds}::text[])
                 order by next_attempt_at limit ${batchSize} for update skip locked) due
           where m.id = due.id
-          returning m.id, m.kind, m.order_id, m.attempts`,
+          returning m.id, m.kind, m.order_id, m.attempts, (extract(epoch from m.created_at) * 1000)::float8 as queued_ms`,
     );
   }
 
