@@ -34,6 +34,7 @@ export default [
     route("synonyms", "routes/admin/synonyms.tsx"),
     route("slips", "routes/admin/slips.tsx"),
     route("stock", "routes/admin/stock.tsx"),
+    route("confirmation", "routes/admin/confirmation.tsx"),
   ]),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

@@ -1,6 +1,6 @@
 // `npm test`: build the app, run the integration tests (Vitest) and the browser tests
 // (Playwright, Debian's Chromium) against PGlite, or against PostgreSQL when DATABASE_URL is set.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { createScratchDatabase } from "../server/db/scratch.ts";
@@ -15,6 +15,53 @@ const target = process.env.DATABASE_URL ? `PostgreSQL (${redact(process.env.DATA
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
   return result.status ?? 1;
+}
+
+/**
+ * The browser tests run as E2E_SHARDS (default 2) Playwright processes at once, each with a shard of
+ * the spec files and its own shop: its own port, data folder and database, so no spec sees another
+ * shard's orders, stock or settings. On CI's two cores this takes the browser half from about 14 to
+ * about 9 minutes (docs/benchmarks.md, "The test suite").
+ */
+function browserShards(): number[] {
+  const count = Number(process.env.E2E_SHARDS ?? 2);
+  return Array.from({ length: Number.isInteger(count) && count > 0 ? count : 1 }, (_, i) => i + 1);
+}
+
+async function runShard(shard: number, of: number): Promise<number> {
+  const database = process.env.DATABASE_URL
+    ? await createScratchDatabase(process.env.DATABASE_URL, `shop_e2e${shard}`)
+    : undefined;
+  const basePort = Number(process.env.E2E_PORT ?? 3107);
+  const args = ["test", ...(of > 1 ? [`--shard=${shard}/${of}`] : [])];
+  // The PostgreSQL pass runs its specs at phone width only: what depends on the width is checked at
+  // all four widths in the PGlite pass; what depends on the database is the same at any width.
+  if (process.env.DATABASE_URL) args.push("--project=phone");
+  const child = spawn(bin("playwright"), args, {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      E2E_PORT: String(basePort + (shard - 1) * 10),
+      E2E_DATA_DIR: `.tmp/e2e-data-${Date.now()}-${shard}`,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, `playwright-${shard}.json`),
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    },
+  });
+  // Each line named by its shard: two lists interleave in one log.
+  const prefix = of > 1 ? `[${shard}/${of}] ` : "";
+  for (const stream of [child.stdout, child.stderr]) {
+    let rest = "";
+    stream.on("data", (chunk: Buffer) => {
+      const lines = (rest + chunk.toString("utf8")).split("\n");
+      rest = lines.pop() ?? "";
+      for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
+    });
+    stream.on("end", () => rest && process.stdout.write(`${prefix}${rest}\n`));
+  }
+  const code = await new Promise<number>((resolve) => child.on("close", (status) => resolve(status ?? 1)));
+  await database?.drop();
+  return code;
 }
 
 function redact(url: string): string {
@@ -33,14 +80,9 @@ const vitestCode = run(bin("vitest"), [
 ]);
 
 console.log(`\n== Browser tests on ${target}\n`);
-const e2eDatabase = process.env.DATABASE_URL
-  ? await createScratchDatabase(process.env.DATABASE_URL, "shop_e2e")
-  : undefined;
-const playwrightCode = run(bin("playwright"), ["test"], {
-  PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, "playwright.json"),
-  ...(e2eDatabase ? { DATABASE_URL: e2eDatabase.url } : {}),
-});
-await e2eDatabase?.drop();
+const shards = browserShards();
+const playwrightCodes = await Promise.all(shards.map((shard) => runShard(shard, shards.length)));
+const playwrightCode = playwrightCodes.every((code) => code === 0) ? 0 : 1;
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
 const vitest = readJson<VitestReport>("vitest.json");
@@ -49,10 +91,11 @@ if (vitest) {
   counts.failed += vitest.numFailedTests;
   counts.skipped += vitest.numPendingTests;
 }
-const playwright = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
-  "playwright.json",
-);
-if (playwright) {
+for (const shard of shards) {
+  const playwright = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
+    `playwright-${shard}.json`,
+  );
+  if (!playwright) continue;
   counts.passed += playwright.stats.expected + playwright.stats.flaky;
   counts.failed += playwright.stats.unexpected;
   counts.skipped += playwright.stats.skipped;

@@ -197,6 +197,13 @@ export const adminOrdersQuerySchema = z.object({
     .transform((v) => v as OrderStatus | undefined),
   query: searchText,
   page: pageSchema,
+  /** 'awaiting': the orders waiting for the customer to confirm, the soonest to be cancelled first. */
+  view: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v === "awaiting", { error: 'view must be "awaiting".' })
+    .transform((v) => v as "awaiting" | undefined),
 });
 export type AdminOrdersQuery = z.output<typeof adminOrdersQuerySchema>;
 
@@ -321,6 +328,8 @@ export interface AdminOrderSummary {
   /** How the parcel came back, for a cancelled order that went out. */
   returnedAs: ReturnKind | null;
   history: CustomerHistory;
+  /** A pending order's wait for the customer: when it is cancelled unanswered (null: held), reminded or not. */
+  awaiting: { cancelsAt: string | null; held: boolean; reminded: boolean } | null;
 }
 
 export interface AdminOrderList {

@@ -13,3 +13,15 @@ const FORMAT = new Intl.DateTimeFormat("en-PK", {
 export function formatWhen(iso: string): string {
   return FORMAT.format(new Date(iso));
 }
+
+/** How long until `iso`, as the owner reads it at a glance: '5 h 20 min', '2 days 3 h', 'due now'. */
+export function timeLeft(iso: string, now: number = Date.now()): string {
+  const minutes = Math.floor((new Date(iso).getTime() - now) / 60_000);
+  if (minutes <= 0) return "due now";
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const mins = minutes % 60;
+  if (days > 0) return `${days} ${days === 1 ? "day" : "days"}${hours ? ` ${hours} h` : ""}`;
+  if (hours > 0) return `${hours} h${mins ? ` ${mins} min` : ""}`;
+  return `${mins} min`;
+}

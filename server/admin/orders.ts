@@ -50,6 +50,9 @@ const summaryRow = z.object({
   returned_as: returnKindColumn,
   item_count: z.number(),
   total: z.number(),
+  cancels_ms: z.number().nullable(),
+  held: z.boolean(),
+  reminded: z.boolean(),
 });
 
 export function createAdminOrderService(db: Db): AdminOrderService {
@@ -66,10 +69,13 @@ export function createAdminOrderService(db: Db): AdminOrderService {
         sql`select o.id, o.status, o.total_amount, o.full_name, o.email, o.phone_number, o.returned_as,
                    (extract(epoch from o.created_at) * 1000)::float8 as created_ms,
                    (select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = o.id) as item_count,
-                   count(*) over ()::int as total
+                   count(*) over ()::int as total,
+                   case when o.held_at is null then (extract(epoch from o.created_at
+                     + make_interval(mins => (select cancel_after_minutes from confirmation_settings))) * 1000)::float8 end as cancels_ms,
+                   o.held_at is not null as held, o.reminded_at is not null as reminded
             from orders o join users u on u.id = o.user_id
             where ${sql.join(filters, sql` and `)}
-            order by o.created_at desc, o.id desc
+            order by ${query.view === "awaiting" ? sql`o.held_at is not null, o.created_at, o.id` : sql`o.created_at desc, o.id desc`}
             limit ${ADMIN_PAGE_SIZE + 1} offset ${(query.page - 1) * ADMIN_PAGE_SIZE}`,
       );
       let total = rows[0]?.total;
@@ -98,6 +104,14 @@ export function createAdminOrderService(db: Db): AdminOrderService {
           itemCount: r.item_count,
           returnedAs: r.returned_as,
           history: histories.get(r.id) ?? EMPTY_HISTORY,
+          awaiting:
+            r.status === "pending"
+              ? {
+                  cancelsAt: r.cancels_ms === null ? null : new Date(r.cancels_ms).toISOString(),
+                  held: r.held,
+                  reminded: r.reminded,
+                }
+              : null,
         })),
         page: query.page,
         hasMore: rows.length > ADMIN_PAGE_SIZE,
@@ -123,9 +137,12 @@ export function createAdminOrderService(db: Db): AdminOrderService {
 }
 
 /** The list's filters over `orders o join users u` (the CSV export reads the same). */
-export function orderListFilters(query: Pick<AdminOrdersQuery, "status" | "query">): SQL[] {
+export function orderListFilters(
+  query: Pick<AdminOrdersQuery, "status" | "query"> & Partial<Pick<AdminOrdersQuery, "view">>,
+): SQL[] {
   const filters = [sql`true`];
   if (query.status) filters.push(sql`o.status = ${query.status}`);
+  if (query.view === "awaiting") filters.push(sql`o.status = 'pending'`);
   if (query.query) {
     const q = query.query.toLowerCase();
     const pattern = likePattern(q);

@@ -11,6 +11,7 @@ import { telHref } from "#shared/phone.ts";
 import { AdminError, AdminLoading, AdminNotice } from "../../components/admin/AdminStatus.tsx";
 import { AddressEditor } from "../../components/admin/order/AddressEditor.tsx";
 import { AdminStatusBadge } from "../../components/admin/order/AdminStatusBadge.tsx";
+import { ConfirmationPanel } from "../../components/admin/order/ConfirmationPanel.tsx";
 import { HistoryPanel } from "../../components/admin/order/CustomerHistory.tsx";
 import { OrderNotes } from "../../components/admin/order/OrderNotes.tsx";
 import { OrderTimeline } from "../../components/admin/order/OrderTimeline.tsx";
@@ -79,6 +80,13 @@ export default function AdminOrderDetail() {
       {error ? <AdminError message={error} onRetry={order.reload} /> : null}
       {/* The warning signs first: they decide whether the parcel goes out at all. */}
       <HistoryPanel history={current.customerHistory} />
+      <ConfirmationPanel
+        order={current}
+        onChanged={(problem) => {
+          setError(problem);
+          if (!problem) order.reload();
+        }}
+      />
       {current.status === "pending" ? <WhatsAppConfirm order={current} /> : null}
       {current.allowedMoves.length > 0 ? (
         <div className="mt-4 flex flex-wrap gap-2">

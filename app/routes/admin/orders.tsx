@@ -1,7 +1,7 @@
 // Every order, newest first, filtered by status and searchable by customer or order number; each
 // with the customer's phone to tap and call, and their history with any warning signs.
 import { Link } from "react-router";
-import type { AdminOrderList } from "#shared/admin.ts";
+import type { AdminOrderList, AdminOrderSummary } from "#shared/admin.ts";
 import { formatRs } from "#shared/money.ts";
 import { ORDER_STATUSES, orderNumber, statusLabel } from "#shared/orders.ts";
 import { telHref } from "#shared/phone.ts";
@@ -10,32 +10,67 @@ import { OrderBatchTools, SelectOrder, useOrderSelection } from "../../component
 import { AdminStatusBadge } from "../../components/admin/order/AdminStatusBadge.tsx";
 import { HistoryLine } from "../../components/admin/order/CustomerHistory.tsx";
 import { queryString, useAdminData } from "../../lib/admin-api.ts";
-import { formatWhen } from "../../lib/dates.ts";
+import { formatWhen, timeLeft } from "../../lib/dates.ts";
+
+const FILTER_BUTTON =
+  "rounded-full border border-stone-300 px-3 py-1.5 text-sm font-semibold aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white";
+const AWAITING_VIEW = "Awaiting the customer";
+
+/** Where a pending order stands with its customer: held, or the time left before it is cancelled. */
+function AwaitingLine({ awaiting }: { awaiting: NonNullable<AdminOrderSummary["awaiting"]> }) {
+  return (
+    <span className="basis-full text-sm font-semibold text-amber-900">
+      {awaiting.held || !awaiting.cancelsAt
+        ? "Held by the shop: no automatic cancellation"
+        : `Not confirmed yet: cancelled in ${timeLeft(awaiting.cancelsAt)}`}
+      {awaiting.reminded && !awaiting.held ? " · reminded" : ""}
+    </span>
+  );
+}
 
 export default function AdminOrders() {
   const { get, page, update } = useListParams();
   const status = get("status");
   const query = get("query");
-  const list = useAdminData<AdminOrderList>(`/orders${queryString({ status, query, page })}`);
+  const view = get("view");
+  const list = useAdminData<AdminOrderList>(`/orders${queryString({ status, query, page, view })}`);
   const selection = useOrderSelection();
 
   return (
     <div>
       <h2 className="text-xl font-bold">Orders</h2>
       <ul className="mt-3 flex flex-wrap gap-2" aria-label="Filter by status">
+        <li>
+          <button
+            type="button"
+            aria-pressed={view === "awaiting"}
+            onClick={() => update({ view: "awaiting", status: "" })}
+            className={FILTER_BUTTON}
+          >
+            {AWAITING_VIEW}
+          </button>
+        </li>
         {(["", ...ORDER_STATUSES] as const).map((value) => (
           <li key={value ? statusLabel(value) : "all"}>
             <button
               type="button"
-              aria-pressed={status === value}
-              onClick={() => update({ status: value })}
-              className="rounded-full border border-stone-300 px-3 py-1.5 text-sm font-semibold aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white"
+              aria-pressed={view !== "awaiting" && status === value}
+              onClick={() => update({ status: value, view: "" })}
+              className={FILTER_BUTTON}
             >
               {value ? statusLabel(value) : "all"}
             </button>
           </li>
         ))}
       </ul>
+      {view === "awaiting" && (
+        <p className="mt-2 text-sm text-stone-700">
+          Pending orders the customer has not confirmed yet, the soonest to be cancelled first.{" "}
+          <Link to="/admin/confirmation" className="font-semibold text-brand-700 underline">
+            Reminder and cancellation times
+          </Link>
+        </p>
+      )}
       <SearchForm
         label="Customer name, e-mail, phone or order number"
         initial={query}
@@ -75,6 +110,7 @@ export default function AdminOrders() {
               {order.itemCount} {order.itemCount === 1 ? "pair" : "pairs"} ·{" "}
               <strong>{formatRs(order.totalAmount)}</strong>
             </span>
+            {order.awaiting && <AwaitingLine awaiting={order.awaiting} />}
             <HistoryLine history={order.history} />
           </li>
         )}

@@ -1,0 +1,107 @@
+// The owner's side of the customer's confirmation in a real browser, at 375 and 1280 px (issue 31):
+// the 'Awaiting the customer' view with the time left, holding an order on its page (the history
+// says who and when), releasing it, and the reminder and cancellation times. Nothing scrolls sideways.
+import { mkdirSync } from "node:fs";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { Order } from "../shared/orders.ts";
+import { E2E_ADMIN } from "./admin-account.ts";
+import { type Account, catalogue, sidewaysOverflow, signIn, useAccount } from "./layout-support.ts";
+import { expectNoAxeViolations, waitForHydration } from "./support.ts";
+
+async function pendingOrder(request: APIRequestContext): Promise<Order> {
+  const stamp = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
+  const email = `awaiting-${stamp}@example.pk`;
+  const password = "Awaiting-Karachi-2024!";
+  const res = await request.post("/api/user/signup", { data: { email, password, username: `aw${stamp}` } });
+  expect(res.ok(), await res.text()).toBe(true);
+  const customer: Account = await signIn(request, email, password);
+  const product = (await catalogue(request)).find((p) => p.sizes.some((s) => s.stock >= 2));
+  const size = product?.sizes.find((s) => s.stock >= 2)?.size;
+  if (!product || size === undefined) throw new Error("no demo product in stock");
+  const placed = await request.post("/api/orders/new-order", {
+    headers: { Authorization: `Bearer ${customer.token}` },
+    data: {
+      userId: customer.user._id,
+      items: [{ productId: product._id, size, quantity: 1 }],
+      shippingAddress: {
+        fullName: "Hina Baig",
+        addressLine: "House 5, Street 2, near Nagan Chowrangi",
+        phoneNumber: "03451234567",
+        email,
+        city: "Karachi",
+      },
+      totalAmount: product.discountPrice,
+    },
+  });
+  expect(placed.ok(), await placed.text()).toBe(true);
+  return (await placed.json()) as Order;
+}
+
+const SHOTS = ".tmp/shots";
+
+/** A full-page picture to look at (not compared): what a person would see. */
+async function shoot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+test("the owner sees who has not confirmed, holds an order, releases it and sets the times", async ({
+  page,
+  request,
+}, testInfo) => {
+  const width = testInfo.project.name === "phone" ? 375 : 1280;
+  await page.setViewportSize({ width, height: 860 });
+  const admin = await signIn(request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const placed = await pendingOrder(request);
+  const ref = `#${placed._id.slice(0, 8).toUpperCase()}`;
+
+  await useAccount(page, admin);
+  await page.goto("/admin/orders");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Awaiting the customer" }).click();
+  await expect(page).toHaveURL(/view=awaiting/);
+  const row = page.getByRole("listitem").filter({ hasText: ref });
+  await expect(row.getByText(/Not confirmed yet: cancelled in (1 day 23 h|2 days)/)).toBeVisible();
+  expect(await sidewaysOverflow(page)).toBe(0);
+  await shoot(page, `admin-awaiting-${width}`);
+
+  await row.getByRole("link", { name: ref }).click();
+  const panel = page.getByRole("region", { name: "Customer's confirmation" });
+  await expect(panel.getByText(/unless the customer answers/)).toBeVisible();
+  await panel.getByRole("button", { name: "Hold: keep it waiting" }).click();
+  await expect(panel.getByText(/Held by the shop since/)).toBeVisible();
+  await expect(panel.getByRole("list", { name: "Confirmation history" })).toContainText(
+    `Held by the shop: no reminder, no automatic cancellation (${admin.user.username})`,
+  );
+  expect(await sidewaysOverflow(page)).toBe(0);
+  await expectNoAxeViolations(page);
+  await shoot(page, `admin-order-held-${width}`);
+  await panel.getByRole("button", { name: "Release: apply the times again" }).click();
+  await expect(panel.getByText(/unless the customer answers/)).toBeVisible();
+  await expect(panel.getByRole("list", { name: "Confirmation history" })).toContainText("Released by the shop");
+
+  // The times: an impossible pair is refused with the reason, a good one saved, then put back.
+  await page.goto("/admin/confirmation");
+  await waitForHydration(page);
+  await expect(page.getByLabel("Remind after (hours)")).toHaveValue("12");
+  await expect(page.getByLabel("Cancel after (hours)")).toHaveValue("48");
+  await page.getByLabel("Cancel after (hours)").fill("6");
+  await page.getByLabel("Remind after (hours)").fill("8");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("alert")).toContainText(
+    "The reminder must come at least 5 minutes before the cancellation",
+  );
+  await page.getByLabel("Remind after (hours)").fill("6");
+  await page.getByLabel("Cancel after (hours)").fill("24");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Saved: a reminder after 6 hours, cancelled after 24 hours.")).toBeVisible();
+  await shoot(page, `admin-confirmation-times-${width}`);
+  expect(await sidewaysOverflow(page)).toBe(0);
+  await expectNoAxeViolations(page);
+  const reset = await request.put("/api/admin/confirmation-settings", {
+    headers: { Authorization: `Bearer ${admin.token}` },
+    data: { remindAfterMinutes: 720, cancelAfterMinutes: 2880 },
+  });
+  expect(reset.ok()).toBe(true);
+});
