@@ -14,10 +14,16 @@ export function formatWhen(iso: string): string {
   return FORMAT.format(new Date(iso));
 }
 
-/** How long until `iso`, as the owner reads it at a glance: '5 h 20 min', '2 days 3 h', 'due now'. */
-export function timeLeft(iso: string, now: number = Date.now()): string {
+/** When an unanswered order goes, as the owner reads it at a glance: 'cancelled in 5 h 20 min'. */
+export function cancelledIn(iso: string, now: number = Date.now()): string {
+  const left = timeLeft(iso, now);
+  return left ? `cancelled in ${left}` : "to be cancelled at the next check";
+}
+
+/** How long until `iso`: '5 h 20 min', '2 days 3 h'; undefined once it has passed. */
+function timeLeft(iso: string, now: number): string | undefined {
   const minutes = Math.floor((new Date(iso).getTime() - now) / 60_000);
-  if (minutes <= 0) return "due now";
+  if (minutes <= 0) return undefined;
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
   const mins = minutes % 60;

@@ -10,7 +10,7 @@ import { OrderBatchTools, SelectOrder, useOrderSelection } from "../../component
 import { AdminStatusBadge } from "../../components/admin/order/AdminStatusBadge.tsx";
 import { HistoryLine } from "../../components/admin/order/CustomerHistory.tsx";
 import { queryString, useAdminData } from "../../lib/admin-api.ts";
-import { formatWhen, timeLeft } from "../../lib/dates.ts";
+import { cancelledIn, formatWhen } from "../../lib/dates.ts";
 
 const FILTER_BUTTON =
   "rounded-full border border-stone-300 px-3 py-1.5 text-sm font-semibold aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white";
@@ -22,7 +22,7 @@ function AwaitingLine({ awaiting }: { awaiting: NonNullable<AdminOrderSummary["a
     <span className="basis-full text-sm font-semibold text-amber-900">
       {awaiting.held || !awaiting.cancelsAt
         ? "Held by the shop: no automatic cancellation"
-        : `Not confirmed yet: cancelled in ${timeLeft(awaiting.cancelsAt)}`}
+        : `Not confirmed yet: ${cancelledIn(awaiting.cancelsAt)}`}
       {awaiting.reminded && !awaiting.held ? " · reminded" : ""}
     </span>
   );

@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import type { AdminOrder } from "#shared/admin.ts";
 import { confirmationEventWords } from "#shared/confirmation.ts";
 import { adminCall } from "../../../lib/admin-api.ts";
-import { formatWhen, timeLeft } from "../../../lib/dates.ts";
+import { cancelledIn, formatWhen } from "../../../lib/dates.ts";
 
 export function ConfirmationPanel({ order, onChanged }: { order: AdminOrder; onChanged: (error?: string) => void }) {
   const id = useId();
@@ -32,7 +32,7 @@ export function ConfirmationPanel({ order, onChanged }: { order: AdminOrder; onC
             {order.heldAt
               ? `Held by the shop since ${formatWhen(order.heldAt)}: no reminder, no automatic cancellation.`
               : cancelsAt
-                ? `Not confirmed yet: cancelled in ${timeLeft(cancelsAt)} (${formatWhen(cancelsAt)}) unless the customer answers.`
+                ? `Not confirmed yet: ${cancelledIn(cancelsAt)} (${formatWhen(cancelsAt)}) unless the customer answers.`
                 : "Not confirmed yet."}
           </p>
           <button
