@@ -395,11 +395,14 @@ describe("a press on WhatsApp", () => {
     expect(await inbound("wamid.forged")).toEqual([]);
   });
 
-  it("malformed JSON with a valid signature is a 400", async () => {
+  it("malformed JSON with a valid signature is a 400, and a body too large a 413", async () => {
     const raw = '{"object": "whatsapp_business_account", "entry": [';
     const res = await post(raw);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: WHATSAPP_MESSAGES.notJson });
+    // Meta's events are a few kilobytes: a body past 256 KB is refused before anything reads it.
+    const huge = event({ messages: [], padding: "x".repeat(300 * 1024) });
+    expect((await post(huge)).statusCode).toBe(413);
   });
 
   it("acknowledges and ignores presses for no order, with a forged or expired token, or from another phone", async () => {
