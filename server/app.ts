@@ -21,6 +21,7 @@ import { startConfirmationJob } from "./confirmation/job.ts";
 import { createConfirmationLinks } from "./confirmation/links.ts";
 import { registerConfirmationRoutes } from "./confirmation/routes.ts";
 import { createConfirmationService } from "./confirmation/service.ts";
+import { registerWhatsApp } from "./confirmation/whatsapp-routes.ts";
 import type { Database } from "./db/client.ts";
 import { BROTLI_QUALITY, COMPRESS_MIN_BYTES } from "./http/compression.ts";
 import { LOG_REDACT_PATHS, serializeRequest } from "./http/log-redaction.ts";
@@ -157,6 +158,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     whatsapp: config.whatsapp !== undefined,
   });
   registerConfirmationRoutes(app, { auth, confirmation });
+  // Meta's webhook; and, when the owner configured WhatsApp, the drainer of its requests.
+  const whatsappOutbox = registerWhatsApp(app, { db: database.db, whatsapp: config.whatsapp, links, confirmation });
   const confirmationJob = startConfirmationJob({
     service: confirmation,
     everyMs: config.confirmationSweepSeconds * 1000,
@@ -164,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (outcome.restockedProductIds.length > 0)
         app.catalogChanges.publish({ productIds: outcome.restockedProductIds });
       app.orderSignals.publish();
+      whatsappOutbox?.wake();
     },
     logError: (error, message) => app.log.error({ err: error }, message),
   });
@@ -175,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     confirmation,
     links,
     whatsapp: config.whatsapp !== undefined,
+    wakeOtherChannels: () => whatsappOutbox?.wake(),
     shop: config.shop,
     alert: { to: config.ordersEmail, publicUrl: config.publicUrl },
     limits: config.orderLimits,

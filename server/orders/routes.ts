@@ -29,6 +29,8 @@ export function registerOrderRoutes(
     confirmation: Pick<ConfirmationService, "settings" | "recordSent">;
     links: ConfirmationLinks;
     whatsapp: boolean;
+    /** An order queued messages for another channel's drainer too (WhatsApp): send them now. */
+    wakeOtherChannels?: () => void;
   },
 ): void {
   const { auth, confirmation, links } = deps;
@@ -65,6 +67,7 @@ export function registerOrderRoutes(
     // A new order: the admins' count of new orders goes up, on every instance.
     app.orderSignals.publish();
     outbox.wake();
+    deps.wakeOtherChannels?.();
     // After the commit, outside the order's locks; the order stands whatever happens here.
     await deps.afterOrder?.(user.id, input.shippingAddress).catch((error: unknown) => {
       request.log.error({ err: error }, "could not run the after-order work (the address book)");
