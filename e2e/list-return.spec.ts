@@ -36,9 +36,9 @@ for (const path of ["/men?page=1", "/buy/42", "/search?query=shoes"]) {
     await page.goBack();
     await expect(cards(page)).toHaveCount(twoPages);
     expect(await names(page)).toEqual(before);
-    // React Router restores the position once the list is drawn (smoothly, as the page scrolls).
-    await expect.poll(() => scrollY(page)).toBeGreaterThan(at - 5);
-    expect(Math.abs((await scrollY(page)) - at)).toBeLessThanOrEqual(4);
+    // React Router restores the position once the list is drawn (smoothly, as the page scrolls; on a
+    // loaded machine it can pass the spot while the page is still growing, then settle on it).
+    await expect.poll(async () => Math.abs((await scrollY(page)) - at)).toBeLessThanOrEqual(4);
     await expect(chosen).toBeInViewport();
 
     // A refresh is the same address: the server renders both pages, with no page before them.
