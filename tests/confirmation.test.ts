@@ -19,6 +19,7 @@ import type { Order } from "#shared/orders.ts";
 import { mailsTo } from "./support/accounts.ts";
 import { call, makeAdmin } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
+import { anotherInstance } from "./support/instances.ts";
 import {
   makeShopper,
   orderBody,
@@ -420,27 +421,41 @@ describe("the owner's times", () => {
 });
 
 describe("the timer", () => {
-  it("an instance's job cancels an order nobody confirmed, with the real clock", async () => {
+  it("two instances' jobs, with the real clock, cancel each order nobody confirmed once", async () => {
     const timed = await createTestApp({ env: { CONFIRMATION_SWEEP_SECONDS: "1" } });
+    const other = await anotherInstance(timed, { CONFIRMATION_SWEEP_SECONDS: "1" });
     try {
-      const s = await makeShopper(timed);
       const [p] = (await products(timed, 1)) as [TestProduct];
-      const res = await placeOrder(timed, s, orderBody(s, [{ product: p, size: p.sizes[0] as number, quantity: 1 }]));
-      expect(res.statusCode, res.body).toBe(201);
-      const id = res.json<Order>()._id;
-      // Placed three days ago, as far as the sweep can tell.
-      await timed.database.db.execute(sql`update orders set created_at = now() - interval '3 days' where id = ${id}`);
-      let status = "pending";
-      for (let i = 0; i < 200 && status === "pending"; i++) {
-        await new Promise((r) => setTimeout(r, 50));
-        const [row] = await selectRowsAsserted<{ status: string }>(
-          timed.database.db,
-          sql`select status from orders where id = ${id}`,
-        );
-        status = row?.status ?? "gone";
+      const pairSize = p.sizes[0] as number;
+      await setStock(timed, p.id, pairSize, 50);
+      const ids: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const s = await makeShopper(timed);
+        const res = await placeOrder(timed, s, orderBody(s, [{ product: p, size: pairSize, quantity: 2 }]));
+        expect(res.statusCode, res.body).toBe(201);
+        ids.push(res.json<Order>()._id);
       }
-      expect(status).toBe("cancelled");
+      expect(await stockOf(timed, p.id, pairSize)).toBe(42);
+      // Placed three days ago, as far as the sweeps can tell.
+      await timed.database.db.execute(sql`update orders set created_at = now() - interval '3 days' where id in ${ids}`);
+      let open = ids.length;
+      for (let i = 0; i < 300 && open > 0; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        const [row] = await selectRowsAsserted<{ n: number }>(
+          timed.database.db,
+          sql`select count(*)::int as n from orders where id in ${ids} and status = 'pending'`,
+        );
+        open = row?.n ?? 0;
+      }
+      expect(open).toBe(0);
+      expect(await stockOf(timed, p.id, pairSize)).toBe(50);
+      const [moves] = await selectRowsAsserted<{ n: number }>(
+        timed.database.db,
+        sql`select count(*)::int as n from order_status_events where order_id in ${ids} and to_status = 'cancelled'`,
+      );
+      expect(moves?.n).toBe(ids.length);
     } finally {
+      await other.close();
       await timed.close();
     }
   });

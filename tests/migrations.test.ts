@@ -31,8 +31,11 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, (
       "carts",
       "categories",
       "colours",
+      "confirmation_settings",
       "idempotency_keys",
+      "karachi_areas",
       "mail_outbox",
+      "order_confirmation_events",
       "order_edits",
       "order_lines",
       "order_notes",
@@ -45,7 +48,9 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, (
       "search_synonyms",
       "search_words",
       "sessions",
+      "shop_secrets",
       "users",
+      "whatsapp_inbound",
     ]);
   });
 
