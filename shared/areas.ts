@@ -90,11 +90,19 @@ export const checkoutAddressSchema = shippingAddressSchema.extend({
     .max(AREA_NAME_MAX, { error: ORDER_MESSAGES.area }),
 });
 
-type Place = Pick<ShippingAddress, "addressLine" | "city" | "postalCode" | "area" | "landmark">;
+type Place = Pick<ShippingAddress, "addressLine" | "city"> &
+  Partial<Pick<ShippingAddress, "postalCode" | "area" | "landmark">>;
 
-/** "Near Dolmen Mall", or undefined when the customer gave no landmark (and on orders from before). */
+/** Words a typed landmark often starts with ("opposite Aladin Park"): such a landmark is written as typed. */
+const SAYS_WHERE = /^(near|nr|opp|opposite|behind|beside|next to|in front of|across|close to|facing|adjacent to)\b/i;
+
+/**
+ * "Near Dolmen Mall" ("Opposite Aladin Park" as typed), or undefined when the customer gave no
+ * landmark (and on orders from before).
+ */
 export function landmarkLine(a: Place): string | undefined {
-  return a.landmark ? `Near ${a.landmark}` : undefined;
+  if (!a.landmark) return undefined;
+  return SAYS_WHERE.test(a.landmark) ? a.landmark : `Near ${a.landmark}`;
 }
 
 /** "Clifton Block 5, Karachi 75600": the area when there is one, the city, the postal code when given. */

@@ -195,7 +195,7 @@ export default function AdminAreas() {
         <>
           <p role="status" className="mt-4 text-sm text-stone-600">
             {shown.length === areas.length
-              ? `${areas.length} areas, ${hiddenCount} hidden.`
+              ? `${areas.length} areas, ${hiddenCount === 0 ? "none" : hiddenCount} hidden.`
               : `${shown.length} of ${areas.length} areas.`}
           </p>
           {byDistrict(shown).map(([name, group]) => (
@@ -203,9 +203,13 @@ export default function AdminAreas() {
               <h3 className="font-bold">
                 {name} <span className="font-normal text-stone-600">({group.length})</span>
               </h3>
-              <ul className="mt-2 divide-y divide-stone-200 rounded-lg border border-stone-200">
+              {/* Columns on a wide screen: a district's areas fit in a glance, each button beside its name. */}
+              <ul className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
                 {group.map((area) => (
-                  <li key={area.name} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-2 pl-3 text-sm">
+                  <li
+                    key={area.name}
+                    className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-stone-200 p-2 pl-3 text-sm"
+                  >
                     <span className={`min-w-0 flex-1 [overflow-wrap:anywhere] ${area.active ? "" : "text-stone-600"}`}>
                       {area.name}
                     </span>
