@@ -32,6 +32,7 @@ export default [
     route("orders/:orderId", "routes/admin/order.tsx"),
     route("customers", "routes/admin/customers.tsx"),
     route("synonyms", "routes/admin/synonyms.tsx"),
+    route("areas", "routes/admin/areas.tsx"),
     route("slips", "routes/admin/slips.tsx"),
     route("stock", "routes/admin/stock.tsx"),
     route("confirmation", "routes/admin/confirmation.tsx"),

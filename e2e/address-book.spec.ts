@@ -12,8 +12,16 @@ const HOME = {
   phoneNumber: "0092 300 1234567",
   city: "Karachi",
   postalCode: "75600",
+  area: "Clifton Block 5",
+  landmark: "Dolmen Mall",
 };
-const OFFICE = { ...HOME, fullName: "Ayesha at Work", addressLine: "Office 9, Shahrah-e-Faisal, near FTC" };
+const OFFICE = {
+  ...HOME,
+  fullName: "Ayesha at Work",
+  addressLine: "Office 9, Shahrah-e-Faisal, near FTC",
+  area: "Shahrah-e-Faisal",
+  landmark: "FTC building",
+};
 
 interface Session {
   token: string;
@@ -88,6 +96,8 @@ test("checkout offers the saved addresses, fills the latest, and edits and remov
   await expect(dialog.getByLabel("Address", { exact: true })).toHaveValue(HOME.addressLine);
   await expect(dialog.getByLabel("Phone Number")).toHaveValue("+923001234567");
   await expect(dialog.getByLabel("Email")).toHaveValue(s.user.email);
+  await expect(dialog.getByRole("combobox", { name: "Area" })).toHaveValue(HOME.area);
+  await expect(dialog.getByLabel("Nearby landmark (optional)")).toHaveValue(HOME.landmark);
   await expectNoAxeViolations(page);
 
   // The keyboard moves between them; the form follows.
@@ -95,6 +105,7 @@ test("checkout offers the saved addresses, fills the latest, and edits and remov
   await page.keyboard.press("ArrowDown");
   await expect(saved.getByRole("radio", { name: /Ayesha at Work/ })).toBeChecked();
   await expect(dialog.getByLabel("Full Name")).toHaveValue(OFFICE.fullName);
+  await expect(dialog.getByRole("combobox", { name: "Area" })).toHaveValue(OFFICE.area);
   await page.keyboard.press("ArrowDown");
   await expect(saved.getByRole("radio", { name: "A new address" })).toBeChecked();
   await expect(dialog.getByLabel("Full Name")).toHaveValue("");

@@ -90,6 +90,7 @@ test("an admin adds a product, a customer orders it, the admin delivers it", asy
   const dialog = customer.getByRole("dialog", { name: "Checkout Details" });
   await dialog.getByLabel("Full Name").fill("Bilal Ahmed");
   await dialog.getByLabel("Address").fill("Flat 3, Block 7, near Nagan Chowrangi, North Karachi");
+  await dialog.getByRole("combobox", { name: "Area" }).fill("Nagan Chowrangi");
   await dialog.getByLabel("Phone Number").fill("03211234567");
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByRole("button", { name: /Place Order/ }).click();

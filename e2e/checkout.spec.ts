@@ -2,6 +2,8 @@
 // changes a quantity, checks out (every bad field marked at once first), sees the order number on the
 // success page, and sees the order pending on /TrackOrder.
 import { expect, test } from "@playwright/test";
+import { AREA_MESSAGES } from "../shared/areas.ts";
+import { ORDER_MESSAGES } from "../shared/orders.ts";
 import { allProducts, expectNoAxeViolations, waitForHydration } from "./support.ts";
 
 test("a visitor signs up, orders two sizes and tracks the order", async ({ page }, testInfo) => {
@@ -64,6 +66,7 @@ test("a visitor signs up, orders two sizes and tracks the order", async ({ page 
   const address = dialog.getByLabel("Address");
   const phone = dialog.getByLabel("Phone Number");
   const emailField = dialog.getByLabel("Email");
+  const area = dialog.getByRole("combobox", { name: "Area" });
   await fullName.fill("   ");
   await address.fill("House 12, Street 4, near Dolmen Mall, Clifton");
   await phone.fill("021 3456 7890");
@@ -79,6 +82,9 @@ test("a visitor signs up, orders two sizes and tracks the order", async ({ page 
     await expect(field).toHaveAccessibleDescription(message);
     await expect(dialog.getByText(message, { exact: true })).toBeVisible();
   }
+  // [Ours] The area, left empty, is marked too; its hint is read after the message.
+  await expect(area).toHaveAttribute("aria-invalid", "true");
+  await expect(area).toHaveAccessibleDescription(`${ORDER_MESSAGES.areaRequired} ${AREA_MESSAGES.areaHint}`);
   await expect(fullName).toBeFocused();
   await expect(address).not.toHaveAttribute("aria-invalid");
   await expect(address).toHaveAccessibleDescription("Include a famous place nearby so our rider finds you easily.");
@@ -91,6 +97,8 @@ test("a visitor signs up, orders two sizes and tracks the order", async ({ page 
   // Fixing one field clears its mark; the next try marks only what is still wrong.
   await fullName.fill("Ayesha Khan");
   await expect(fullName).not.toHaveAttribute("aria-invalid");
+  await area.fill("Clifton Block 5");
+  await expect(area).not.toHaveAttribute("aria-invalid");
   await dialog.getByRole("button", { name: /Place Order/ }).click();
   await expect(phone).toBeFocused();
   await expect(emailField).toHaveAttribute("aria-invalid", "true");

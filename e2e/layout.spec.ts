@@ -68,9 +68,15 @@ const SCREENS: Screen[] = [
   { path: (f) => `/checkout-success?order=${f.orderId}`, as: "customer" },
   { path: at("/TrackOrder"), as: "customer" },
   { path: at("/no-such-page"), as: "customer", notFound: true },
-  ...["/admin", "/admin/products", "/admin/products/new", "/admin/orders", "/admin/customers", "/admin/synonyms"].map(
-    (path): Screen => ({ path: at(path), as: "admin" }),
-  ),
+  ...[
+    "/admin",
+    "/admin/products",
+    "/admin/products/new",
+    "/admin/orders",
+    "/admin/customers",
+    "/admin/synonyms",
+    "/admin/areas",
+  ].map((path): Screen => ({ path: at(path), as: "admin" })),
   { path: (f) => `/admin/products/${f.product._id}`, as: "admin" },
   { path: (f) => `/admin/orders/${f.orderId}`, as: "admin" },
   { path: at("/admin/stock?category=men-formal-shoes"), as: "admin" },

@@ -8,6 +8,8 @@ import { registerAccountRoutes } from "./accounts/routes.ts";
 import { registerAddressRoutes } from "./addresses/routes.ts";
 import { createAddressService } from "./addresses/service.ts";
 import { registerAdminRoutes } from "./admin/routes.ts";
+import { registerAreaRoutes } from "./areas/routes.ts";
+import { createAreaService } from "./areas/service.ts";
 import { registerCartRoutes } from "./cart/routes.ts";
 import { openBlobStore } from "./catalog/blob-open.ts";
 import { type CatalogChanges, createLocalCatalogChanges } from "./catalog/changes.ts";
@@ -151,6 +153,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCartRoutes(app, { db: database.db, auth });
   const addresses = createAddressService(database.db);
   registerAddressRoutes(app, { auth, addresses });
+  // [Ours] The Karachi areas the checkout offers and the owner edits.
+  const areas = createAreaService(database.db);
+  registerAreaRoutes(app, areas);
   const links = createConfirmationLinks(database.db, { publicUrl: config.publicUrl, secret: config.confirmLinkSecret });
   const confirmation = createConfirmationService(database.db, {
     links,
@@ -185,7 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: config.orderLimits,
     afterOrder: (userId, address) => addresses.remember(userId, address),
   });
-  registerAdminRoutes(app, { db: database.db, auth, mailer, images, shop: config.shop });
+  registerAdminRoutes(app, { db: database.db, auth, mailer, images, shop: config.shop, areas });
 
   const pages = await options.pages?.(app);
   if (pages) {
@@ -193,7 +198,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerPages(app, {
       handler: pages.handler,
       loadContext: (_request, reply) =>
-        createLoadContext({ catalog, shop: config.shop, publicUrl: config.publicUrl, nonce: reply.cspNonce.script }),
+        createLoadContext({
+          catalog,
+          areas,
+          shop: config.shop,
+          publicUrl: config.publicUrl,
+          nonce: reply.cspNonce.script,
+        }),
     });
   }
   return app;

@@ -60,12 +60,18 @@ export const orderNoteInputSchema = strictBody({
     .max(NOTE_MAX, { error: `A note can be at most ${NOTE_MAX} characters long.` }),
 });
 
-/** PUT /api/admin/orders/:id/address: the checkout's own rules for each field (city stays Karachi). */
+/**
+ * PUT /api/admin/orders/:id/address: the checkout's own rules for each field (city stays Karachi).
+ * The whole set each time: an optional field left out or empty is cleared. The area must be in the
+ * list, unless it is the one the order already has (the owner may have hidden it since).
+ */
 export const orderAddressInputSchema = strictBody({
   fullName: shippingAddressSchema.shape.fullName,
   addressLine: shippingAddressSchema.shape.addressLine,
   phoneNumber: shippingAddressSchema.shape.phoneNumber,
   postalCode: shippingAddressSchema.shape.postalCode,
+  area: shippingAddressSchema.shape.area,
+  landmark: shippingAddressSchema.shape.landmark,
 });
 export type OrderAddressInput = z.output<typeof orderAddressInputSchema>;
 export type OrderAddressField = keyof OrderAddressInput;
@@ -74,7 +80,11 @@ export const ADDRESS_FIELD_LABELS: Record<OrderAddressField, string> = {
   addressLine: "address",
   phoneNumber: "phone",
   postalCode: "postal code",
+  area: "area",
+  landmark: "landmark",
 };
+/** Every field an edit records, in the order the owner's form shows them. */
+export const ORDER_ADDRESS_FIELDS = Object.keys(ADDRESS_FIELD_LABELS) as [OrderAddressField, ...OrderAddressField[]];
 
 // ---- Answers ----
 

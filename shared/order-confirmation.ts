@@ -1,6 +1,7 @@
 // The WhatsApp message the owner sends to confirm a cash-on-delivery order before it ships, in
 // English or Urdu: the order number as every page and mail shows it, the pairs, the amount to pay
 // the rider and the address, so the customer can answer yes or correct it in one reply.
+import { deliveryLines } from "./areas.ts";
 import { formatRs } from "./money.ts";
 import { type Order, orderNumber } from "./orders.ts";
 import { SHOP_NAME } from "./shop.ts";
@@ -11,9 +12,9 @@ export const CONFIRMATION_LANGUAGE_NAMES: Record<ConfirmationLanguage, string> =
 
 type ConfirmableOrder = Pick<Order, "_id" | "items" | "totalAmount" | "shippingAddress">;
 
+/** The address, the landmark and the area on one line, so a rider's questions are answered in the chat. */
 function addressOf(order: ConfirmableOrder): string {
-  const a = order.shippingAddress;
-  return [a.addressLine, a.postalCode ? `${a.city} ${a.postalCode}` : a.city].join(", ");
+  return deliveryLines(order.shippingAddress).join(", ");
 }
 
 /**

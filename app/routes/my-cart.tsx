@@ -7,6 +7,7 @@ import { useAuth } from "../lib/auth-store.ts";
 import { CHECKOUT_BLOCKED, hasSoldOut, lineKey, loweredNote } from "../lib/cart-stock.ts";
 import { useCart } from "../lib/cart-store.ts";
 import { refreshCart } from "../lib/cart-sync.ts";
+import { services } from "../lib/context.server.ts";
 import { cartRoom, useOrderLimits } from "../lib/order-limits.ts";
 import { withReturnTo } from "../lib/return-to.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
@@ -24,7 +25,15 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function MyCart() {
+/**
+ * [Ours] The Karachi areas the checkout's Area field offers, read on the server so the list is in the
+ * page's HTML (before, and without, JavaScript) and the checkout never waits on a request for it.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { areas: await services(context).areas.active() };
+}
+
+export default function MyCart({ loaderData }: Route.ComponentProps) {
   const lines = useCart();
   const { token } = useAuth();
   const navigate = useNavigate();
@@ -102,7 +111,7 @@ export default function MyCart() {
           </div>
         </div>
       )}
-      <CheckoutDialog ref={checkout} lines={lines} />
+      <CheckoutDialog ref={checkout} lines={lines} areas={loaderData.areas} />
     </div>
   );
 }

@@ -5,9 +5,11 @@
 // HTTP here: routes pass parsed input.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { ADDRESS_BOOK_SIZE, type SavedAddress } from "#shared/addresses.ts";
-import type { ShippingAddress } from "#shared/orders.ts";
+import { ORDER_MESSAGES, type ShippingAddress } from "#shared/orders.ts";
+import { canonicalArea } from "../areas/service.ts";
 import type { Db } from "../db/client.ts";
 import { addresses } from "../db/schema.ts";
+import { invalid } from "../domain-errors.ts";
 import { sqlState } from "../orders/place-order.ts";
 
 const addressColumns = {
@@ -31,7 +33,10 @@ export interface AddressService {
   list(userId: string): Promise<SavedAddress[]>;
   /** Saves the address an order went to (or moves the same one to the top), keeping the newest few. */
   remember(userId: string, address: ShippingAddress): Promise<void>;
-  /** Replaces one of the customer's own addresses; another customer's reads as not found. */
+  /**
+   * Replaces one of the customer's own addresses; another customer's reads as not found. An area not
+   * in the list (or hidden) is refused as an order's would be, so a saved address can be ordered to.
+   */
   edit(userId: string, id: string, address: ShippingAddress): Promise<AddressEdit>;
   /** False when the customer has no such address. */
   remove(userId: string, id: string): Promise<boolean>;
@@ -73,7 +78,8 @@ export function createAddressService(db: Db): AddressService {
       );
     },
 
-    async edit(userId, id, a) {
+    async edit(userId, id, typed) {
+      const a = await withListedArea(db, typed);
       try {
         const [row] = await db
           .update(addresses)
@@ -105,6 +111,14 @@ export function createAddressService(db: Db): AddressService {
       return rows.length > 0;
     },
   };
+}
+
+/** The address with its area as the list spells it. */
+async function withListedArea(db: Db, a: ShippingAddress): Promise<ShippingAddress> {
+  if (a.area === undefined) return a;
+  const area = await canonicalArea(db, a.area);
+  if (!area) throw invalid(ORDER_MESSAGES.area, { area: ORDER_MESSAGES.area });
+  return { ...a, area };
 }
 
 function toSavedAddress(row: AddressRow): SavedAddress {

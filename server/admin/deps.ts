@@ -1,6 +1,7 @@
 // What the admin routes share: their dependencies and the admin each request was signed in as.
 import type { FastifyRequest } from "fastify";
 import type { SessionUser } from "../accounts/sessions.ts";
+import type { AreaService } from "../areas/service.ts";
 import type { ImageStore } from "../catalog/images.ts";
 import type { Db } from "../db/client.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -13,6 +14,7 @@ export interface AdminDeps {
   mailer: Mailer;
   images: ImageStore;
   shop: ShopContact;
+  areas: AreaService;
 }
 
 const admins = new WeakMap<FastifyRequest, SessionUser>();

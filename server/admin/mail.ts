@@ -3,12 +3,15 @@ import { formatRs } from "#shared/money.ts";
 import { type Order, type OrderStatus, orderNumber } from "#shared/orders.ts";
 import { SHOP_NAME } from "#shared/shop.ts";
 import type { Mail } from "../mail/mailer.ts";
-import type { ShopContact } from "../orders/mail.ts";
+import { addressLines, type ShopContact } from "../orders/mail.ts";
 
-const NEWS: Partial<Record<OrderStatus, { subject: string; line: string }>> = {
+// `withAddress`: the confirmed mail says where the rider is going (area and landmark included), so
+// the customer can still correct it before the parcel leaves.
+const NEWS: Partial<Record<OrderStatus, { subject: string; line: string; withAddress?: boolean }>> = {
   confirm: {
     subject: "is confirmed",
     line: "We have confirmed your order. Our rider will bring it to you soon; please keep the cash ready.",
+    withAddress: true,
   },
   delivered: { subject: "was delivered", line: "Your order was delivered. Thank you for shopping with us!" },
   cancelled: {
@@ -27,7 +30,12 @@ export function orderStatusMail(order: Order, to: string, shop: ShopContact): Ma
   const name = order.shippingAddress.fullName;
   const contact = `Questions? Call or WhatsApp ${shop.phone} or write to ${shop.email}.`;
   const summary = `Order ${ref}: ${order.items.length} line${order.items.length === 1 ? "" : "s"}, total ${formatRs(order.totalAmount)}.`;
-  const text = [`Dear ${name},`, "", news.line, "", summary, "", contact].join("\n");
-  const html = `<p>Dear ${escapeHtml(name)},</p><p>${escapeHtml(news.line)}</p><p>${escapeHtml(summary)}</p><p>${escapeHtml(contact)}</p>`;
+  const address = news.withAddress ? addressLines(order.shippingAddress) : [];
+  const delivery = address.length > 0 ? ["Delivery to:", ...address, ""] : [];
+  const text = [`Dear ${name},`, "", news.line, "", summary, "", ...delivery, contact].join("\n");
+  const html =
+    `<p>Dear ${escapeHtml(name)},</p><p>${escapeHtml(news.line)}</p><p>${escapeHtml(summary)}</p>` +
+    (address.length > 0 ? `<p>Delivery to:<br>${address.map(escapeHtml).join("<br>")}</p>` : "") +
+    `<p>${escapeHtml(contact)}</p>`;
   return { to, subject: `Your order ${ref} at ${SHOP_NAME} ${news.subject}`, text, html };
 }

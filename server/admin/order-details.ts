@@ -6,6 +6,7 @@ import { z } from "zod";
 import { type AdminOrder, ORDER_TRANSITIONS, type OrderHistoryEntry } from "#shared/admin.ts";
 import {
   EDITABLE_STATUSES,
+  ORDER_ADDRESS_FIELDS,
   type OrderAddressField,
   type OrderEdit,
   type OrderNote,
@@ -37,10 +38,7 @@ const adminOrderRow = orderRow.extend({
   edits: z.array(
     z.object({
       // Only the fields that changed (order-changes.ts).
-      changes: z.partialRecord(
-        z.enum(["fullName", "addressLine", "phoneNumber", "postalCode"] satisfies OrderAddressField[]),
-        change,
-      ),
+      changes: z.partialRecord(z.enum(ORDER_ADDRESS_FIELDS), change),
       at_ms: z.number(),
       username: z.string(),
     }),

@@ -3,6 +3,7 @@
 // admin route, including routes added later, and never makes the server read an upload.
 import type { FastifyInstance } from "fastify";
 import { adminCustomersQuerySchema, customerBlockInputSchema, customerIdParamsSchema } from "#shared/admin.ts";
+import { registerAdminAreaRoutes } from "../areas/routes.ts";
 import { parseOr400 } from "../http/errors.ts";
 import { listCustomers, setCustomerBlocked } from "./customers.ts";
 import { loadDashboard } from "./dashboard.ts";
@@ -41,5 +42,6 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): void
     registerNewOrderRoutes(scope, deps);
     registerAdminSynonymRoutes(scope, deps);
     registerOwnerToolRoutes(scope, deps);
+    registerAdminAreaRoutes(scope, deps.areas);
   });
 }

@@ -2,6 +2,7 @@
 // and pack the parcel without opening the admin, and a link to the order there. Orders that come
 // in together (one batch of the outbox, server/mail/outbox.ts) share one mail: a sale's burst is a
 // few mails in the owner's inbox, not one per order, and the shop renders and writes half as many.
+import { deliveryLines } from "#shared/areas.ts";
 import { formatRs } from "#shared/money.ts";
 import { ORDER_MESSAGES, type Order, orderNumber } from "#shared/orders.ts";
 import type { Mail } from "../mail/mailer.ts";
@@ -50,7 +51,7 @@ function alertBody(order: Order, options: OrderAlertOptions): { text: string; ht
     (item) => `${item.quantity} x ${item.name}, size ${item.size}: ${formatRs(item.discountPrice * item.quantity)}`,
   );
   const collect = `To collect: ${formatRs(order.totalAmount)} (${ORDER_MESSAGES.paymentMethod.toLowerCase()})`;
-  const address = [a.addressLine, `${a.city}${a.postalCode ? ` ${a.postalCode}` : ""}`];
+  const address = deliveryLines(a);
   const text = [
     `New order ${ref}: ${pairs} pair${pairs === 1 ? "" : "s"}.`,
     "",

@@ -1,4 +1,5 @@
 // The order confirmation e-mail, plain text and simple HTML, in the shop's own words.
+import { deliveryLines } from "#shared/areas.ts";
 import { CONFIRMATION_MESSAGES, unansweredLine } from "#shared/confirmation.ts";
 import { formatRs } from "#shared/money.ts";
 import { ORDER_MESSAGES, type Order, orderNumber } from "#shared/orders.ts";
@@ -24,13 +25,7 @@ export interface ConfirmRequest {
 
 /** The delivery address as every message writes it, one line each (area and landmark when given). */
 export function addressLines(a: Order["shippingAddress"]): string[] {
-  return [
-    a.fullName,
-    a.addressLine,
-    ...(a.landmark ? [`Near ${a.landmark}`] : []),
-    [a.area, `${a.city}${a.postalCode ? ` ${a.postalCode}` : ""}`].filter(Boolean).join(", "),
-    a.phoneNumber,
-  ];
+  return [a.fullName, ...deliveryLines(a), a.phoneNumber];
 }
 
 export function orderConfirmationMail(order: Order, to: string, shop: ShopContact, confirm: ConfirmRequest): Mail {

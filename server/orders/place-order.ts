@@ -16,8 +16,9 @@ import {
   orderStockMessage,
   pricesChangedMessage,
 } from "#shared/orders.ts";
+import { canonicalArea } from "../areas/service.ts";
 import type { Db } from "../db/client.ts";
-import { idempotencyKeys, karachiAreas, products } from "../db/schema.ts";
+import { idempotencyKeys, products } from "../db/schema.ts";
 import { type OpenTransaction, transactionOpenedWith } from "../db/transaction.ts";
 import { conflict, DomainError, invalid, notFound } from "../domain-errors.ts";
 import type { ShopContact } from "./mail.ts";
@@ -88,7 +89,7 @@ export async function placeOrder(
   // The area as the shop's list spells it; a name not on the list (or hidden by the owner) is refused.
   const area = request.order.shippingAddress.area;
   if (area !== undefined) {
-    const canonical = await knownArea(db, area);
+    const canonical = await canonicalArea(db, area);
     if (!canonical) throw invalid(ORDER_MESSAGES.area, { "shippingAddress.area": ORDER_MESSAGES.area });
     request = {
       ...request,
@@ -370,15 +371,6 @@ interface StatementOutcome {
 function outboxKinds(rules: OrderRules): string {
   const kinds = ["order_confirmation", ...(rules.whatsapp ? ["whatsapp_confirm"] : []), "order_alert"];
   return `{${kinds.join(",")}}`;
-}
-
-/** The area's name as the shop's list has it, matched without regard to case; undefined when not listed. */
-async function knownArea(db: Db, typed: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ name: karachiAreas.name })
-    .from(karachiAreas)
-    .where(and(sql`lower(${karachiAreas.name}) = lower(${typed})`, eq(karachiAreas.active, true)));
-  return row?.name;
 }
 
 /** Stands for the image id in the address template the order statement fills in. */

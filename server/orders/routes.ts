@@ -68,8 +68,9 @@ export function registerOrderRoutes(
     app.orderSignals.publish();
     outbox.wake();
     deps.wakeOtherChannels?.();
-    // After the commit, outside the order's locks; the order stands whatever happens here.
-    await deps.afterOrder?.(user.id, input.shippingAddress).catch((error: unknown) => {
+    // After the commit, outside the order's locks; the order stands whatever happens here. The address
+    // as the order stored it: the area spelt as the list has it.
+    await deps.afterOrder?.(user.id, order.shippingAddress).catch((error: unknown) => {
       request.log.error({ err: error }, "could not run the after-order work (the address book)");
     });
     return reply.code(201).send(order);

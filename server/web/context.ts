@@ -3,6 +3,7 @@
 // modules in its own module graph, and both graphs must share one key.
 import { createContext, type RouterContext, RouterContextProvider } from "react-router";
 import type { PostedForm } from "#shared/posted-form.ts";
+import type { AreaService } from "../areas/service.ts";
 import type { CatalogService } from "../catalog/service.ts";
 
 export interface ShopInfo {
@@ -13,6 +14,8 @@ export interface ShopInfo {
 
 export interface AppContext {
   catalog: CatalogService;
+  /** The Karachi areas (the checkout's Area field lists them before any script runs). */
+  areas: AreaService;
   shop: ShopInfo;
   publicUrl: string;
   /** CSP nonce of this response, for the inline scripts React Router writes. */

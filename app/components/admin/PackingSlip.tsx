@@ -1,5 +1,6 @@
 // One packing slip: who sends it, who gets it, what is in the parcel, and, largest of all, the
 // cash the rider collects. Laid out for paper by app/routes/admin/slips.css (A4 or 80 mm roll).
+import { areaCityLine, landmarkLine } from "#shared/areas.ts";
 import { formatRs } from "#shared/money.ts";
 import { type Order, orderNumber } from "#shared/orders.ts";
 import { readablePhone } from "#shared/phone.ts";
@@ -8,6 +9,7 @@ import { formatWhen } from "../../lib/dates.ts";
 
 export function PackingSlip({ order, shop }: { order: Order; shop: SlipShop }) {
   const a = order.shippingAddress;
+  const landmark = landmarkLine(a);
   const pairs = order.items.reduce((sum, item) => sum + item.quantity, 0);
   const ref = orderNumber(order._id);
   return (
@@ -32,10 +34,13 @@ export function PackingSlip({ order, shop }: { order: Order; shop: SlipShop }) {
         <p className="[overflow-wrap:anywhere]" dir="auto">
           {a.addressLine}
         </p>
-        <p>
-          {a.city}
-          {a.postalCode ? ` ${a.postalCode}` : ""}
-        </p>
+        {landmark ? (
+          <p className="[overflow-wrap:anywhere]" dir="auto">
+            {landmark}
+          </p>
+        ) : null}
+        {/* The area is what the rider routes by: as large as the name when there is one. */}
+        <p className={a.area ? "text-lg font-bold [overflow-wrap:anywhere]" : undefined}>{areaCityLine(a)}</p>
         <p className="text-lg font-bold">Phone: {readablePhone(a.phoneNumber)}</p>
       </div>
 

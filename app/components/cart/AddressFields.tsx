@@ -1,11 +1,25 @@
 // The shipping address's fields (docs/product.md sections 3 and 5), shared by the checkout form and the
 // address book's editor: the same labels, hints and messages in both. Uncontrolled: a form that
-// must show other values is given a new `key`.
+// must show other values is given a new `key`. [Ours] The Area field offers the page's list of
+// Karachi areas (a datalist the page renders once, AREA_LIST_ID) and the landmark has its own field.
+import { AREA_MESSAGES } from "#shared/areas.ts";
 import { DELIVERY_CITY, ORDER_MESSAGES, type ShippingAddress } from "#shared/orders.ts";
 import { TextField } from "../account/TextField.tsx";
 
+/** The id of the page's one list of areas (AreaOptions), which every Area field offers. */
+export const AREA_LIST_ID = "karachi-areas";
+const LANDMARK_MAX = 100;
+
 /** The fields a customer types, in the order the form shows them (focus goes to the first invalid one). */
-export const ADDRESS_FIELDS = ["fullName", "addressLine", "phoneNumber", "email", "postalCode"] as const;
+export const ADDRESS_FIELDS = [
+  "fullName",
+  "addressLine",
+  "area",
+  "landmark",
+  "phoneNumber",
+  "email",
+  "postalCode",
+] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 export type AddressFieldErrors = Partial<Record<AddressField, string>>;
 
@@ -22,8 +36,8 @@ export function addressFromForm(form: FormData): ShippingAddress {
     email: value("email"),
     city: DELIVERY_CITY,
     postalCode: value("postalCode") || undefined,
-    area: String(form.get("area") ?? "").trim() || undefined,
-    landmark: String(form.get("landmark") ?? "").trim() || undefined,
+    area: value("area") || undefined,
+    landmark: value("landmark") || undefined,
   };
 }
 
@@ -51,6 +65,23 @@ export function AddressFields({ idPrefix, errors, values = {} }: AddressFieldsPr
         label="Address"
         autoComplete="street-address"
         hint={ORDER_MESSAGES.addressHint}
+      />
+      <TextField
+        {...field("area")}
+        label="Area"
+        list={AREA_LIST_ID}
+        required
+        // The list's suggestions, not the browser's memory of other forms.
+        autoComplete="off"
+        autoCapitalize="words"
+        spellCheck={false}
+        hint={AREA_MESSAGES.areaHint}
+      />
+      <TextField
+        {...field("landmark")}
+        label="Nearby landmark (optional)"
+        maxLength={LANDMARK_MAX}
+        hint={AREA_MESSAGES.landmarkHint}
       />
       <TextField {...field("phoneNumber")} label="Phone Number" type="tel" autoComplete="tel" />
       <TextField

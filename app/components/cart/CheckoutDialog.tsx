@@ -7,17 +7,20 @@ import { forwardRef, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import type { SavedAddress } from "#shared/addresses.ts";
+import { checkoutAddressSchema, type KarachiArea } from "#shared/areas.ts";
 import { orderSummary } from "#shared/cart.ts";
 import { formatRs } from "#shared/money.ts";
-import { DELIVERY_CITY, type Order, shippingAddressSchema } from "#shared/orders.ts";
+import { DELIVERY_CITY, type Order } from "#shared/orders.ts";
 import { type FieldMessages, summariseIssues } from "#shared/validation.ts";
 import { fetchAddresses } from "../../lib/address-book.ts";
 import { api, messageOf } from "../../lib/api-client.ts";
 import { useAuth } from "../../lib/auth-store.ts";
 import { cartStore, type StoredCartLine } from "../../lib/cart-store.ts";
 import { refreshCart } from "../../lib/cart-sync.ts";
+import { AreaOptions } from "../AreaOptions.tsx";
 import {
   AddressFields,
+  AREA_LIST_ID,
   addressFieldId,
   addressFromForm,
   ADDRESS_FIELDS as FIELDS,
@@ -43,8 +46,14 @@ function splitFieldMessages(fields: FieldMessages, prefix: string): { own: Field
   return { own, other };
 }
 
-export const CheckoutDialog = forwardRef<HTMLDialogElement, { lines: StoredCartLine[] }>(function CheckoutDialog(
-  { lines },
+interface CheckoutDialogProps {
+  lines: StoredCartLine[];
+  /** The Karachi areas the Area field offers (the page's loader reads them, so they are in its HTML). */
+  areas: readonly KarachiArea[];
+}
+
+export const CheckoutDialog = forwardRef<HTMLDialogElement, CheckoutDialogProps>(function CheckoutDialog(
+  { lines, areas },
   ref,
 ) {
   const { token, user } = useAuth();
@@ -104,7 +113,8 @@ export const CheckoutDialog = forwardRef<HTMLDialogElement, { lines: StoredCartL
     const { postalCode, ...required } = addressFromForm(new FormData(event.currentTarget));
     const shippingAddress = { ...required, ...(postalCode ? { postalCode } : {}) };
     setFormError(null);
-    const checked = shippingAddressSchema.safeParse(shippingAddress);
+    // Our form asks for the area (the API alone does not); the server checks it is in the list.
+    const checked = checkoutAddressSchema.safeParse(shippingAddress);
     if (!checked.success) {
       const { own, other } = splitFieldMessages(summariseIssues(checked.error).fields, "");
       if (other.length > 0) setFormError(other.join(" "));
@@ -168,6 +178,8 @@ export const CheckoutDialog = forwardRef<HTMLDialogElement, { lines: StoredCartL
           Checkout Details
         </h2>
         <p className="text-sm text-stone-700">Cash on delivery. Free delivery in {DELIVERY_CITY} only.</p>
+        {/* One list for the checkout's and the address book's Area fields. */}
+        <AreaOptions id={AREA_LIST_ID} areas={areas} />
         {token && addresses.length > 0 && (
           <SavedAddresses
             token={token}

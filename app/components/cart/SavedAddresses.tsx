@@ -4,7 +4,7 @@
 import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import type { SavedAddress } from "#shared/addresses.ts";
-import { shippingAddressSchema } from "#shared/orders.ts";
+import { checkoutAddressSchema, landmarkLine } from "#shared/areas.ts";
 import { summariseIssues } from "#shared/validation.ts";
 import { removeAddress, saveAddress } from "../../lib/address-book.ts";
 import {
@@ -55,7 +55,7 @@ export function SavedAddresses({ token, addresses, selected, onSelect, onChange 
   async function save(event: React.FormEvent<HTMLFormElement>, id: string) {
     event.preventDefault();
     const address = addressFromForm(new FormData(event.currentTarget));
-    const checked = shippingAddressSchema.safeParse(address);
+    const checked = checkoutAddressSchema.safeParse(address);
     const fields = checked.success ? {} : summariseIssues(checked.error).fields;
     if (checked.success) {
       setBusy(true);
@@ -130,6 +130,11 @@ export function SavedAddresses({ token, addresses, selected, onSelect, onChange 
                 <span className="min-w-0 break-words text-sm">
                   <span className="font-semibold">{address.fullName}</span>
                   <span className="block text-stone-700">{address.addressLine}</span>
+                  {address.area || address.landmark ? (
+                    <span className="block text-stone-700">
+                      {[address.area, landmarkLine(address)].filter(Boolean).join(" · ")}
+                    </span>
+                  ) : null}
                 </span>
               </label>
               <div className="ml-auto flex gap-1">

@@ -5,6 +5,7 @@
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import type { AdminOrder } from "#shared/admin.ts";
+import { areaCityLine, landmarkLine } from "#shared/areas.ts";
 import { formatRs } from "#shared/money.ts";
 import { type OrderStatus, orderNumber, statusLabel } from "#shared/orders.ts";
 import { telHref } from "#shared/phone.ts";
@@ -40,6 +41,7 @@ export default function AdminOrderDetail() {
   if (order.state === "failed") return <AdminError message={order.message} onRetry={order.reload} />;
   const current = order.data;
   const address = current.shippingAddress;
+  const landmark = landmarkLine(address);
 
   /** Every change answers the whole order: show it, or say why it was refused. */
   function done(result: AdminResult<AdminOrder>, what: string) {
@@ -171,8 +173,13 @@ export default function AdminOrderDetail() {
                 <br />
                 {address.addressLine}
                 <br />
-                {address.city}
-                {address.postalCode ? ` ${address.postalCode}` : ""}
+                {landmark ? (
+                  <>
+                    {landmark}
+                    <br />
+                  </>
+                ) : null}
+                {areaCityLine(address)}
                 <br />
                 <a href={telHref(address.phoneNumber)} className="text-brand-700 underline">
                   {address.phoneNumber}

@@ -1,16 +1,23 @@
 // Correcting the delivery details before the parcel is delivered (a wrong flat number, a second
-// phone the customer gave on WhatsApp). Checked with the checkout's own rules before sending;
-// every change is recorded in the order's history.
-import { type FormEvent, useState } from "react";
+// phone the customer gave on WhatsApp, the area the rider says it really is). Checked with the
+// checkout's own rules before sending; every change is recorded in the order's history. The Area
+// field offers the shop's list of areas (GET /api/areas) as the owner types.
+import { type FormEvent, useEffect, useState } from "react";
 import type { AdminOrder } from "#shared/admin.ts";
 import { orderAddressInputSchema } from "#shared/admin-orders.ts";
+import type { AreaList, KarachiArea } from "#shared/areas.ts";
 import { summariseIssues } from "#shared/validation.ts";
 import { type AdminResult, adminCall } from "../../../lib/admin-api.ts";
+import { api } from "../../../lib/api-client.ts";
+import { AreaOptions } from "../../AreaOptions.tsx";
 
 const input = "mt-1 w-full rounded-lg border border-stone-300 px-3 py-2 font-normal aria-invalid:border-red-700";
+const AREA_LIST = "edit-area-list";
 const FIELDS = [
   { name: "fullName", label: "Full name", type: "text" },
   { name: "addressLine", label: "Address", type: "textarea" },
+  { name: "area", label: "Area", type: "area" },
+  { name: "landmark", label: "Nearby landmark (optional)", type: "text" },
   { name: "phoneNumber", label: "Phone", type: "tel" },
   { name: "postalCode", label: "Postal code (optional)", type: "text" },
 ] as const;
@@ -31,9 +38,23 @@ export function AddressEditor({
     addressLine: a.addressLine,
     phoneNumber: a.phoneNumber,
     postalCode: a.postalCode ?? "",
+    area: a.area ?? "",
+    landmark: a.landmark ?? "",
   });
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [busy, setBusy] = useState(false);
+  const [areas, setAreas] = useState<KarachiArea[]>([]);
+
+  // The list only helps typing: without it the field still takes a name, which the server checks.
+  useEffect(() => {
+    let open = true;
+    void api<AreaList>("/api/areas").then((answer) => {
+      if (open && answer.ok) setAreas(answer.body.areas);
+    });
+    return () => {
+      open = false;
+    };
+  }, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -43,6 +64,8 @@ export function AddressEditor({
     setBusy(true);
     const result = await adminCall<AdminOrder>(`/orders/${order._id}/address`, { method: "PUT", json: values });
     setBusy(false);
+    // A field the server refused (an area not in the list) is marked like one refused here.
+    if (!result.ok) setErrors(result.error.fields);
     onDone(result, "Delivery details saved.");
     if (result.ok) onClose();
   }
@@ -65,7 +88,13 @@ export function AddressEditor({
             <label htmlFor={id} className="block font-semibold">
               {field.label}
             </label>
-            {field.type === "textarea" ? <textarea rows={3} {...common} /> : <input type={field.type} {...common} />}
+            {field.type === "textarea" ? (
+              <textarea rows={3} {...common} />
+            ) : field.type === "area" ? (
+              <input type="text" list={AREA_LIST} autoComplete="off" {...common} />
+            ) : (
+              <input type={field.type} {...common} />
+            )}
             {error ? (
               <span id={`${id}-error`} className="mt-1 block text-red-800">
                 {error}
@@ -74,6 +103,7 @@ export function AddressEditor({
           </div>
         );
       })}
+      <AreaOptions id={AREA_LIST} areas={areas} />
       <div className="flex flex-wrap gap-2">
         <button type="submit" disabled={busy} className="button-primary">
           {busy ? "Saving…" : "Save details"}
