@@ -188,7 +188,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerPages(app, {
       handler: pages.handler,
       loadContext: (_request, reply) =>
-        createLoadContext({ catalog, shop: config.shop, publicUrl: config.publicUrl, nonce: reply.cspNonce.script }),
+        createLoadContext({
+          catalog,
+          confirmation,
+          shop: config.shop,
+          publicUrl: config.publicUrl,
+          nonce: reply.cspNonce.script,
+        }),
     });
   }
   return app;

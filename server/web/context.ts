@@ -4,6 +4,7 @@
 import { createContext, type RouterContext, RouterContextProvider } from "react-router";
 import type { PostedForm } from "#shared/posted-form.ts";
 import type { CatalogService } from "../catalog/service.ts";
+import type { ConfirmationService } from "../confirmation/service.ts";
 
 export interface ShopInfo {
   phone: string;
@@ -13,6 +14,8 @@ export interface ShopInfo {
 
 export interface AppContext {
   catalog: CatalogService;
+  /** The mailed confirmation link's page reads the order it names (/confirm-order). */
+  confirmation: Pick<ConfirmationService, "view">;
   shop: ShopInfo;
   publicUrl: string;
   /** CSP nonce of this response, for the inline scripts React Router writes. */
