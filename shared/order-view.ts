@@ -4,6 +4,8 @@ import { formatRs } from "./money.ts";
 import type { Order, OrderStatus } from "./orders.ts";
 
 export const ORDER_VIEW_TEXTS = {
+  /** The region holding the order's summary on the success and link pages. */
+  orderDetails: "Order details",
   payOnDelivery: "To pay on delivery",
   deliverTo: "Delivery address",
   statusHistory: "Status history",

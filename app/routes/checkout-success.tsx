@@ -98,7 +98,7 @@ function PlacedOrder({ orderId }: { orderId: string }) {
           onRefused={reload}
           headingLevel={2}
         />
-        <section aria-label="Your order" className="rounded-2xl border border-stone-200 p-4">
+        <section aria-label={ORDER_VIEW_TEXTS.orderDetails} className="rounded-2xl border border-stone-200 p-4">
           <OrderSummary order={order} />
         </section>
       </div>

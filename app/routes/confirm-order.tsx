@@ -67,7 +67,7 @@ export default function ConfirmOrder({ loaderData }: Route.ComponentProps) {
           headingLevel={2}
         />
       </div>
-      <section aria-label="Your order" className="mt-6 rounded-2xl border border-stone-200 p-4">
+      <section aria-label={ORDER_VIEW_TEXTS.orderDetails} className="mt-6 rounded-2xl border border-stone-200 p-4">
         <OrderSummary order={order} />
       </section>
       <WayOn />
