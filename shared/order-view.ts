@@ -7,6 +7,9 @@ export const ORDER_VIEW_TEXTS = {
   /** The region holding the order's summary on the success and link pages. */
   orderDetails: "Order details",
   payOnDelivery: "To pay on delivery",
+  paidOnDelivery: "Paid on delivery",
+  cancelledTotal: "Order total",
+  nothingToPay: "Cancelled: nothing to pay.",
   deliverTo: "Delivery address",
   statusHistory: "Status history",
   /** The question the cancel button asks first, in a dialog. */

@@ -49,9 +49,8 @@ export default function ConfirmOrder({ loaderData }: Route.ComponentProps) {
       <h1 className="page-title">
         {ORDER_VIEW_TEXTS.linkTitle} <span className="font-mono">{orderNumber(order._id)}</span>
       </h1>
-      <p className="mt-2 flex flex-wrap items-center gap-2 text-stone-700">
+      <p className="mt-2 flex flex-wrap items-center gap-x-5 gap-y-2 text-stone-700">
         <span>Placed {karachiTime(order.createdAt)}</span>
-        <span aria-hidden="true">·</span>
         <span className="flex items-center gap-2">
           Status: <OrderStatusBadge status={order.status} />
         </span>

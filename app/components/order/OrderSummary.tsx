@@ -27,17 +27,14 @@ export function OrderSummary({ order }: { order: Order }) {
               <p className="text-stone-600">{previewWords(item.description, ORDER_PREVIEW_WORDS)}</p>
               <p className="text-stone-700">
                 Size {item.size} · Qty {item.quantity} · {formatRs(item.discountPrice)}
+                {item.quantity > 1 ? " each" : ""}
               </p>
             </div>
           </li>
         ))}
       </ul>
       <div className="mt-2 grid gap-3 border-t border-stone-200 pt-3 text-sm sm:grid-cols-2">
-        <div>
-          <p className="font-semibold text-stone-600">{ORDER_VIEW_TEXTS.payOnDelivery}</p>
-          <p className="text-xl font-bold text-stone-900">{formatRs(order.totalAmount)}</p>
-          <p className="text-stone-600">{ORDER_MESSAGES.paymentMethod}; delivery in Karachi is free.</p>
-        </div>
+        <Amount order={order} />
         <div>
           <p className="font-semibold text-stone-600">{ORDER_VIEW_TEXTS.deliverTo}</p>
           <address className="not-italic break-words text-stone-800">
@@ -49,6 +46,27 @@ export function OrderSummary({ order }: { order: Order }) {
           </address>
         </div>
       </div>
+    </div>
+  );
+}
+
+/** What the rider collects; once delivered, what was paid; a cancelled order owes nothing. */
+function Amount({ order }: { order: Order }) {
+  const cancelled = order.status === "cancelled";
+  const label = cancelled
+    ? ORDER_VIEW_TEXTS.cancelledTotal
+    : order.status === "delivered"
+      ? ORDER_VIEW_TEXTS.paidOnDelivery
+      : ORDER_VIEW_TEXTS.payOnDelivery;
+  return (
+    <div>
+      <p className="font-semibold text-stone-600">{label}</p>
+      <p className={`text-xl font-bold ${cancelled ? "text-stone-500 line-through" : "text-stone-900"}`}>
+        {formatRs(order.totalAmount)}
+      </p>
+      <p className="text-stone-600">
+        {cancelled ? ORDER_VIEW_TEXTS.nothingToPay : `${ORDER_MESSAGES.paymentMethod}; delivery in Karachi is free.`}
+      </p>
     </div>
   );
 }
