@@ -23,6 +23,7 @@ export default [
   route("my-cart", "routes/my-cart.tsx"),
   route("checkout-success", "routes/checkout-success.tsx"),
   route("TrackOrder", "routes/track-order.tsx"),
+  route("confirm-order", "routes/confirm-order.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("products", "routes/admin/products.tsx"),

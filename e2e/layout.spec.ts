@@ -5,6 +5,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import type { Product } from "../shared/catalog.ts";
 import { CATEGORIES } from "../shared/categories.ts";
+import { CONFIRMATION_MESSAGES } from "../shared/confirmation.ts";
 import { E2E_ADMIN } from "./admin-account.ts";
 import {
   type Account,
@@ -16,24 +17,26 @@ import {
   signIn,
   useAccount,
 } from "./layout-support.ts";
-import { waitForHydration } from "./support.ts";
+import { confirmLinkFor, waitForHydration } from "./support.ts";
 
 const WIDTHS: Record<string, number[]> = { phone: [320, 375], desktop: [768, 1280] };
 
 /** What can be opened on a screen, beside the menus every screen has. */
-type Opener = "size chart" | "checkout" | "filters";
+type Opener = "size chart" | "checkout" | "filters" | "cancel order";
 
 interface Screen {
   path: (fixture: Fixture) => string;
   as: "customer" | "admin";
   open?: Opener[];
-  /** The document itself answers 404 (the browser logs that as an error; nothing else may be). */
-  notFound?: boolean;
+  /** The document itself answers this 4xx (the browser logs that as an error; nothing else may be). */
+  refused?: 400 | 404;
 }
 
 interface Fixture {
   product: Product;
   orderId: string;
+  /** The order mail's confirmation link (a path). */
+  confirmLink: string;
   customer: Account;
   admin: Account;
 }
@@ -44,7 +47,7 @@ const SCREENS: Screen[] = [
     (path): Screen => ({ path: at(path), as: "customer" }),
   ),
   { path: (f) => `/products/${f.product._id}`, as: "customer", open: ["size chart"] },
-  { path: at("/products/00000000-0000-4000-8000-000000000000"), as: "customer", notFound: true },
+  { path: at("/products/00000000-0000-4000-8000-000000000000"), as: "customer", refused: 404 },
   { path: at("/buy/42"), as: "customer", open: ["filters"] },
   // Filtered lists (issue 15): chips, the sidebar or the phone's sheet, page links.
   {
@@ -65,14 +68,19 @@ const SCREENS: Screen[] = [
   ),
   { path: at(`/reset-password/confirm?token=${"A".repeat(43)}`), as: "customer" },
   { path: at("/my-cart"), as: "customer", open: ["checkout"] },
-  { path: (f) => `/checkout-success?order=${f.orderId}`, as: "customer" },
-  { path: at("/TrackOrder"), as: "customer" },
-  { path: at("/no-such-page"), as: "customer", notFound: true },
+  { path: (f) => `/checkout-success?order=${f.orderId}`, as: "customer", open: ["cancel order"] },
+  { path: at("/TrackOrder"), as: "customer", open: ["cancel order"] },
+  // The mailed link's page, with the fixture's pending order, and a forged link.
+  { path: (f) => f.confirmLink, as: "customer", open: ["cancel order"] },
+  { path: at(`/confirm-order?token=${"A".repeat(43)}`), as: "customer", refused: 400 },
+  { path: at("/no-such-page"), as: "customer", refused: 404 },
   ...[
     "/admin",
     "/admin/products",
     "/admin/products/new",
     "/admin/orders",
+    "/admin/orders?view=awaiting",
+    "/admin/confirmation",
     "/admin/customers",
     "/admin/synonyms",
     "/admin/areas",
@@ -134,8 +142,9 @@ function setUp(page: Page): Promise<Fixture> {
     });
     expect(order.ok(), await order.text()).toBe(true);
     const orderId = ((await order.json()) as { _id: string })._id;
+    const confirmLink = await confirmLinkFor(email, orderId);
     const admin = await signIn(request, E2E_ADMIN.email, E2E_ADMIN.password);
-    return { product, orderId, customer, admin };
+    return { product, orderId, confirmLink, customer, admin };
   })();
   return fixture;
 }
@@ -147,7 +156,7 @@ async function expectLayoutHolds(page: Page, what: string): Promise<void> {
 
 async function openAndCheck(page: Page, what: string, opener: () => Promise<void>): Promise<void> {
   await opener();
-  const dialog = page.locator("dialog[open], [role=dialog]").last();
+  const dialog = page.locator("dialog[open], [role=dialog], [role=alertdialog]").last();
   await expect(dialog).toBeVisible();
   await expectLayoutHolds(page, what);
   // The dialog's own end: its last control must not sit under anything either.
@@ -161,6 +170,7 @@ const OPENERS: Record<Opener, (page: Page) => Promise<void>> = {
   "size chart": (page) => page.getByRole("main").getByRole("button", { name: "Size chart" }).click(),
   checkout: (page) => page.getByRole("button", { name: "Proceed to Checkout" }).click(),
   filters: (page) => page.getByRole("button", { name: /^Filter & sort/ }).click(),
+  "cancel order": (page) => page.getByRole("button", { name: CONFIRMATION_MESSAGES.cancelButton }).first().click(),
 };
 
 /** Openers that exist only on a phone (on wider screens the filters are a sidebar). */
@@ -170,6 +180,7 @@ for (const screen of SCREENS) {
   const name = screen.path({
     product: { _id: "{product}" } as Product,
     orderId: "{order}",
+    confirmLink: "/confirm-order?token={token}",
     customer: {} as Account,
     admin: {} as Account,
   });
@@ -181,7 +192,7 @@ for (const screen of SCREENS) {
     page.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
     page.on("console", (message) => {
       if (message.type() !== "error") return;
-      if (screen.notFound && message.text().includes("404")) return;
+      if (screen.refused && message.text().includes(String(screen.refused))) return;
       errors.push(`console: ${message.text()}`);
     });
 

@@ -1,7 +1,13 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import type { Product, ProductList } from "../shared/catalog.ts";
 import { CATEGORY_SLUGS } from "../shared/categories.ts";
+import { orderNumber } from "../shared/orders.ts";
+
+/** Where the shop under test writes its mails (playwright.config.ts sets the data folder). */
+const outbox = path.resolve(import.meta.dirname, "..", process.env.E2E_DATA_DIR ?? "missing-data-dir", "outbox");
 
 export async function waitForHydration(page: Page): Promise<void> {
   // Generous: a loaded CI machine can take several seconds to download and run the bundles.
@@ -21,4 +27,20 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary).toEqual([]);
+}
+
+/** The confirmation link in the order mail of `orderId` to `email`, as a path of this shop. */
+export async function confirmLinkFor(email: string, orderId: string): Promise<string> {
+  let link: string | undefined;
+  await expect(async () => {
+    for (const name of (await readdir(outbox)).filter((n) => n.endsWith(".eml"))) {
+      // Undo quoted-printable soft line breaks and '=' escapes.
+      const text = (await readFile(path.join(outbox, name), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
+      if (!text.toLowerCase().includes(`to: ${email.toLowerCase()}`) || !text.includes(orderNumber(orderId))) continue;
+      link = /\/confirm-order\?token=[A-Za-z0-9._-]+/.exec(text)?.[0];
+      if (link) break;
+    }
+    expect(link, `the order mail of ${orderNumber(orderId)} to ${email}`).toBeDefined();
+  }).toPass({ timeout: 15_000 });
+  return link as string;
 }

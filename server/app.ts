@@ -201,6 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         createLoadContext({
           catalog,
           areas,
+          confirmation,
           shop: config.shop,
           publicUrl: config.publicUrl,
           nonce: reply.cspNonce.script,

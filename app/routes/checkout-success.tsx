@@ -1,7 +1,20 @@
+// /checkout-success?order={id}: the thanks, the order number, and [Ours] the order itself read
+// through the signed-in API, with the question every cash-on-delivery order asks (confirm or cancel)
+// while the shop waits for the answer.
 import { CircleCheck } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
+import { CONFIRMATION_MESSAGES } from "#shared/confirmation.ts";
+import { ORDER_VIEW_TEXTS } from "#shared/order-view.ts";
 import { orderNumber } from "#shared/orders.ts";
+import { OrderStatusBadge } from "../components/OrderStatusBadge.tsx";
+import { OrderNextStep } from "../components/order/OrderNextStep.tsx";
+import { OrderSummary } from "../components/order/OrderSummary.tsx";
+import { useAuth } from "../lib/auth-store.ts";
+import { answerOwnOrder, useMyOrders } from "../lib/my-orders.ts";
+import { withReturnTo } from "../lib/return-to.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
+import { useHydrated } from "../lib/use-hydrated.ts";
 import type { Route } from "./+types/checkout-success.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -18,21 +31,24 @@ export function meta({ matches }: Route.MetaArgs) {
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export default function CheckoutSuccess() {
-  const orderId = useSearchParams()[0].get("order");
-  const number = orderId && ORDER_ID.test(orderId) ? orderNumber(orderId) : null;
+  const raw = useSearchParams()[0].get("order");
+  const orderId = raw && ORDER_ID.test(raw) ? raw : null;
   return (
-    <div className="page max-w-xl text-center">
-      <CircleCheck aria-hidden="true" className="mx-auto size-16 text-green-700" />
-      <h1 className="page-title mt-4">Thank you for your order!</h1>
-      {number ? (
-        <p className="mt-3 text-lg">
-          Your order number is <strong className="font-mono">{number}</strong>
+    <div className="page max-w-2xl">
+      <div className="text-center">
+        <CircleCheck aria-hidden="true" className="mx-auto size-16 text-green-700" />
+        <h1 className="page-title mt-4">Thank you for your order!</h1>
+        {orderId ? (
+          <p className="mt-3 text-lg">
+            Your order number is <strong className="font-mono">{orderNumber(orderId)}</strong>
+          </p>
+        ) : null}
+        <p className="mt-3 text-stone-700">
+          We have received your order and e-mailed you a confirmation. Pay in cash when your shoes arrive; delivery in
+          Karachi is free.
         </p>
-      ) : null}
-      <p className="mt-3 text-stone-700">
-        We have received your order and e-mailed you a confirmation. Pay in cash when your shoes arrive; delivery in
-        Karachi is free.
-      </p>
+      </div>
+      {orderId && <PlacedOrder orderId={orderId} />}
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <Link to="/" className="button-primary">
           Back to Home
@@ -43,4 +59,58 @@ export default function CheckoutSuccess() {
       </div>
     </div>
   );
+}
+
+/** The order as the shop has it: only the signed-in customer's own orders can be read. */
+function PlacedOrder({ orderId }: { orderId: string }) {
+  const hydrated = useHydrated();
+  const { token } = useAuth();
+  const { state, reload, replace } = useMyOrders(token);
+  const here = `/checkout-success?order=${orderId}`;
+
+  let body: ReactNode;
+  if (hydrated && !token) {
+    body = (
+      <p className="text-center text-stone-700">
+        <Link to={withReturnTo("/login", here)} className="font-semibold text-brand-700 underline">
+          Sign in
+        </Link>{" "}
+        {ORDER_VIEW_TEXTS.signInToSee}
+      </p>
+    );
+  } else if (state.status === "failed") {
+    body = (
+      <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
+        {`Error: ${state.error}`}
+      </p>
+    );
+  } else if (state.status === "succeeded") {
+    const order = state.orders.find((o) => o._id === orderId);
+    body = order ? (
+      <div className="space-y-5">
+        <p className="flex items-center justify-center gap-2">
+          Status: <OrderStatusBadge status={order.status} />
+        </p>
+        <OrderNextStep
+          order={order}
+          send={(action) => answerOwnOrder(order._id, action)}
+          onAnswered={replace}
+          onRefused={reload}
+          headingLevel={2}
+        />
+        <section aria-label={ORDER_VIEW_TEXTS.orderDetails} className="rounded-2xl border border-stone-200 p-4">
+          <OrderSummary order={order} />
+        </section>
+      </div>
+    ) : (
+      <p className="text-center text-stone-700">{CONFIRMATION_MESSAGES.orderNotFound}</p>
+    );
+  } else {
+    body = (
+      <p role="status" className="text-center text-stone-600">
+        {ORDER_VIEW_TEXTS.loadingOrder}
+      </p>
+    );
+  }
+  return <div className="mt-8">{body}</div>;
 }

@@ -1,17 +1,20 @@
-import { useEffect, useState } from "react";
+// /TrackOrder: the signed-in customer's orders (docs/product.md section 2), newest first. [Ours] Each
+// shows its items, what to pay on delivery, the address, the status with the date of every step,
+// and what to do next: a pending order asks to be confirmed or cancelled, a confirmed one says to
+// keep the cash ready.
 import { Link } from "react-router";
-import { formatRs } from "#shared/money.ts";
-import { type Order, orderNumber } from "#shared/orders.ts";
-import { previewWords } from "#shared/text.ts";
+import { ORDER_MESSAGES, type Order, orderNumber } from "#shared/orders.ts";
 import { OrderStatusBadge } from "../components/OrderStatusBadge.tsx";
-import { api } from "../lib/api-client.ts";
+import { OrderNextStep } from "../components/order/OrderNextStep.tsx";
+import { OrderSummary } from "../components/order/OrderSummary.tsx";
+import { StatusHistory } from "../components/order/StatusHistory.tsx";
 import { useAuth } from "../lib/auth-store.ts";
+import { karachiDate } from "../lib/dates.ts";
+import { answerOwnOrder, useMyOrders } from "../lib/my-orders.ts";
 import { withReturnTo } from "../lib/return-to.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
+import { useHydrated } from "../lib/use-hydrated.ts";
 import type { Route } from "./+types/track-order.ts";
-
-/** Order descriptions are cut to 4 words (docs/product.md section 9). */
-const ORDER_PREVIEW_WORDS = 4;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -23,35 +26,17 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-type State =
-  | { status: "idle" }
-  | { status: "loading" }
-  | { status: "succeeded"; orders: Order[] }
-  | { status: "failed"; error: string };
-
 export default function TrackOrder() {
+  const hydrated = useHydrated();
   const { token } = useAuth();
-  const [state, setState] = useState<State>({ status: "idle" });
-
   // docs/product.md section 6: the order list is requested only when a token exists.
-  useEffect(() => {
-    if (!token) return;
-    const controller = new AbortController();
-    setState({ status: "loading" });
-    api<unknown>("/api/orders/track", { auth: token, signal: controller.signal }).then((response) => {
-      if (controller.signal.aborted) return;
-      if (response.ok && Array.isArray(response.body))
-        setState({ status: "succeeded", orders: response.body as Order[] });
-      else setState({ status: "failed", error: response.error?.message ?? "The shop sent no order list." });
-    });
-    return () => controller.abort();
-  }, [token]);
+  const { state, reload, replace } = useMyOrders(token);
 
   return (
     <div className="page max-w-4xl">
-      <h1 className="page-title">Track Your Order</h1>
-      <div className="mt-6" aria-live="polite">
-        {!token ? (
+      <h1 className="page-title">{ORDER_MESSAGES.trackTitle}</h1>
+      <div className="mt-6">
+        {hydrated && !token ? (
           <p className="text-stone-700">
             <Link to={withReturnTo("/login", "/TrackOrder")} className="font-semibold text-brand-700 underline">
               Sign in
@@ -64,11 +49,11 @@ export default function TrackOrder() {
           </p>
         ) : state.status === "succeeded" ? (
           state.orders.length === 0 ? (
-            <p className="rounded-lg bg-stone-50 p-8 text-center text-stone-700">No orders found.</p>
+            <p className="rounded-lg bg-stone-50 p-8 text-center text-stone-700">{ORDER_MESSAGES.noOrders}</p>
           ) : (
             <ul className="space-y-5">
               {state.orders.map((order) => (
-                <OrderCard key={order._id} order={order} />
+                <OrderCard key={order._id} order={order} onAnswered={replace} onRefused={reload} />
               ))}
             </ul>
           )
@@ -82,43 +67,32 @@ export default function TrackOrder() {
   );
 }
 
-function OrderCard({ order }: { order: Order }) {
-  const placed = new Date(order.createdAt).toLocaleDateString("en-PK", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-  });
+function OrderCard(props: { order: Order; onAnswered: (order: Order) => void; onRefused: () => void }) {
+  const { order } = props;
   return (
     <li className="rounded-2xl border border-stone-200 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="font-semibold">
           Order <span className="font-mono text-sm">{orderNumber(order._id)}</span>
-          <span className="ml-2 text-sm font-normal text-stone-600">{placed}</span>
+          <span className="ml-2 text-sm font-normal text-stone-600">{karachiDate(order.createdAt)}</span>
         </h2>
         <OrderStatusBadge status={order.status} />
       </div>
-      <ul className="mt-3 divide-y divide-stone-100">
-        {order.items.map((item) => (
-          <li key={`${item.productId}:${item.size}`} className="flex gap-3 py-2">
-            <img
-              src={item.imageUrl[0]}
-              alt=""
-              width={64}
-              height={64}
-              loading="lazy"
-              className="size-16 rounded-lg bg-stone-100 object-cover"
-            />
-            <div className="min-w-0 flex-1 text-sm">
-              <p className="font-semibold">{item.name}</p>
-              <p className="text-stone-600">{previewWords(item.description, ORDER_PREVIEW_WORDS)}</p>
-              <p className="text-stone-700">
-                Size {item.size} · Qty {item.quantity} · {formatRs(item.discountPrice)}
-              </p>
-            </div>
-          </li>
-        ))}
-      </ul>
-      <p className="mt-2 text-right font-bold">Total {formatRs(order.totalAmount)}</p>
+      <div className="mt-2">
+        <StatusHistory steps={order.statusHistory} />
+      </div>
+      <div className="mt-3">
+        <OrderNextStep
+          order={order}
+          send={(action) => answerOwnOrder(order._id, action)}
+          onAnswered={props.onAnswered}
+          onRefused={props.onRefused}
+          headingLevel={3}
+        />
+      </div>
+      <div className="mt-1">
+        <OrderSummary order={order} />
+      </div>
     </li>
   );
 }

@@ -1,9 +1,10 @@
 // The e-mail a customer gets when the shop moves their order (confirmed, delivered, cancelled).
 import { formatRs } from "#shared/money.ts";
+import { addressLines } from "#shared/order-view.ts";
 import { type Order, type OrderStatus, orderNumber } from "#shared/orders.ts";
 import { SHOP_NAME } from "#shared/shop.ts";
 import type { Mail } from "../mail/mailer.ts";
-import { addressLines, type ShopContact } from "../orders/mail.ts";
+import type { ShopContact } from "../orders/mail.ts";
 
 // `withAddress`: the confirmed mail says where the rider is going (area and landmark included), so
 // the customer can still correct it before the parcel leaves.

@@ -6,9 +6,9 @@
 // (https://developers.facebook.com/docs/whatsapp/cloud-api/guides/send-message-templates).
 import type { ConfirmAction } from "#shared/confirmation.ts";
 import { formatRs } from "#shared/money.ts";
+import { addressLines } from "#shared/order-view.ts";
 import { type Order, orderNumber } from "#shared/orders.ts";
 import { pakistaniMobile } from "#shared/phone.ts";
-import { addressLines } from "../orders/mail.ts";
 import type { TemplateMessage, TextParameter } from "./whatsapp-graph.ts";
 
 /** Pairs named before "and n more": a template's body is at most 1,024 characters in all. */

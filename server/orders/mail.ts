@@ -1,7 +1,7 @@
 // The order confirmation e-mail, plain text and simple HTML, in the shop's own words.
-import { deliveryLines } from "#shared/areas.ts";
 import { CONFIRMATION_MESSAGES, unansweredLine } from "#shared/confirmation.ts";
 import { formatRs } from "#shared/money.ts";
+import { addressLines } from "#shared/order-view.ts";
 import { ORDER_MESSAGES, type Order, orderNumber } from "#shared/orders.ts";
 import { SHOP_NAME } from "#shared/shop.ts";
 import type { Mail } from "../mail/mailer.ts";
@@ -21,11 +21,6 @@ export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c)
 export interface ConfirmRequest {
   url: string;
   cancelAfterMinutes: number;
-}
-
-/** The delivery address as every message writes it, one line each (area and landmark when given). */
-export function addressLines(a: Order["shippingAddress"]): string[] {
-  return [a.fullName, ...deliveryLines(a), a.phoneNumber];
 }
 
 export function orderConfirmationMail(order: Order, to: string, shop: ShopContact, confirm: ConfirmRequest): Mail {

@@ -5,6 +5,7 @@ import { createContext, type RouterContext, RouterContextProvider } from "react-
 import type { PostedForm } from "#shared/posted-form.ts";
 import type { AreaService } from "../areas/service.ts";
 import type { CatalogService } from "../catalog/service.ts";
+import type { ConfirmationService } from "../confirmation/service.ts";
 
 export interface ShopInfo {
   phone: string;
@@ -16,6 +17,8 @@ export interface AppContext {
   catalog: CatalogService;
   /** The Karachi areas (the checkout's Area field lists them before any script runs). */
   areas: AreaService;
+  /** The mailed confirmation link's page reads the order it names (/confirm-order). */
+  confirmation: Pick<ConfirmationService, "view">;
   shop: ShopInfo;
   publicUrl: string;
   /** CSP nonce of this response, for the inline scripts React Router writes. */

@@ -1,0 +1,48 @@
+// How an order reads to its customer on the success page, the mailed link's page (/confirm-order) and
+// Track Your Order (docs/product.md section 2), and the address lines every message writes.
+import { deliveryLines } from "./areas.ts";
+import { formatRs } from "./money.ts";
+import type { Order, OrderStatus } from "./orders.ts";
+
+export const ORDER_VIEW_TEXTS = {
+  /** The region holding the order's summary on the success and link pages. */
+  orderDetails: "Order details",
+  payOnDelivery: "To pay on delivery",
+  paidOnDelivery: "Paid on delivery",
+  cancelledTotal: "Order total",
+  nothingToPay: "Cancelled: nothing to pay.",
+  deliverTo: "Delivery address",
+  statusHistory: "Status history",
+  /** The question the cancel button asks first, in a dialog. */
+  cancelQuestion: "Cancel this order?",
+  cancelWarning: "Nothing will be delivered and the shoes go back on sale.",
+  keepOrder: "No, keep my order",
+  cancelYes: "Yes, cancel it",
+  loadingOrder: "Loading your order…",
+  signInToSee: "to see your order and confirm it.",
+  /** The link's page: "Your order #71B886C4", or this when the link cannot be used. */
+  linkTitle: "Your order",
+  deadLinkTitle: "Order confirmation",
+  /** The link's form reached the server as a plain post: React never took it (decision 015). */
+  notLoaded: "The page had not finished loading, so nothing was sent. Please press the button once more.",
+} as const;
+
+/** Each step of the status history as the customer reads it: the first is when it was placed. */
+export function stepLabel(status: OrderStatus): string {
+  return { pending: "Placed", confirm: "Confirmed", delivered: "Delivered", cancelled: "Cancelled" }[status];
+}
+
+/** Under the confirm and cancel buttons, while the shop waits for the customer. */
+export function cancelsByLine(when: string): string {
+  return `If we do not hear from you by ${when} (Karachi time), this order is cancelled.`;
+}
+
+/** What to do next once the order is confirmed: have the cash ready for the rider. */
+export function riderLine(totalAmount: number): string {
+  return `Our rider will bring it to you. Please keep ${formatRs(totalAmount)} ready.`;
+}
+
+/** The delivery address as every page and message writes it, one line each (area and landmark when given). */
+export function addressLines(a: Order["shippingAddress"]): string[] {
+  return [a.fullName, ...deliveryLines(a), a.phoneNumber];
+}
