@@ -43,7 +43,7 @@ export function createAreaService(db: Db): AreaService {
 
     add: (area) =>
       db.transaction(async (tx) => {
-        // The primary key tells "Saddar" from "saddar"; this lock keeps two owners adding the same
+        // The primary key tells Saddar and saddar apart; this lock keeps two owners adding the same
         // name in two spellings at once from both passing the check below. It waits for other
         // writes to the list only: the checkout's reads of it go on.
         await tx.execute(sql`lock table karachi_areas in share row exclusive mode`);
