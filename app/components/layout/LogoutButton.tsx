@@ -1,17 +1,24 @@
 // Logout (docs/product.md section 4 clears the cart on sign-out): with lines in the cart it first asks, in
 // an accessible alert dialog, since signing out empties the cart; with an empty cart it signs out
 // at once. Either way the sign-out itself is signOut's, exactly as the spec says.
+// The dialog (Radix, about 10 KB gzip) is every page's header's only use of it, and most sign-outs
+// never show it: it is fetched when the button is pointed at, focused or pressed, not with the page.
 import { LogOut } from "lucide-react";
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { signOut } from "../../lib/auth-actions.ts";
 import { useCart } from "../../lib/cart-store.ts";
-import { ConfirmDialog } from "../ConfirmDialog.tsx";
+
+const loadDialog = () => import("../ConfirmDialog.tsx");
+const ConfirmDialog = lazy(() => loadDialog().then((module) => ({ default: module.ConfirmDialog })));
+const fetchDialog = () => void loadDialog();
 
 export const SIGN_OUT_WARNING = "Signing out empties your cart";
 
 export function LogoutButton() {
   const lines = useCart().length;
   const [asking, setAsking] = useState(false);
+  // Once asked, the dialog stays mounted, so closing it runs its own focus return.
+  const [asked, setAsked] = useState(false);
   const [busy, setBusy] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
 
@@ -24,32 +31,43 @@ export function LogoutButton() {
   }
 
   return (
-    <ConfirmDialog
-      open={asking}
-      onOpenChange={setAsking}
-      title={SIGN_OUT_WARNING}
-      description={
-        <>
-          Your cart has {lines} {lines === 1 ? "line" : "lines"}. Signing out removes {lines === 1 ? "it" : "them"} from
-          this device and from your account.
-        </>
-      }
-      keepLabel="Cancel"
-      actLabel="Sign out"
-      busy={busy}
-      onAct={() => void confirm()}
-      returnFocus={button}
-    >
+    <>
       <button
         ref={button}
         type="button"
         className="icon-button gap-1.5 sm:px-3"
         aria-haspopup={lines > 0 ? "dialog" : undefined}
-        onClick={() => (lines > 0 ? setAsking(true) : void signOut())}
+        onPointerEnter={lines > 0 ? fetchDialog : undefined}
+        onFocus={lines > 0 ? fetchDialog : undefined}
+        onClick={() => {
+          if (lines === 0) return void signOut();
+          setAsked(true);
+          setAsking(true);
+        }}
       >
         <LogOut aria-hidden="true" className="size-5" />
         <span className="sr-only text-sm font-medium sm:not-sr-only">Logout</span>
       </button>
-    </ConfirmDialog>
+      {asked ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={asking}
+            onOpenChange={setAsking}
+            title={SIGN_OUT_WARNING}
+            description={
+              <>
+                Your cart has {lines} {lines === 1 ? "line" : "lines"}. Signing out removes{" "}
+                {lines === 1 ? "it" : "them"} from this device and from your account.
+              </>
+            }
+            keepLabel="Cancel"
+            actLabel="Sign out"
+            busy={busy}
+            onAct={() => void confirm()}
+            returnFocus={button}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
