@@ -2,7 +2,7 @@
 // blocking a customer from ordering, at phone (375 px) and desktop (1280 px) widths.
 import { expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "./admin-account.ts";
-import { allProducts, expectNoAxeViolations, waitForHydration } from "./support.ts";
+import { allProducts, expectNoAxeViolations, shoot, waitForHydration } from "./support.ts";
 
 async function signInAsOwner(page: Page) {
   await page.goto("/login");
@@ -71,7 +71,7 @@ test("the owner sees a customer's orders, blocks them from ordering and unblocks
   await expect(blocked.getByRole("button", { name: `Unblock ${customer.username}` })).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(phone ? 375 : 1280);
-  await page.screenshot({ path: `.tmp/shots/admin-customers-${phone ? 375 : 1280}.png` });
+  await shoot(page, `admin-customers-${phone ? 375 : 1280}`, { fullPage: false });
   await expectNoAxeViolations(page);
 
   // The customer's next order is refused with a message saying to contact the shop.
@@ -95,9 +95,9 @@ test("the reset confirm page at phone and desktop widths", async ({ page }, test
   await page.goto(`/reset-password/confirm?token=${"a".repeat(43)}`);
   await waitForHydration(page);
   await page.getByLabel("New Password", { exact: true }).fill("Some-guess-123");
-  await page.screenshot({ path: `.tmp/shots/reset-confirm-form-${phone ? 375 : 1280}.png`, fullPage: true });
+  await shoot(page, `reset-confirm-form-${phone ? 375 : 1280}`);
   await page.getByRole("button", { name: "Confirm new password" }).click();
   await expect(page.getByRole("main").getByRole("alert")).toContainText("not valid");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone ? 375 : 1280);
-  await page.screenshot({ path: `.tmp/shots/reset-confirm-${phone ? 375 : 1280}.png`, fullPage: true });
+  await shoot(page, `reset-confirm-${phone ? 375 : 1280}`);
 });

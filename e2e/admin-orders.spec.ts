@@ -2,14 +2,11 @@
 // phone to tap and call and the customer's warnings; a pending order opens WhatsApp with a ready
 // message (English or Urdu, remembered); notes, corrected details and a refused parcel are
 // recorded, and the customer's own list reads it as cancelled. Nothing scrolls sideways.
-import { mkdirSync } from "node:fs";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import type { Order } from "../shared/orders.ts";
 import { E2E_ADMIN } from "./admin-account.ts";
 import { type Account, catalogue, sidewaysOverflow, signIn, useAccount } from "./layout-support.ts";
-import { expectNoAxeViolations, waitForHydration } from "./support.ts";
-
-const SHOTS = ".tmp/shots";
+import { expectNoAxeViolations, shoot, waitForHydration } from "./support.ts";
 
 interface Customer {
   account: Account;
@@ -54,19 +51,12 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(await sidewaysOverflow(page)).toBe(0);
 }
 
-/** A full-page picture from the top, so the sticky header is not painted over the middle. */
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
 test("the owner confirms on WhatsApp, spots a refuser, notes, corrects and records a refused parcel", async ({
   page,
   request,
 }, testInfo) => {
   const width = testInfo.project.name === "phone" ? 375 : 1280;
   await page.setViewportSize({ width, height: 860 });
-  mkdirSync(SHOTS, { recursive: true });
   const admin = await signIn(request, E2E_ADMIN.email, E2E_ADMIN.password);
   const adminHeaders = { Authorization: `Bearer ${admin.token}` };
 

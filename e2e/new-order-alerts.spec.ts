@@ -5,7 +5,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import type { AdminProduct } from "../shared/admin.ts";
 import { E2E_ADMIN } from "./admin-account.ts";
-import { expectNoAxeViolations, waitForHydration } from "./support.ts";
+import { expectNoAxeViolations, shoot, waitForHydration } from "./support.ts";
 
 const PASSWORD = "Karachi-Shoes-2024!";
 
@@ -90,12 +90,12 @@ test("the count of new orders updates on the open admin page, without a reload",
   // The figures below follow: pending orders read the same as the live count.
   await expect(page.getByRole("link", { name: /^pending/ })).toHaveText(new RegExp(`^pending\\s*${before + 1}$`));
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-  await page.screenshot({ path: `.tmp/shots/new-orders-${info.project.name}.png`, fullPage: false });
+  await shoot(page, `new-orders-${info.project.name}`, { fullPage: false });
   if (info.project.name === "phone") {
     // The badge must not push the tabs sideways on the narrowest phone.
     await page.setViewportSize({ width: 320, height: 700 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-    await page.screenshot({ path: ".tmp/shots/new-orders-320.png" });
+    await shoot(page, "new-orders-320", { fullPage: false });
     await page.setViewportSize({ width: 375, height: 812 });
   }
   await expectNoAxeViolations(page);
@@ -115,5 +115,5 @@ test("the count of new orders updates on the open admin page, without a reload",
   await expect(page).toHaveURL(/\/admin\/orders/);
   await placeOrderElsewhere(request, `${info.project.name}b`);
   await expect(page.getByTestId("new-orders-badge")).toHaveText(`${before + 1} new`);
-  await page.screenshot({ path: `.tmp/shots/new-orders-tab-${info.project.name}.png`, fullPage: false });
+  await shoot(page, `new-orders-tab-${info.project.name}`, { fullPage: false });
 });

@@ -10,7 +10,7 @@ import Papa from "papaparse";
 import sharp from "sharp";
 import { E2E_ADMIN } from "./admin-account.ts";
 import { type Account, catalogue, sidewaysOverflow, signIn, useAccount } from "./layout-support.ts";
-import { expectNoAxeViolations, waitForHydration } from "./support.ts";
+import { expectNoAxeViolations, shoot, waitForHydration } from "./support.ts";
 
 const URDU_NAME = "عائشہ جوتا";
 
@@ -85,7 +85,7 @@ async function open(page: Page, url: string, width: number) {
 
 const widthOf = (project: string) => (project === "phone" ? 375 : 1280);
 const shot = (page: Page, name: string, width: number, fullPage = true) =>
-  page.screenshot({ path: `.tmp/shots/${name}-${width}.png`, fullPage });
+  shoot(page, `${name}-${width}`, { fullPage });
 
 test.beforeEach(async ({ page }) => {
   const f = await setUp(page);

@@ -1,4 +1,4 @@
-import { readdir, readFile } from "node:fs/promises";
+import { mkdir, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
@@ -43,4 +43,17 @@ export async function confirmLinkFor(email: string, orderId: string): Promise<st
     expect(link, `the order mail of ${orderNumber(orderId)} to ${email}`).toBeDefined();
   }).toPass({ timeout: 15_000 });
   return link as string;
+}
+
+/**
+ * A full-page screenshot to look at (not compared), in .tmp/shots, when SHOTS is set
+ * (`SHOTS=1 npx playwright test …`): a person checks what the tests only measure. CI does not pay
+ * for them.
+ */
+export async function shoot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  if (!process.env.SHOTS) return;
+  await mkdir(".tmp/shots", { recursive: true });
+  // From the top, so the sticky header is not painted over the middle of a full page.
+  if (fullPage) await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+  await page.screenshot({ path: `.tmp/shots/${name}.png`, fullPage });
 }

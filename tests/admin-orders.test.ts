@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CatalogChange } from "#server/catalog/changes.ts";
 import { selectRowsAsserted } from "#server/db/rows.ts";
 import type { AdminCustomerList, AdminDashboard, AdminOrder, AdminOrderList, AdminProduct } from "#shared/admin.ts";
-import type { Order } from "#shared/orders.ts";
+import { type Order, orderNumber } from "#shared/orders.ts";
 import { mailsTo } from "./support/accounts.ts";
 import { call, makeAdmin } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
@@ -215,6 +215,18 @@ describe("lists", () => {
       await call(t, admin, "GET", `/api/admin/orders?query=${placed._id.slice(0, 8).toUpperCase()}`)
     ).json<AdminOrderList>();
     expect(byRef.orders.map((o) => o._id)).toEqual([placed._id]);
+    // As every page and mail writes it, with the '#'; and in the 'Awaiting the customer' view.
+    const byNumber = (
+      await call(
+        t,
+        admin,
+        "GET",
+        `/api/admin/orders?view=awaiting&query=${encodeURIComponent(orderNumber(placed._id))}`,
+      )
+    ).json<AdminOrderList>();
+    expect(byNumber.orders.map((o) => o._id)).toEqual([placed._id]);
+    expect(byNumber.orders[0]?.awaiting).toMatchObject({ held: false, reminded: false });
+    expect((await call(t, admin, "GET", "/api/admin/orders?view=later")).statusCode).toBe(400);
 
     const cancelled = (await call(t, admin, "GET", "/api/admin/orders?status=cancelled")).json<AdminOrderList>();
     expect(cancelled.orders.length).toBeGreaterThan(0);

@@ -150,7 +150,9 @@ export function orderListFilters(
     const mobile = pakistaniMobile(query.query);
     const byPhone = mobile ? sql` or o.phone_key = ${mobile.slice(2)}` : sql``;
     // An order id, whole or its first characters (the reference in the e-mail), or the customer.
-    filters.push(sql`(o.id::text like ${`${q.replace(/[\\%_]/g, "")}%`} or lower(o.full_name) like ${pattern}
+    // '#71B886C4' as every page and mail writes it, or without the '#'.
+    const reference = q.replace(/^#/, "").replace(/[\\%_]/g, "");
+    filters.push(sql`(o.id::text like ${`${reference}%`} or lower(o.full_name) like ${pattern}
                       or lower(o.email) like ${pattern} or lower(u.email) like ${pattern}
                       or lower(u.username) like ${pattern}${byPhone})`);
   }
