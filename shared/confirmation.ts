@@ -1,6 +1,6 @@
 // The customer's confirmation of a cash-on-delivery order (docs/product.md section 4a; the design in
 // docs/decisions/017-order-confirmation.md): what the customer and the owner read, and the payloads.
-import { type Order, orderNumber } from "./orders.ts";
+import { type Order, orderNumber, statusLabel } from "./orders.ts";
 import { z } from "./zod.ts";
 
 export const CONFIRM_ACTIONS = ["confirm", "cancel"] as const;
@@ -33,8 +33,7 @@ export const CONFIRMATION_MESSAGES = {
 
 /** A confirmed, cancelled or delivered order: the customer can no longer answer it here. */
 export function tooLateMessage(status: Order["status"], contact: { phone: string }): string {
-  const now = { pending: "pending", confirm: "confirmed", delivered: "delivered", cancelled: "cancelled" }[status];
-  return `This order is ${now}, so it can no longer be changed here. Please call or WhatsApp ${contact.phone}.`;
+  return `This order is ${statusLabel(status)}, so it can no longer be changed here. Please call or WhatsApp ${contact.phone}.`;
 }
 
 /** The wait before an unanswered order is cancelled, as the customer reads it: 'within 2 days'. */
