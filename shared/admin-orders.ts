@@ -19,8 +19,8 @@ export function adminStatusLabel(status: OrderStatus, returnedAs: ReturnKind | n
   return returnedAs ? RETURN_KIND_LABELS[returnedAs] : statusLabel(status);
 }
 
-/** Only an order out for delivery (confirmed) can come back. */
-export const RETURNABLE_FROM: OrderStatus = "confirm";
+/** Only an order out for delivery (confirmed, or with a courier) can come back. */
+export const RETURNABLE_FROM: readonly OrderStatus[] = ["confirm", "dispatched"];
 /** Delivery details can change until the parcel is delivered (or the order is cancelled). */
 export const EDITABLE_STATUSES: readonly OrderStatus[] = ["pending", "confirm"];
 
@@ -33,7 +33,7 @@ export const ORDER_DAY_MESSAGES = {
   notReturnable: (status: OrderStatus, returnedAs: ReturnKind | null) =>
     returnedAs
       ? `This parcel already came back (${RETURN_KIND_LABELS[returnedAs]}).`
-      : `Only a confirmed order can come back from delivery; this one is ${statusLabel(status)}.`,
+      : `Only a confirmed order or one on its way can come back from delivery; this one is ${statusLabel(status)}.`,
   notEditable: (status: OrderStatus) =>
     `This order is ${statusLabel(status)}: its address and phone can no longer change.`,
 } as const;

@@ -6,6 +6,7 @@ import type { ImageRef, ProductImage, SizeStock } from "./catalog.ts";
 import { productIdSchema } from "./catalog-schemas.ts";
 import { CATEGORY_SLUGS, type CategorySlug, isCategorySlug } from "./categories.ts";
 import type { ConfirmationEvent } from "./confirmation.ts";
+import type { AdminParcel, CashSummary } from "./couriers.ts";
 import { ORDER_STATUSES, type Order, type OrderStatus, statusLabel } from "./orders.ts";
 import type { SalesReport } from "./sales.ts";
 import { MAX_SIZE, MIN_SIZE } from "./sizes.ts";
@@ -35,9 +36,13 @@ export const SIZE_STOCK_MAX = 100_000;
 /** The order workflow: which status each status may move to (anything else is refused with 409). */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   pending: ["confirm", "cancelled"],
-  confirm: ["delivered", "cancelled"],
+  // Straight to delivered: the shop's own rider took it without a dispatch being recorded.
+  confirm: ["dispatched", "delivered", "cancelled"],
+  dispatched: ["delivered", "cancelled", "lost", "damaged"],
   delivered: [],
   cancelled: [],
+  lost: [],
+  damaged: [],
 };
 
 export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
@@ -224,10 +229,12 @@ export const CUSTOMER_MESSAGES = {
   selfNotBlockable: "You cannot block your own account.",
 } as const;
 
-const moveError = "status must be one of: confirm, delivered, cancelled.";
+/** The moves the status call makes; `dispatched` needs a courier (POST /api/admin/orders/:id/dispatch). */
+export const STATUS_MOVES = ["confirm", "delivered", "cancelled", "lost", "damaged"] as const;
+const moveError = `status must be one of: ${STATUS_MOVES.join(", ")}.`;
 /** POST /api/admin/orders/:id/status */
 export const orderStatusInputSchema = strictBody({
-  status: z.enum(["confirm", "delivered", "cancelled"], { error: moveError }),
+  status: z.enum(STATUS_MOVES, { error: moveError }),
 });
 
 /** PUT /api/admin/products/:id/images/order: every image id of the product, once, in the new order. */
@@ -272,11 +279,14 @@ export interface LowStockSize {
 export interface AdminDashboard {
   today: AdminCount;
   week: AdminCount;
+  /** Orders waiting for the owner: to confirm, and confirmed ones to dispatch. */
   waiting: { pending: number; confirm: number };
   byStatus: Record<OrderStatus, number>;
   lowStock: LowStockSize[];
   /** The last 30 days' sales (issue 18, shared/sales.ts). */
   sales: SalesReport;
+  /** Cash collected, still with couriers, and on the road (issue 32). */
+  cash: CashSummary;
 }
 
 export interface AdminProductSummary {
@@ -356,6 +366,8 @@ export interface AdminOrder extends Order {
   history: OrderHistoryEntry[];
   /** Where the workflow lets this order move next (ORDER_TRANSITIONS). */
   allowedMoves: OrderStatus[];
+  /** The parcel with its cash (the customer's view of it is `Order.parcel`). */
+  parcel: AdminParcel | null;
   returnedAs: ReturnKind | null;
   /** Whether the parcel can be recorded as come back (a confirmed order). */
   canReturn: boolean;

@@ -29,8 +29,18 @@ export const ORDER_VIEW_TEXTS = {
 
 /** Each step of the status history as the customer reads it: the first is when it was placed. */
 export function stepLabel(status: OrderStatus): string {
-  return { pending: "Placed", confirm: "Confirmed", delivered: "Delivered", cancelled: "Cancelled" }[status];
+  return STEP_LABELS[status];
 }
+
+const STEP_LABELS: Record<OrderStatus, string> = {
+  pending: "Placed",
+  confirm: "Confirmed",
+  dispatched: "Handed to the courier",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+  lost: "Lost in transit",
+  damaged: "Damaged in transit",
+};
 
 /** Under the confirm and cancel buttons, while the shop waits for the customer. */
 export function cancelsByLine(when: string): string {

@@ -2,12 +2,26 @@
 // the checkout payload, the shipping address rules, and the order every client reads.
 import { MAX_LINE_QUANTITY, quantitySchema, sizeSchema } from "./cart.ts";
 import { productIdSchema } from "./catalog-schemas.ts";
+import type { OrderParcel } from "./couriers.ts";
 import { formatRs } from "./money.ts";
 import { storedMobile } from "./phone.ts";
 import { z } from "./zod.ts";
 
-export const ORDER_STATUSES = ["pending", "confirm", "delivered", "cancelled"] as const;
+export const ORDER_STATUSES = [
+  "pending",
+  "confirm",
+  "dispatched",
+  "delivered",
+  "cancelled",
+  "lost",
+  "damaged",
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/**
+ * Orders that still hold stock and a rider's time: not yet delivered, cancelled, lost or damaged.
+ * The database's partial index orders_user_open_idx names the same three.
+ */
+export const OPEN_STATUSES: readonly OrderStatus[] = ["pending", "confirm", "dispatched"];
 
 export const MAX_ORDER_LINES = 20;
 export const DELIVERY_CITY = "Karachi";
@@ -193,6 +207,8 @@ export interface Order {
   statusHistory: OrderStatusStep[];
   /** [Ours] The customer's confirmation of a cash-on-delivery order. */
   confirmation: OrderConfirmationState;
+  /** [Ours] The courier and tracking number, once the order is dispatched. */
+  parcel: OrderParcel | null;
 }
 
 export function pricesChangedMessage(total: number): string {
@@ -214,5 +230,15 @@ export function orderNumber(orderId: string): string {
 
 /** How a status reads to a person, customer and shop owner alike (the stored value `confirm` reads 'confirmed'). */
 export function statusLabel(status: OrderStatus): string {
-  return { pending: "pending", confirm: "confirmed", delivered: "delivered", cancelled: "cancelled" }[status];
+  return STATUS_LABELS[status];
 }
+
+const STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: "pending",
+  confirm: "confirmed",
+  dispatched: "on its way",
+  delivered: "delivered",
+  cancelled: "cancelled",
+  lost: "lost in transit",
+  damaged: "damaged in transit",
+};

@@ -3,7 +3,7 @@
 // below count, so a status added later (a refused parcel) stays out until someone adds it here.
 import type { OrderStatus } from "./orders.ts";
 
-export const SALES_STATUSES: readonly OrderStatus[] = ["pending", "confirm", "delivered"];
+export const SALES_STATUSES: readonly OrderStatus[] = ["pending", "confirm", "dispatched", "delivered"];
 export const SALES_DAYS = 30;
 export const BEST_SELLERS_LIMIT = 10;
 
@@ -11,7 +11,7 @@ export interface SalesDay {
   /** Karachi calendar day, YYYY-MM-DD. */
   day: string;
   orders: number;
-  /** Sum of what the day's orders collect (rupees). */
+  /** Cash that reached the shop that day (rupees): parcels settled by a payment report or the rider. */
   takings: number;
 }
 

@@ -3,8 +3,9 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { ADMIN_LOW_STOCK_AT, ADMIN_LOW_STOCK_LIMIT, type AdminDashboard, type LowStockSize } from "#shared/admin.ts";
-import type { OrderStatus } from "#shared/orders.ts";
+import { ORDER_STATUSES, type OrderStatus } from "#shared/orders.ts";
 import { SHOP_TIME_ZONE } from "#shared/shop.ts";
+import { loadCashSummary } from "../couriers/cash.ts";
 import type { Db } from "../db/client.ts";
 import { orderStatusColumn, sizeStock } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
@@ -14,17 +15,8 @@ export async function loadDashboard(db: Db): Promise<AdminDashboard> {
   const today = sql`(date_trunc('day', now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE})`;
   const [counts] = await selectRows(
     db,
-    z.object({
-      today_orders: z.number(),
-      today_revenue: z.number(),
-      week_orders: z.number(),
-      week_revenue: z.number(),
-    }),
-    sql`select count(*) filter (where created_at >= ${today})::int as today_orders,
-               coalesce(sum(total_amount) filter (where created_at >= ${today} and status <> 'cancelled'), 0)::int
-                 as today_revenue,
-               count(*)::int as week_orders,
-               coalesce(sum(total_amount) filter (where status <> 'cancelled'), 0)::int as week_revenue
+    z.object({ today_orders: z.number(), week_orders: z.number() }),
+    sql`select count(*) filter (where created_at >= ${today})::int as today_orders, count(*)::int as week_orders
         from orders where created_at >= ${today} - interval '6 days'`,
   );
   const statusRows = await selectRows(
@@ -32,7 +24,7 @@ export async function loadDashboard(db: Db): Promise<AdminDashboard> {
     z.object({ status: orderStatusColumn, n: z.number() }),
     sql`select status, count(*)::int as n from orders group by status`,
   );
-  const byStatus: Record<OrderStatus, number> = { pending: 0, confirm: 0, delivered: 0, cancelled: 0 };
+  const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
   for (const row of statusRows) byStatus[row.status] = row.n;
   const low = await selectRows(
     db,
@@ -49,12 +41,15 @@ export async function loadDashboard(db: Db): Promise<AdminDashboard> {
     size: r.size,
     stock: r.stock,
   }));
+  // Takings are cash that reached the shop (issue 32), not the value of orders placed.
+  const cash = await loadCashSummary(db);
   return {
-    today: { orders: counts?.today_orders ?? 0, revenue: counts?.today_revenue ?? 0 },
-    week: { orders: counts?.week_orders ?? 0, revenue: counts?.week_revenue ?? 0 },
+    today: { orders: counts?.today_orders ?? 0, revenue: cash.collectedToday },
+    week: { orders: counts?.week_orders ?? 0, revenue: cash.collectedWeek },
     waiting: { pending: byStatus.pending, confirm: byStatus.confirm },
     byStatus,
     lowStock,
     sales: await loadSales(db),
+    cash,
   };
 }

@@ -1,4 +1,6 @@
-// The e-mail a customer gets when the shop moves their order (confirmed, delivered, cancelled).
+// The e-mail a customer gets when the shop moves their order (confirmed, dispatched with its courier
+// and tracking link, delivered, cancelled, lost or damaged in transit).
+import type { OrderParcel } from "#shared/couriers.ts";
 import { formatRs } from "#shared/money.ts";
 import { addressLines } from "#shared/order-view.ts";
 import { type Order, type OrderStatus, orderNumber } from "#shared/orders.ts";
@@ -14,7 +16,16 @@ const NEWS: Partial<Record<OrderStatus, { subject: string; line: string; withAdd
     line: "We have confirmed your order. Our rider will bring it to you soon; please keep the cash ready.",
     withAddress: true,
   },
+  dispatched: { subject: "is on its way", line: "Your order is on its way." },
   delivered: { subject: "was delivered", line: "Your order was delivered. Thank you for shopping with us!" },
+  lost: {
+    subject: "was lost in transit",
+    line: "We are sorry: the courier lost your parcel. Nothing is owed; we will call you to send it again.",
+  },
+  damaged: {
+    subject: "was damaged in transit",
+    line: "We are sorry: your parcel was damaged on the way. Nothing is owed; we will call you to send it again.",
+  },
   cancelled: {
     subject: "was cancelled",
     line: "Your order was cancelled. Nothing is owed. If you did not expect this, please get in touch.",
@@ -22,6 +33,23 @@ const NEWS: Partial<Record<OrderStatus, { subject: string; line: string; withAdd
 };
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Who brings it and how to follow it: the courier and its tracking page, or the shop's rider. */
+function parcelLines(parcel: OrderParcel, total: number): string[] {
+  const carrier = parcel.ownRider
+    ? [
+        `Our rider${parcel.rider?.name ? ` ${parcel.rider.name}` : ""} is bringing it${parcel.rider?.phone ? ` (${parcel.rider.phone})` : ""}.`,
+      ]
+    : [`Courier: ${parcel.courier}, tracking number ${parcel.trackingNumber ?? "-"}.`];
+  const follow = parcel.trackingUrl ? [`Follow it at ${parcel.trackingUrl}`] : [];
+  return [...carrier, ...follow, `Please keep ${formatRs(total)} ready for the rider.`];
+}
+
+/** The tracking address as a link in the HTML part; every other line as text. */
+function linkified(line: string, url: string | null): string {
+  if (!url || !line.endsWith(url)) return escapeHtml(line);
+  return `${escapeHtml(line.slice(0, -url.length))}<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
+}
 
 /** Sent to `to`, the account's own e-mail, never to the checkout's (see orderConfirmationMail). */
 export function orderStatusMail(order: Order, to: string, shop: ShopContact): Mail | undefined {
@@ -33,9 +61,14 @@ export function orderStatusMail(order: Order, to: string, shop: ShopContact): Ma
   const summary = `Order ${ref}: ${order.items.length} line${order.items.length === 1 ? "" : "s"}, total ${formatRs(order.totalAmount)}.`;
   const address = news.withAddress ? addressLines(order.shippingAddress) : [];
   const delivery = address.length > 0 ? ["Delivery to:", ...address, ""] : [];
-  const text = [`Dear ${name},`, "", news.line, "", summary, "", ...delivery, contact].join("\n");
+  const parcel = order.status === "dispatched" && order.parcel ? parcelLines(order.parcel, order.totalAmount) : [];
+  const text = [`Dear ${name},`, "", news.line, ...parcel, "", summary, "", ...delivery, contact].join("\n");
   const html =
-    `<p>Dear ${escapeHtml(name)},</p><p>${escapeHtml(news.line)}</p><p>${escapeHtml(summary)}</p>` +
+    `<p>Dear ${escapeHtml(name)},</p><p>${escapeHtml(news.line)}</p>` +
+    (parcel.length > 0
+      ? `<p>${parcel.map((line) => linkified(line, order.parcel?.trackingUrl ?? null)).join("<br>")}</p>`
+      : "") +
+    `<p>${escapeHtml(summary)}</p>` +
     (address.length > 0 ? `<p>Delivery to:<br>${address.map(escapeHtml).join("<br>")}</p>` : "") +
     `<p>${escapeHtml(contact)}</p>`;
   return { to, subject: `Your order ${ref} at ${SHOP_NAME} ${news.subject}`, text, html };

@@ -13,6 +13,7 @@ import {
   RETURNABLE_FROM,
 } from "#shared/admin-orders.ts";
 import { CONFIRMATION_EVENT_CHANNELS, CONFIRMATION_EVENT_KINDS } from "#shared/confirmation.ts";
+import { toAdminParcel } from "../couriers/parcel-row.ts";
 import type { Db } from "../db/client.ts";
 import { orderStatusColumn, returnKindColumn } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
@@ -123,7 +124,8 @@ export async function loadAdminOrder(db: Db, orderId: string): Promise<AdminOrde
     history,
     allowedMoves: [...ORDER_TRANSITIONS[row.status]],
     returnedAs: row.returned_as,
-    canReturn: row.status === RETURNABLE_FROM,
+    canReturn: RETURNABLE_FROM.includes(row.status),
+    parcel: row.parcel ? toAdminParcel(row.parcel) : null,
     canEditAddress: EDITABLE_STATUSES.includes(row.status),
     customerHistory: histories.get(orderId) ?? EMPTY_HISTORY,
     notes,

@@ -1,42 +1,25 @@
 // /api/admin/orders: list, read, move an order (the customer is e-mailed in the background),
-// record a parcel that came back, write an internal note, and correct the delivery details.
-import type { FastifyInstance, FastifyRequest } from "fastify";
+// record a parcel that came back, dispatch with a courier (one order or a batch), record the own
+// rider's cash, write an internal note, and correct the delivery details.
+import type { FastifyInstance } from "fastify";
 import { ADMIN_MESSAGES, adminOrdersQuerySchema, orderIdParamsSchema, orderStatusInputSchema } from "#shared/admin.ts";
 import { orderAddressInputSchema, orderNoteInputSchema, orderReturnInputSchema } from "#shared/admin-orders.ts";
+import { batchDispatchInputSchema, cashInputSchema, dispatchInputSchema } from "#shared/couriers.ts";
+import { dispatchParcels, settleByHand } from "../couriers/dispatch.ts";
 import { notFound, parseOr400 } from "../http/errors.ts";
 import { type AdminDeps, adminOf } from "./deps.ts";
-import { orderStatusMail } from "./mail.ts";
+import { createOrderAnnouncer } from "./order-announcer.ts";
 import { addOrderNote, editOrderAddress } from "./order-changes.ts";
-import { createAdminOrderService, type OrderMove } from "./orders.ts";
+import { createAdminOrderService } from "./orders.ts";
 
 export function registerAdminOrderRoutes(scope: FastifyInstance, deps: AdminDeps): void {
   const orders = createAdminOrderService(deps.db);
-  const sending = new Set<Promise<void>>();
+  const announcer = createOrderAnnouncer(scope, deps);
 
   async function current(id: string) {
     const order = await orders.get(id);
     if (!order) throw notFound(ADMIN_MESSAGES.orderNotFound);
     return order;
-  }
-
-  /**
-   * After a move commits: tell the catalogue's caches about returned stock, the admins' count of
-   * new orders that an order may have left pending, and mail the customer.
-   */
-  function announce(request: FastifyRequest, moved: OrderMove) {
-    scope.orderSignals.publish();
-    if (moved.restockedProductIds.length > 0) {
-      scope.catalogChanges.publish({ productIds: moved.restockedProductIds });
-    }
-    const mail = orderStatusMail(moved.order, moved.order.customer.email, deps.shop);
-    if (mail) {
-      const send = deps.mailer
-        .send(mail)
-        .catch((error: unknown) => request.log.error({ err: error }, "order status e-mail failed"))
-        .finally(() => sending.delete(send));
-      sending.add(send);
-    }
-    return moved.order;
   }
 
   scope.get("/api/admin/orders", async (request) => orders.list(parseOr400(adminOrdersQuerySchema, request.query)));
@@ -50,14 +33,44 @@ export function registerAdminOrderRoutes(scope: FastifyInstance, deps: AdminDeps
     const admin = adminOf(request);
     const { id } = parseOr400(orderIdParamsSchema, request.params);
     const { status } = parseOr400(orderStatusInputSchema, request.body);
-    return announce(request, await orders.move(id, status, admin.id));
+    const moved = await orders.move(id, status, admin.id);
+    return announcer.announce(request.log, moved.order, moved.restockedProductIds);
   });
 
   scope.post("/api/admin/orders/:id/return", async (request) => {
     const admin = adminOf(request);
     const { id } = parseOr400(orderIdParamsSchema, request.params);
     const input = parseOr400(orderReturnInputSchema, request.body);
-    return announce(request, await orders.recordReturn(id, input, admin.id));
+    const moved = await orders.recordReturn(id, input, admin.id);
+    return announcer.announce(request.log, moved.order, moved.restockedProductIds);
+  });
+
+  scope.post("/api/admin/orders/:id/dispatch", async (request) => {
+    const admin = adminOf(request);
+    const { id } = parseOr400(orderIdParamsSchema, request.params);
+    const input = parseOr400(dispatchInputSchema, request.body);
+    await dispatchParcels(deps.db, input.courierId, [{ orderId: id, trackingNumber: input.trackingNumber }], {
+      actorUserId: admin.id,
+    });
+    return announcer.announce(request.log, await current(id));
+  });
+
+  // All or none: the answer is every dispatched order, as the order page reads it.
+  scope.post("/api/admin/orders/dispatch", async (request) => {
+    const admin = adminOf(request);
+    const input = parseOr400(batchDispatchInputSchema, request.body);
+    await dispatchParcels(deps.db, input.courierId, input.parcels, { actorUserId: admin.id });
+    const dispatched = [];
+    for (const parcel of input.parcels) dispatched.push(announcer.announce(request.log, await current(parcel.orderId)));
+    return { orders: dispatched };
+  });
+
+  scope.post("/api/admin/orders/:id/cash", async (request) => {
+    adminOf(request);
+    const { id } = parseOr400(orderIdParamsSchema, request.params);
+    const { amount } = parseOr400(cashInputSchema, request.body);
+    await settleByHand(deps.db, id, amount);
+    return current(id);
   });
 
   scope.post("/api/admin/orders/:id/notes", async (request, reply) => {
@@ -74,9 +87,5 @@ export function registerAdminOrderRoutes(scope: FastifyInstance, deps: AdminDeps
     const input = parseOr400(orderAddressInputSchema, request.body);
     await editOrderAddress(deps.db, id, admin.id, input);
     return current(id);
-  });
-
-  scope.addHook("onClose", async () => {
-    await Promise.all(sending);
   });
 }

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import { adminCustomersQuerySchema, customerBlockInputSchema, customerIdParamsSchema } from "#shared/admin.ts";
 import { registerAdminAreaRoutes } from "../areas/routes.ts";
+import { registerCourierRoutes } from "../couriers/routes.ts";
 import { parseOr400 } from "../http/errors.ts";
 import { listCustomers, setCustomerBlocked } from "./customers.ts";
 import { loadDashboard } from "./dashboard.ts";
@@ -43,5 +44,6 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): void
     registerAdminSynonymRoutes(scope, deps);
     registerOwnerToolRoutes(scope, deps);
     registerAdminAreaRoutes(scope, deps.areas);
+    registerCourierRoutes(scope, deps);
   });
 }

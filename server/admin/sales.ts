@@ -1,5 +1,5 @@
 // Sales for the dashboard: the last 30 Karachi days, day by day (days without orders included,
-// so the chart has no gaps), best sellers by pairs, and how fast each size sells out. Only
+// so the chart has no gaps; takings are cash collected that day), best sellers by pairs, and how fast each size sells out. Only
 // orders in SALES_STATUSES count: a cancelled or returned order is not a sale.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -30,12 +30,16 @@ export async function loadSales(db: Db): Promise<SalesReport> {
   const days: SalesDay[] = await selectRows(
     db,
     z.object({ day: z.string(), orders: z.number(), takings: z.number() }),
-    sql`select to_char(d.day, 'YYYY-MM-DD') as day, count(o.id)::int as orders,
-               coalesce(sum(o.total_amount), 0)::int as takings
+    // Orders by the day they were placed; takings by the day their cash reached the shop (issue 32).
+    sql`select to_char(d.day, 'YYYY-MM-DD') as day,
+               (select count(*) from orders o
+                 where o.created_at >= d.day::timestamp at time zone ${tz}
+                   and o.created_at < (d.day + interval '1 day')::timestamp at time zone ${tz} and ${sale})::int as orders,
+               (select coalesce(sum(p.collected_amount), 0) from parcels p
+                 where p.settled_at >= d.day::timestamp at time zone ${tz}
+                   and p.settled_at < (d.day + interval '1 day')::timestamp at time zone ${tz})::int as takings
         from generate_series(${first}, ${today}, interval '1 day') as d(day)
-        left join (select o.id, o.total_amount, (o.created_at at time zone ${tz})::date as day
-                   from orders o where o.created_at >= ${since} and ${sale}) o on o.day = d.day::date
-        group by d.day order by d.day`,
+        order by d.day`,
   );
 
   const best = await selectRows(

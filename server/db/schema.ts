@@ -276,7 +276,10 @@ export const orders = pgTable(
     heldAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    check("orders_status_check", sql`${t.status} in ('pending', 'confirm', 'delivered', 'cancelled')`),
+    check(
+      "orders_status_check",
+      sql`${t.status} in ('pending', 'confirm', 'dispatched', 'delivered', 'cancelled', 'lost', 'damaged')`,
+    ),
     check(
       "orders_returned_as_check",
       sql`${t.returnedAs} is null or (${t.returnedAs} in ('refused', 'returned') and ${t.status} = 'cancelled')`,
@@ -286,7 +289,7 @@ export const orders = pgTable(
     check("orders_payment_check", sql`${t.paymentMethod} = 'cod'`),
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("orders_status_created_idx").on(t.status, t.createdAt.desc()),
-    index("orders_user_open_idx").on(t.userId).where(sql`${t.status} in ('pending', 'confirm')`),
+    index("orders_user_open_idx").on(t.userId).where(sql`${t.status} in ('pending', 'confirm', 'dispatched')`),
     check(
       "orders_answered_via_check",
       sql`${t.answeredVia} is null or ${t.answeredVia} in ('shop', 'link', 'whatsapp')`,
@@ -375,6 +378,107 @@ export const karachiAreas = pgTable(
     active: boolean().notNull().default(true),
   },
   (t) => [check("karachi_areas_name_check", sql`length(${t.name}) between 2 and 80`)],
+);
+
+/**
+ * Who carries parcels to the door (docs/decisions/018-couriers.md): the courier companies and the
+ * shop's own rider, edited by the owner and seeded by migration 0017.
+ */
+export const couriers = pgTable(
+  "couriers",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    /** The courier's public tracking page with `{number}` where the tracking number goes; null for none. */
+    trackingUrl: text(),
+    active: boolean().notNull().default(true),
+    /** The shop's own rider: no tracking page, no payment report, the cash handed over by hand. */
+    ownRider: boolean().notNull().default(false),
+    riderName: text(),
+    riderPhone: text(),
+    /** The column names of this courier's CSV files, by kind of file, remembered from the last import. */
+    csvColumns: jsonb().$type<Record<string, Record<string, string>>>().notNull().default({}),
+    createdAt: now(),
+  },
+  (t) => [
+    uniqueIndex("couriers_name_idx").on(sql`lower(${t.name})`),
+    check("couriers_name_check", sql`length(${t.name}) between 2 and 60`),
+    check(
+      "couriers_tracking_url_check",
+      sql`${t.trackingUrl} is null or (${t.trackingUrl} like 'http%' and ${t.trackingUrl} like '%{number}%')`,
+    ),
+  ],
+);
+
+/** A courier file imported (dispatch numbers, statuses, a payment report), once per file's contents. */
+export const courierImports = pgTable(
+  "courier_imports",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    courierId: uuid()
+      .notNull()
+      .references(() => couriers.id),
+    kind: text().notNull(),
+    /** SHA-256 of the file's text: the same file imported again is recognised and applies nothing. */
+    fileHash: text().notNull(),
+    fileName: text(),
+    /** How many lines had each outcome. */
+    summary: jsonb().$type<Record<string, number>>().notNull(),
+    actorUserId: uuid().references(() => users.id),
+    createdAt: now(),
+  },
+  (t) => [
+    check("courier_imports_kind_check", sql`${t.kind} in ('dispatch', 'status', 'payment')`),
+    uniqueIndex("courier_imports_file_idx").on(t.courierId, t.kind, t.fileHash),
+  ],
+);
+
+/**
+ * An order's parcel once it is handed to a courier or the shop's rider: the tracking number, what
+ * the courier collects at the door, and the cash that came back to the shop (from the courier's
+ * payment report, or handed over by the rider) with the courier's charges.
+ */
+export const parcels = pgTable(
+  "parcels",
+  {
+    orderId: uuid()
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    courierId: uuid()
+      .notNull()
+      .references(() => couriers.id),
+    /** The courier's number (CN); null for the shop's own rider. */
+    trackingNumber: text(),
+    dispatchedAt: now(),
+    dispatchedBy: uuid().references(() => users.id),
+    /** What the courier collects at the door: the order's total when it was dispatched. */
+    codAmount: integer().notNull(),
+    /** Cash the shop received for this parcel; set with settledAt. */
+    collectedAmount: integer(),
+    /** What the courier charged for it (both ways for a parcel that came back). */
+    charges: integer(),
+    /** When the courier's payment report (or the rider) settled it. */
+    settledAt: timestamp({ withTimezone: true }),
+    settledVia: text(),
+    /** The payment report's amount differed from codAmount: the owner should look. */
+    amountMismatch: boolean().notNull().default(false),
+    importId: uuid().references(() => courierImports.id),
+  },
+  (t) => [
+    uniqueIndex("parcels_tracking_idx").on(t.courierId, t.trackingNumber),
+    // The dashboard's cash still with couriers: parcels not settled, by courier.
+    index("parcels_unsettled_idx").on(t.courierId).where(sql`${t.settledAt} is null`),
+    index("parcels_settled_idx").on(t.settledAt),
+    check(
+      "parcels_amounts_check",
+      sql`${t.codAmount} >= 0 and coalesce(${t.collectedAmount}, 0) >= 0 and coalesce(${t.charges}, 0) >= 0`,
+    ),
+    check(
+      "parcels_settled_check",
+      sql`(${t.settledAt} is null and ${t.settledVia} is null and ${t.collectedAmount} is null)
+          or (${t.settledAt} is not null and ${t.settledVia} in ('report', 'hand') and ${t.collectedAmount} is not null)`,
+    ),
+  ],
 );
 
 export const orderLines = pgTable(

@@ -78,7 +78,7 @@ export async function orderLimitsOf(db: Db, userId: string, limits: OrderLimits)
     })
     .from(orders)
     // The statuses as literals, as the partial index orders_user_open_idx names them.
-    .where(and(eq(orders.userId, userId), sql`${orders.status} in ('pending', 'confirm')`));
+    .where(and(eq(orders.userId, userId), sql`${orders.status} in ('pending', 'confirm', 'dispatched')`));
   return {
     maxOpenOrders: limits.openOrders,
     maxOpenPairs: limits.openPairs,

@@ -235,10 +235,10 @@ async function insertOrder(
             from locked l join v on v.product_id = l.product_id and v.size = l.size
           ), held as (
             -- What the customer holds open now: every earlier order of theirs committed before the lock.
-            select (select count(*) from orders where user_id = ${userId}::uuid and status in ('pending', 'confirm'))::int
+            select (select count(*) from orders where user_id = ${userId}::uuid and status in ('pending', 'confirm', 'dispatched'))::int
                      as orders,
                    (select coalesce(sum(ol.quantity), 0) from orders ho join order_lines ol on ol.order_id = ho.id
-                    where ho.user_id = ${userId}::uuid and ho.status in ('pending', 'confirm'))::int as pairs
+                    where ho.user_id = ${userId}::uuid and ho.status in ('pending', 'confirm', 'dispatched'))::int as pairs
           ), ok as (
             -- orderSummary (shared/cart.ts) in SQL: total = sum of discountPrice x quantity + delivery.
             select count(*) = ${lines.length}::int and bool_and(not archived and stock >= n)
@@ -327,6 +327,7 @@ async function insertOrder(
       shippingAddress: a,
       createdAt,
       statusHistory: [{ status: "pending", at: createdAt }],
+      parcel: null,
       confirmation: {
         awaiting: true,
         cancelsAt: new Date(Number(outcome.created_ms) + (outcome.cancel_after_minutes ?? 0) * 60_000).toISOString(),
@@ -409,7 +410,7 @@ export function sqlState(error: unknown): string | undefined {
 }
 
 /** The constraint a database error names (a unique violation's index, say). */
-function constraintOf(error: unknown): string | undefined {
+export function constraintOf(error: unknown): string | undefined {
   return errorField(error, "constraint", () => true);
 }
 

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { discountPercentage } from "#shared/money.ts";
 import { ANSWER_CHANNELS, type NewOrder, type Order, type OrderItem } from "#shared/orders.ts";
 import { confirmExpiredMail, confirmReminderMail } from "../confirmation/mail.ts";
+import { PARCEL_COLUMN, parcelColumn, toOrderParcel } from "../couriers/parcel-row.ts";
 import type { Db } from "../db/client.ts";
 import { orderStatusColumn } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
@@ -48,6 +49,7 @@ export const orderRow = z.object({
   answered_via: z.enum(ANSWER_CHANNELS).nullable(),
   answered_ms: z.number().nullable(),
   steps: z.array(z.object({ status: orderStatusColumn, ms: z.number() })),
+  parcel: parcelColumn.nullable(),
   items: z.array(
     z.object({
       product_id: z.string(),
@@ -90,7 +92,8 @@ export const ORDER_COLUMNS = sql`
               'description', l.description, 'image_url', l.image_url, 'size', l.size,
               'quantity', l.quantity, 'price', l.price, 'discount_price', l.discount_price)
             order by l.line_no)
-            from order_lines l where l.order_id = o.id), '[]'::json) as items`;
+            from order_lines l where l.order_id = o.id), '[]'::json) as items,
+  ${PARCEL_COLUMN} as parcel`;
 
 export function createOrderService(db: Db, deps: OrderServiceDeps): OrderService {
   const rules = { shop: deps.shop, limits: deps.limits ?? DEFAULT_ORDER_LIMITS, whatsapp: deps.whatsapp ?? false };
@@ -203,6 +206,7 @@ export function toOrder(row: OrderRow): Order {
     },
     createdAt: new Date(Number(row.created_ms)).toISOString(),
     statusHistory: row.steps.map((step) => ({ status: step.status, at: new Date(step.ms).toISOString() })),
+    parcel: row.parcel ? toOrderParcel(row.parcel) : null,
     confirmation: {
       awaiting: row.status === "pending",
       cancelsAt: row.cancels_ms === null ? null : new Date(row.cancels_ms).toISOString(),

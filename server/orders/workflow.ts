@@ -69,7 +69,7 @@ async function moveIn(tx: Db, orderId: string, to: OrderStatus, options: MoveOpt
     returnedAs: returnKindColumn.parse(locked.returnedAs),
   };
   if (options.onlyFrom && current.status !== options.onlyFrom) throw new RefusedMove(current.status);
-  if (back && current.status !== RETURNABLE_FROM) {
+  if (back && !RETURNABLE_FROM.includes(current.status)) {
     throw conflict(ORDER_DAY_MESSAGES.notReturnable(current.status, current.returnedAs));
   }
   if (!canMoveOrder(current.status, to)) throw conflict(orderMoveRefusedMessage(current.status, to));
@@ -84,6 +84,7 @@ async function moveIn(tx: Db, orderId: string, to: OrderStatus, options: MoveOpt
     .returning({ id: orders.id });
   if (moved.length === 0) throw conflict("Someone else just changed this order. Please reload it.");
   const restockedProductIds = to === "cancelled" ? await returnStock(tx, orderId) : [];
+  if (to === "delivered") await ownRiderParcelIfNone(tx, orderId);
   await tx.insert(orderStatusEvents).values({
     orderId,
     fromStatus: current.status,
@@ -100,6 +101,20 @@ async function moveIn(tx: Db, orderId: string, to: OrderStatus, options: MoveOpt
     });
   }
   return { from: current.status, restockedProductIds };
+}
+
+/**
+ * An order delivered without a recorded dispatch went with the shop's own rider: its parcel is
+ * recorded so the rider's cash is expected (docs/decisions/018-couriers.md).
+ */
+async function ownRiderParcelIfNone(tx: Db, orderId: string): Promise<void> {
+  await tx.execute(
+    sql`insert into parcels (order_id, courier_id, cod_amount)
+        select o.id, r.id, o.total_amount from orders o
+        cross join lateral (select id from couriers where own_rider order by active desc, created_at limit 1) r
+        where o.id = ${orderId}
+        on conflict (order_id) do nothing`,
+  );
 }
 
 /**

@@ -1,0 +1,151 @@
+// Importing a courier's CSV files (issue 32): the booking export (order number and tracking number),
+// the status file and the payment report. Every import is previewed first: each line with the
+// outcome it would have, nothing changed; the same request with `apply: true` applies it. A file
+// already imported (same courier, kind and contents) applies nothing again.
+import { strictBody } from "./strict-body.ts";
+import { z } from "./zod.ts";
+
+export const IMPORT_KINDS = ["dispatch", "status", "payment"] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
+  dispatch: "Tracking numbers (booking export)",
+  status: "Delivery statuses",
+  payment: "Payment report",
+};
+
+/** The columns each kind of file must have, by the name we give them. */
+export const IMPORT_FIELDS = {
+  dispatch: ["order", "tracking"],
+  status: ["tracking", "status"],
+  payment: ["tracking", "collected", "charges"],
+} as const satisfies Record<ImportKind, readonly string[]>;
+export type ImportField = (typeof IMPORT_FIELDS)[ImportKind][number];
+
+export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
+  order: "Order number",
+  tracking: "Tracking number",
+  status: "Status",
+  collected: "Amount collected",
+  charges: "Charges",
+};
+
+/** A file's column for each field, by the file's own header names. */
+export type ImportColumns = Partial<Record<ImportField, string>>;
+
+export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+export const IMPORT_MAX_LINES = 5000;
+
+/** What a line would do (preview) or did (applied). */
+export const IMPORT_OUTCOMES = [
+  // dispatch
+  "dispatch",
+  // status
+  "delivered",
+  "refused",
+  "lost",
+  "damaged",
+  "noChange",
+  // payment
+  "paid",
+  "mismatch",
+  // any kind
+  "already",
+  "unknownOrder",
+  "unknownNumber",
+  "notAllowed",
+  "invalid",
+] as const;
+export type ImportOutcome = (typeof IMPORT_OUTCOMES)[number];
+
+/** The outcomes that change something when applied; the others are reported and skipped. */
+export const APPLYING_OUTCOMES: readonly ImportOutcome[] = [
+  "dispatch",
+  "delivered",
+  "refused",
+  "lost",
+  "damaged",
+  "paid",
+  "mismatch",
+];
+
+export const IMPORT_OUTCOME_LABELS: Record<ImportOutcome, string> = {
+  dispatch: "will be dispatched",
+  delivered: "delivered",
+  refused: "refused, comes back",
+  lost: "lost in transit",
+  damaged: "damaged in transit",
+  noChange: "no change",
+  paid: "paid",
+  mismatch: "paid, amount differs",
+  already: "already done",
+  unknownOrder: "unknown order",
+  unknownNumber: "unknown tracking number",
+  notAllowed: "not allowed",
+  invalid: "cannot read",
+};
+
+export const IMPORT_MESSAGES = {
+  empty: "The file is empty: export it from the courier's portal as CSV and try again.",
+  tooBig: `The file is too big: at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB, please.`,
+  tooManyLines: `The file has more than ${IMPORT_MAX_LINES} lines: split it, please.`,
+  noHeader: "The file's first line must name its columns.",
+  unknownColumn: (column: string, headers: string[]) =>
+    `The file has no column "${column}". Its columns are: ${headers.join(", ")}.`,
+  missingColumn: (field: ImportField) => `Choose which column holds the ${IMPORT_FIELD_LABELS[field].toLowerCase()}.`,
+  ownRider: "The shop's own rider has no files to import: record its parcels and cash on each order.",
+} as const;
+
+const columnName = z.string({ error: "A column name must be text." }).trim().min(1).max(100);
+
+/** POST /api/admin/couriers/:id/imports */
+export const courierImportInputSchema = strictBody({
+  kind: z.enum(IMPORT_KINDS, { error: `kind must be one of: ${IMPORT_KINDS.join(", ")}.` }),
+  fileName: z.string({ error: "fileName must be text." }).trim().max(200).optional(),
+  csv: z
+    .string({ error: "csv must be the file's text." })
+    .min(1, { error: IMPORT_MESSAGES.empty })
+    .max(IMPORT_MAX_BYTES, { error: IMPORT_MESSAGES.tooBig }),
+  /** Which of the file's columns holds each field; left out, the courier's remembered mapping or a guess. */
+  columns: z
+    .strictObject(
+      {
+        order: columnName.optional(),
+        tracking: columnName.optional(),
+        status: columnName.optional(),
+        collected: columnName.optional(),
+        charges: columnName.optional(),
+      },
+      { error: "columns must map order, tracking, status, collected or charges to a column name." },
+    )
+    .optional(),
+  /** false (the default): preview only. true: apply, and remember the columns for this courier. */
+  apply: z.boolean({ error: "apply must be true or false." }).optional().default(false),
+});
+export type CourierImportInput = z.output<typeof courierImportInputSchema>;
+
+export interface ImportLine {
+  /** The line's number in the file (the header is line 1). */
+  line: number;
+  /** The order's number as pages write it ('#71B886C4'), when the line names a known order. */
+  order: string | null;
+  orderId: string | null;
+  trackingNumber: string | null;
+  outcome: ImportOutcome;
+  /** What the owner reads beside it: why a line is skipped, what differs. */
+  message: string;
+}
+
+export interface ImportResult {
+  kind: ImportKind;
+  courierId: string;
+  /** The file's header names, and the mapping used. */
+  headers: string[];
+  columns: ImportColumns;
+  lines: ImportLine[];
+  summary: Partial<Record<ImportOutcome, number>>;
+  /** True when this answer applied the file (apply: true and not imported before). */
+  applied: boolean;
+  /** When this same file was imported before: applying it again changes nothing. */
+  importedBefore: string | null;
+}
