@@ -124,9 +124,9 @@ describe("a parcel that comes back", () => {
     await move(refused._id, "confirm");
     await giveBack(refused._id, { as: "refused" });
     for (const [id, message] of [
-      [pending._id, "Only a confirmed order can come back from delivery; this one is pending."],
-      [delivered._id, "Only a confirmed order can come back from delivery; this one is delivered."],
-      [cancelled._id, "Only a confirmed order can come back from delivery; this one is cancelled."],
+      [pending._id, "Only a confirmed order or one on its way can come back from delivery; this one is pending."],
+      [delivered._id, "Only a confirmed order or one on its way can come back from delivery; this one is delivered."],
+      [cancelled._id, "Only a confirmed order or one on its way can come back from delivery; this one is cancelled."],
       [refused._id, "This parcel already came back (refused at the door)."],
     ] as const) {
       const before = await snapshot(id);

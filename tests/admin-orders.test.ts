@@ -79,7 +79,7 @@ describe("workflow", () => {
     expect(confirmed.json<AdminOrder>()).toMatchObject({
       _id: placed._id,
       status: "confirm",
-      allowedMoves: ["delivered", "cancelled"],
+      allowedMoves: ["dispatched", "delivered", "cancelled"],
       customer: { _id: shopper.id, email: shopper.email },
     });
     const delivered = (await move(placed._id, "delivered")).json<AdminOrder>();
@@ -128,8 +128,8 @@ describe("workflow", () => {
   it("refuses bad input with 400 and unknown orders with 404", async () => {
     const { order: placed } = await order();
     for (const [body, message] of [
-      [{ status: "pending" }, "status must be one of: confirm, delivered, cancelled."],
-      [{}, "status must be one of: confirm, delivered, cancelled."],
+      [{ status: "pending" }, "status must be one of: confirm, delivered, cancelled, lost, damaged."],
+      [{}, "status must be one of: confirm, delivered, cancelled, lost, damaged."],
       [{ status: "confirm", actor: "someone" }, "Unexpected field: actor."],
     ] as const) {
       const res = await call(t, admin, "POST", `/api/admin/orders/${placed._id}/status`, body);
@@ -231,10 +231,10 @@ describe("lists", () => {
     const cancelled = (await call(t, admin, "GET", "/api/admin/orders?status=cancelled")).json<AdminOrderList>();
     expect(cancelled.orders.length).toBeGreaterThan(0);
     expect(cancelled.orders.every((o) => o.status === "cancelled")).toBe(true);
-    const bad = await call(t, admin, "GET", "/api/admin/orders?status=lost");
+    const bad = await call(t, admin, "GET", "/api/admin/orders?status=shipped");
     expect([bad.statusCode, bad.json().message]).toEqual([
       400,
-      "status must be one of: pending, confirm, delivered, cancelled.",
+      "status must be one of: pending, confirm, dispatched, delivered, cancelled, lost, damaged.",
     ]);
     const missing = await call(t, admin, "GET", "/api/admin/orders/00000000-0000-4000-8000-000000000000");
     expect(missing.statusCode).toBe(404);
