@@ -1,6 +1,7 @@
 // How an order reads to its customer on the success page, the mailed link's page (/confirm-order) and
 // Track Your Order (docs/product.md section 2), and the address lines every message writes.
 import { deliveryLines } from "./areas.ts";
+import type { OrderParcel } from "./couriers.ts";
 import { formatRs } from "./money.ts";
 import type { Order, OrderStatus } from "./orders.ts";
 
@@ -11,6 +12,11 @@ export const ORDER_VIEW_TEXTS = {
   paidOnDelivery: "Paid on delivery",
   cancelledTotal: "Order total",
   nothingToPay: "Cancelled: nothing to pay.",
+  nothingOwed: "Nothing is owed.",
+  trackingNumber: "Tracking number",
+  trackOnSite: "Follow it on the courier's site",
+  lost: "We are sorry: the courier lost your parcel. Nothing is owed; we will call you to send it again.",
+  damaged: "We are sorry: your parcel was damaged on the way. Nothing is owed; we will call you to send it again.",
   deliverTo: "Delivery address",
   statusHistory: "Status history",
   /** The question the cancel button asks first, in a dialog. */
@@ -45,6 +51,18 @@ const STEP_LABELS: Record<OrderStatus, string> = {
 /** Under the confirm and cancel buttons, while the shop waits for the customer. */
 export function cancelsByLine(when: string): string {
   return `If we do not hear from you by ${when} (Karachi time), this order is cancelled.`;
+}
+
+/** Who is bringing a dispatched order: 'On its way with TCS.' or 'Our rider Imran (0321…) is bringing it.' */
+export function carrierLine(parcel: OrderParcel): string {
+  if (!parcel.ownRider) return `On its way with ${parcel.courier}.`;
+  const who = parcel.rider?.name ? `Our rider ${parcel.rider.name}` : "Our rider";
+  return `${who}${parcel.rider?.phone ? ` (${parcel.rider.phone})` : ""} is bringing it.`;
+}
+
+/** Under a dispatched order's courier: whoever brings it collects the cash. */
+export function cashReadyLine(totalAmount: number): string {
+  return `Please keep ${formatRs(totalAmount)} ready for whoever brings it.`;
 }
 
 /** What to do next once the order is confirmed: have the cash ready for the rider. */

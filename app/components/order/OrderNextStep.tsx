@@ -1,14 +1,16 @@
 // What the customer does next with an order: a pending one asks to be confirmed or cancelled (the
-// panel), a confirmed one says to have the cash ready; delivered and cancelled ones need nothing.
+// panel), a confirmed one says to have the cash ready, a dispatched one who brings it and its
+// tracking link; a parcel lost or damaged on the way says so; delivered and cancelled ones need nothing.
 // After a press it shows the server's message, or its refusal, in a live region; the page holding
 // the order replaces it with the answer's, so the status shown is the server's.
 import { useState } from "react";
 import type { ConfirmAction, ConfirmationAnswer } from "#shared/confirmation.ts";
-import { riderLine } from "#shared/order-view.ts";
+import { cashReadyLine, ORDER_VIEW_TEXTS, riderLine } from "#shared/order-view.ts";
 import type { Order } from "#shared/orders.ts";
 import type { ApiResult } from "../../lib/api-client.ts";
 import { FormAlert } from "../account/FormAlert.tsx";
 import { ConfirmationPanel } from "./ConfirmationPanel.tsx";
+import { ParcelLine } from "./ParcelLine.tsx";
 
 export interface OrderNextStepProps {
   order: Order;
@@ -57,6 +59,15 @@ export function OrderNextStep(props: OrderNextStepProps) {
       />
     ) : outcome || notice ? null : order.status === "confirm" ? (
       <p className="font-medium text-blue-950">{riderLine(order.totalAmount)}</p>
+    ) : order.status === "dispatched" && order.parcel ? (
+      <div className="space-y-1">
+        <ParcelLine parcel={order.parcel} />
+        <p className="text-sm font-medium text-stone-800">{cashReadyLine(order.totalAmount)}</p>
+      </div>
+    ) : order.status === "lost" || order.status === "damaged" ? (
+      <p className="rounded-lg bg-red-50 p-3 text-red-900">{ORDER_VIEW_TEXTS[order.status]}</p>
+    ) : order.parcel?.trackingNumber ? (
+      <ParcelLine parcel={order.parcel} />
     ) : null;
 
   return (

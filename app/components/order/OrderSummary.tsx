@@ -52,7 +52,8 @@ export function OrderSummary({ order }: { order: Order }) {
 
 /** What the rider collects; once delivered, what was paid; a cancelled order owes nothing. */
 function Amount({ order }: { order: Order }) {
-  const cancelled = order.status === "cancelled";
+  // A parcel lost or damaged on the way is owed no more than a cancelled order.
+  const cancelled = order.status === "cancelled" || order.status === "lost" || order.status === "damaged";
   const label = cancelled
     ? ORDER_VIEW_TEXTS.cancelledTotal
     : order.status === "delivered"
@@ -65,7 +66,11 @@ function Amount({ order }: { order: Order }) {
         {formatRs(order.totalAmount)}
       </p>
       <p className="text-stone-600">
-        {cancelled ? ORDER_VIEW_TEXTS.nothingToPay : `${ORDER_MESSAGES.paymentMethod}; delivery in Karachi is free.`}
+        {order.status === "cancelled"
+          ? ORDER_VIEW_TEXTS.nothingToPay
+          : cancelled
+            ? ORDER_VIEW_TEXTS.nothingOwed
+            : `${ORDER_MESSAGES.paymentMethod}; delivery in Karachi is free.`}
       </p>
     </div>
   );
