@@ -2,9 +2,12 @@
 // answer and in the order asked, bad and unknown ids named in a 4xx; CSVs that Excel opens right
 // (BOM, CRLF, quoted text, bare numbers, no formulas) and that round-trip through papaparse with
 // Urdu intact, filtered as the admin lists are.
+
+import { sql } from "drizzle-orm";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminProduct } from "#shared/admin.ts";
+import type { Courier } from "#shared/couriers.ts";
 import type { Order } from "#shared/orders.ts";
 import { SHOP_NAME } from "#shared/shop.ts";
 import type { PackingSlips } from "#shared/slips.ts";
@@ -124,7 +127,8 @@ describe("orders CSV", () => {
     expect(lines[0]).toMatch(/^"Order number","Order id",/);
     // The newest order first: its amounts are bare numbers, not "Rs.4,500".
     const newest = orders.at(-1) as Order;
-    expect(lines[1]).toMatch(new RegExp(`,${newest.subtotal},${newest.totalAmount}$`));
+    // Not dispatched yet: its courier, number, paid date, collected and charges are empty.
+    expect(lines[1]).toMatch(new RegExp(`,${newest.subtotal},${newest.totalAmount},,,,,$`));
   });
 
   it("round-trips through papaparse with Urdu names intact, and defuses formulas", async () => {
@@ -155,7 +159,34 @@ describe("orders CSV", () => {
     expect(byName.slice(1).map((r) => r[1])).toEqual([orders[0]?._id]);
     const none = parse((await get("/api/admin/exports/orders.csv?status=delivered")).body);
     expect(none).toHaveLength(1);
-    const bad = await get("/api/admin/exports/orders.csv?status=lost");
+
+    // Dispatched with TCS, delivered, and its cash recorded: the row says with whom, which number,
+    // when it was paid and what the courier charged.
+    const { couriers } = (await call(t, admin, "GET", "/api/admin/couriers")).json<{ couriers: Courier[] }>();
+    const tcs = couriers.find((c) => c.name === "TCS") as Courier;
+    const dispatched = await call(t, admin, "POST", `/api/admin/orders/${confirmed._id}/dispatch`, {
+      courierId: tcs._id,
+      trackingNumber: "TCS-778899",
+    });
+    expect(dispatched.statusCode, dispatched.body).toBe(200);
+    await call(t, admin, "POST", `/api/admin/orders/${confirmed._id}/status`, { status: "delivered" });
+    await t.database.db.execute(
+      sql`update parcels set collected_amount = cod_amount, charges = 180, settled_at = now(), settled_via = 'report'
+          where order_id = ${confirmed._id}`,
+    );
+    const [head, row] = parse((await get("/api/admin/exports/orders.csv?status=delivered")).body) as [
+      string[],
+      string[],
+    ];
+    const at = (name: string) => row[head.indexOf(name)];
+    expect([at("Courier"), at("Tracking number"), at("Collected (Rs.)"), at("Courier charges (Rs.)")]).toEqual([
+      "TCS",
+      "TCS-778899",
+      String(confirmed.totalAmount),
+      "180",
+    ]);
+    expect(at("Paid (Karachi date)")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const bad = await get("/api/admin/exports/orders.csv?status=shipped");
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain("status must be one of");
   });

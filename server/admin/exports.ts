@@ -32,6 +32,11 @@ const orderExportRow = z.object({
   pairs: z.number(),
   subtotal: z.number(),
   total_amount: z.number(),
+  courier: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  paid: z.string().nullable(),
+  collected: z.number().nullable(),
+  charges: z.number().nullable(),
 });
 
 export async function ordersCsv(db: Db, query: Pick<AdminOrdersQuery, "status" | "query">): Promise<string> {
@@ -44,8 +49,11 @@ export async function ordersCsv(db: Db, query: Pick<AdminOrdersQuery, "status" |
                (select string_agg(l.quantity || ' x ' || l.name || ' (size ' || l.size || ')', '; ' order by l.line_no)
                   from order_lines l where l.order_id = o.id) as items,
                (select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = o.id) as pairs,
-               o.subtotal, o.total_amount
+               o.subtotal, o.total_amount, c.name as courier, p.tracking_number,
+               to_char(p.settled_at at time zone ${SHOP_TIME_ZONE}, 'YYYY-MM-DD') as paid,
+               p.collected_amount as collected, p.charges
         from orders o join users u on u.id = o.user_id
+        left join parcels p on p.order_id = o.id left join couriers c on c.id = p.courier_id
         where ${sql.join(orderListFilters(query), sql` and `)}
         order by o.created_at desc, o.id desc`,
   );
@@ -68,6 +76,11 @@ export async function ordersCsv(db: Db, query: Pick<AdminOrdersQuery, "status" |
       "Pairs",
       "Subtotal (Rs.)",
       "To collect (Rs.)",
+      "Courier",
+      "Tracking number",
+      "Paid (Karachi date)",
+      "Collected (Rs.)",
+      "Courier charges (Rs.)",
     ],
     rows.map((r) => [
       orderNumber(r.id),
@@ -87,6 +100,11 @@ export async function ordersCsv(db: Db, query: Pick<AdminOrdersQuery, "status" |
       r.pairs,
       r.subtotal,
       r.total_amount,
+      r.courier,
+      r.tracking_number,
+      r.paid,
+      r.collected,
+      r.charges,
     ]),
   );
 }
