@@ -14,6 +14,7 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, expect, it } from "vitest";
 import { MIGRATIONS_FOLDER } from "#server/db/client.ts";
 import { selectRowsAsserted } from "#server/db/rows.ts";
+import * as schema from "#server/db/schema.ts";
 
 const folders: string[] = [];
 afterAll(async () => {
@@ -35,7 +36,7 @@ async function migrationsUpTo(lastTag: string): Promise<string> {
 
 it("gives orders delivered before it a settled own-rider parcel, on the day they were delivered", async () => {
   const client = await PGlite.create({ extensions: { pg_trgm } });
-  const db = drizzle({ client, casing: "snake_case" });
+  const db = drizzle({ client, schema, casing: "snake_case" });
   await migrate(db, { migrationsFolder: await migrationsUpTo("0016_confirmation") });
   await db.execute(sql`insert into users (id, email, username, password_hash)
                        values ('00000000-0000-4000-8000-000000000001', 'old@example.pk', 'old', 'x')`);

@@ -104,6 +104,12 @@ describe("POST /api/orders/new-order", () => {
     expect(mails[0]).toContain(p3.name);
     expect(mails[0]).toMatch(/Total Amount: Rs\.[\d,]+/);
     expect(mails[0]).toContain("Karachi");
+    // Writing to the shop from the mail names the order (issue 33).
+    const ref = `#${res.json<Order>()._id.slice(0, 8).toUpperCase()}`;
+    expect(mails[0]).toContain(
+      `Questions about order ${ref}? Call +92 300 1234567, WhatsApp us at https://wa.me/923001234567?text=Hello%2C%20I%20am%20writing%20about%20my%20order%20%23${ref.slice(1)}.`,
+    );
+    expect(mails[0]).toContain(`mailto:support@shoeshop.pk?subject=Order%20%23${ref.slice(1)}`);
   });
 
   it("merges duplicate product and size lines, and removes the ordered lines from the cart", async () => {

@@ -5,7 +5,9 @@ import { formatRs } from "#shared/money.ts";
 import { addressLines } from "#shared/order-view.ts";
 import { type Order, type OrderStatus, orderNumber } from "#shared/orders.ts";
 import { SHOP_NAME } from "#shared/shop.ts";
+import { escapeHtml } from "../mail/html.ts";
 import type { Mail } from "../mail/mailer.ts";
+import { orderContactHtml, orderContactText } from "../mail/order-contact.ts";
 import type { ShopContact } from "../orders/mail.ts";
 
 // `withAddress`: the confirmed mail says where the rider is going (area and landmark included), so
@@ -32,8 +34,6 @@ const NEWS: Partial<Record<OrderStatus, { subject: string; line: string; withAdd
   },
 };
 
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** Who brings it and how to follow it: the courier and its tracking page, or the shop's rider. */
 function parcelLines(parcel: OrderParcel, total: number): string[] {
   const carrier = parcel.ownRider
@@ -57,7 +57,7 @@ export function orderStatusMail(order: Order, to: string, shop: ShopContact): Ma
   if (!news) return undefined;
   const ref = orderNumber(order._id);
   const name = order.shippingAddress.fullName;
-  const contact = `Questions? Call or WhatsApp ${shop.phone} or write to ${shop.email}.`;
+  const contact = orderContactText(shop, order._id);
   const summary = `Order ${ref}: ${order.items.length} line${order.items.length === 1 ? "" : "s"}, total ${formatRs(order.totalAmount)}.`;
   const address = news.withAddress ? addressLines(order.shippingAddress) : [];
   const delivery = address.length > 0 ? ["Delivery to:", ...address, ""] : [];
@@ -70,6 +70,6 @@ export function orderStatusMail(order: Order, to: string, shop: ShopContact): Ma
       : "") +
     `<p>${escapeHtml(summary)}</p>` +
     (address.length > 0 ? `<p>Delivery to:<br>${address.map(escapeHtml).join("<br>")}</p>` : "") +
-    `<p>${escapeHtml(contact)}</p>`;
+    orderContactHtml(shop, order._id);
   return { to, subject: `Your order ${ref} at ${SHOP_NAME} ${news.subject}`, text, html };
 }

@@ -4,8 +4,10 @@ import { CONFIRMATION_MESSAGES, unansweredLine } from "#shared/confirmation.ts";
 import { formatRs } from "#shared/money.ts";
 import { type Order, orderNumber } from "#shared/orders.ts";
 import { SHOP_NAME } from "#shared/shop.ts";
+import { escapeHtml } from "../mail/html.ts";
 import type { Mail } from "../mail/mailer.ts";
-import { type ConfirmRequest, escapeHtml, type ShopContact } from "../orders/mail.ts";
+import { orderContactHtml, orderContactText } from "../mail/order-contact.ts";
+import type { ConfirmRequest, ShopContact } from "../orders/mail.ts";
 
 const pairs = (order: Order) => order.items.map((item) => `${item.quantity} x ${item.name}, size ${item.size}`);
 
@@ -22,7 +24,7 @@ export function confirmReminderMail(order: Order, to: string, shop: ShopContact,
     `Confirm or cancel it here: ${confirm.url}`,
     unansweredLine(order, confirm.cancelAfterMinutes),
     "",
-    `Questions? Call or WhatsApp ${shop.phone} or write to ${shop.email}.`,
+    orderContactText(shop, order._id),
   ].join("\n");
   const html = `<p>Dear ${escapeHtml(name)},</p>
 <p>Your order <strong>${ref}</strong> at ${escapeHtml(SHOP_NAME)} is waiting for you: ${escapeHtml(CONFIRMATION_MESSAGES.ask)}</p>
@@ -32,7 +34,7 @@ export function confirmReminderMail(order: Order, to: string, shop: ShopContact,
 <p>Amount to pay on delivery: <strong>${formatRs(order.totalAmount)}</strong></p>
 <p><a href="${escapeHtml(confirm.url)}"><strong>Confirm or cancel your order</strong></a></p>
 <p>${escapeHtml(unansweredLine(order, confirm.cancelAfterMinutes))}</p>
-<p>Questions? Call or WhatsApp ${escapeHtml(shop.phone)} or write to ${escapeHtml(shop.email)}.</p>`;
+${orderContactHtml(shop, order._id)}`;
   return { to, subject: `Please confirm your order ${ref} at ${SHOP_NAME}`, text, html };
 }
 
@@ -45,11 +47,11 @@ export function confirmExpiredMail(order: Order, to: string, shop: ShopContact):
     `We did not hear from you, so your order ${ref} at ${SHOP_NAME} is cancelled and nothing will be delivered.`,
     "If you still want these shoes, please order them again, or call or WhatsApp us and we will help.",
     "",
-    `Call or WhatsApp ${shop.phone} or write to ${shop.email}.`,
+    orderContactText(shop, order._id),
   ].join("\n");
   const html = `<p>Dear ${escapeHtml(name)},</p>
 <p>We did not hear from you, so your order <strong>${ref}</strong> at ${escapeHtml(SHOP_NAME)} is cancelled and nothing will be delivered.</p>
 <p>If you still want these shoes, please order them again, or call or WhatsApp us and we will help.</p>
-<p>Call or WhatsApp ${escapeHtml(shop.phone)} or write to ${escapeHtml(shop.email)}.</p>`;
+${orderContactHtml(shop, order._id)}`;
   return { to, subject: `Your order ${ref} at ${SHOP_NAME} is cancelled`, text, html };
 }

@@ -5,6 +5,7 @@
 import { deliveryLines } from "#shared/areas.ts";
 import { formatRs } from "#shared/money.ts";
 import { ORDER_MESSAGES, type Order, orderNumber } from "#shared/orders.ts";
+import { escapeHtml } from "../mail/html.ts";
 import type { Mail } from "../mail/mailer.ts";
 
 export interface OrderAlertOptions {
@@ -13,8 +14,6 @@ export interface OrderAlertOptions {
   /** The shop's address (PUBLIC_URL), for the link to the order in the admin. */
   publicUrl: string;
 }
-
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function orderAlertMail(order: Order, options: OrderAlertOptions): Mail {
   const { text, html } = alertBody(order, options);

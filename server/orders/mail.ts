@@ -4,14 +4,14 @@ import { formatRs } from "#shared/money.ts";
 import { addressLines } from "#shared/order-view.ts";
 import { ORDER_MESSAGES, type Order, orderNumber } from "#shared/orders.ts";
 import { SHOP_NAME } from "#shared/shop.ts";
+import { escapeHtml } from "../mail/html.ts";
 import type { Mail } from "../mail/mailer.ts";
+import { orderContactHtml, orderContactText } from "../mail/order-contact.ts";
 
 export interface ShopContact {
   phone: string;
   email: string;
 }
-
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Sent to `to`, the account's own e-mail, never to the address typed at checkout (kept on the order
@@ -48,7 +48,7 @@ export function orderConfirmationMail(order: Order, to: string, shop: ShopContac
     "Delivery to:",
     ...address,
     "",
-    `Questions? Call or WhatsApp ${shop.phone} or write to ${shop.email}.`,
+    orderContactText(shop, order._id),
   ].join("\n");
   const html = `<p>Dear ${escapeHtml(a.fullName)},</p>
 <p>Thank you for your order <strong>${ref}</strong> at ${escapeHtml(SHOP_NAME)}. ${escapeHtml(CONFIRMATION_MESSAGES.ask)}</p>
@@ -58,6 +58,6 @@ export function orderConfirmationMail(order: Order, to: string, shop: ShopContac
 <p>Subtotal: ${formatRs(order.subtotal)}<br>Savings: ${formatRs(savings)}<br>Delivery: Rs.0<br>
 <strong>Total Amount: ${formatRs(order.totalAmount)}</strong> (${ORDER_MESSAGES.paymentMethod.toLowerCase()})</p>
 <p>Delivery to:<br>${address.map(escapeHtml).join("<br>")}</p>
-<p>Questions? Call or WhatsApp ${escapeHtml(shop.phone)} or write to ${escapeHtml(shop.email)}.</p>`;
+${orderContactHtml(shop, order._id)}`;
   return { to, subject: `Your order ${ref} at ${SHOP_NAME}`, text, html };
 }

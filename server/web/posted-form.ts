@@ -6,6 +6,7 @@
 // lives in localStorage, docs/product.md section 4).
 import type { IncomingMessage } from "node:http";
 import { POSTED_LIMITS, type PostedForm, postedFields } from "#shared/posted-form.ts";
+import { escapeHtml } from "../mail/html.ts";
 
 /** Reads a urlencoded body up to the limit; anything else (or more) posts no fields. */
 export function readPostedForm(raw: IncomingMessage, path: string): Promise<PostedForm> {
@@ -39,8 +40,6 @@ export function asPageRead(request: Request): Request {
   for (const name of ["content-type", "content-length", "transfer-encoding"]) headers.delete(name);
   return new Request(request.url, { method: "GET", headers, signal: request.signal });
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** What a browser shows for a method pages do not take (PUT, TRACE...): a page with a way on. */
 export function refusedMethodPage(method: string): string {

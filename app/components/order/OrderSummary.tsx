@@ -1,9 +1,10 @@
-// What the customer ordered, what they pay the rider and where it goes: the same block on the
-// success page, the mailed link's page and each order of Track Your Order.
+// What the customer ordered, what they pay the rider, where it goes and how to ask about it: the
+// same block on the success page, the mailed link's page and each order of Track Your Order.
 import { formatRs } from "#shared/money.ts";
 import { addressLines, ORDER_VIEW_TEXTS } from "#shared/order-view.ts";
 import { ORDER_MESSAGES, type Order } from "#shared/orders.ts";
 import { previewWords } from "#shared/text.ts";
+import { OrderHelp } from "./OrderHelp.tsx";
 
 /** Order descriptions are cut to 4 words (docs/product.md section 9). */
 const ORDER_PREVIEW_WORDS = 4;
@@ -45,6 +46,9 @@ export function OrderSummary({ order }: { order: Order }) {
             ))}
           </address>
         </div>
+      </div>
+      <div className="mt-3 border-t border-stone-100 pt-2">
+        <OrderHelp orderId={order._id} />
       </div>
     </div>
   );
