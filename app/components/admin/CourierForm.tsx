@@ -2,7 +2,7 @@
 // tracking page with {number} where the tracking number goes, whether it is in use, and for the
 // shop's own rider the rider's name and phone instead of a tracking page. Checked with the API's
 // own schema before sending; what the server refuses is shown by its field.
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import {
   COURIER_MESSAGES,
   COURIER_NAME_MAX,
@@ -55,7 +55,25 @@ export function CourierForm({
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
   const set = (change: Partial<CourierValues>) => setValues((current) => ({ ...current, ...change }));
+
+  // Opened by a button that is gone now (Add a courier, Edit): the owner starts typing at once.
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>("input")?.focus();
+  }, []);
+
+  // A refused field says why under it: the owner is taken there (and a screen reader reads it).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new set of errors is the trigger
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+  }, [errors]);
+
+  /** Marks the refused fields; a refusal no field explains is said under the form. */
+  const refuse = (fields: Partial<Record<string, string>>, message: string) => {
+    setErrors(fields);
+    setProblem(Object.keys(fields).length > 0 ? null : message);
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -63,9 +81,7 @@ export function CourierForm({
     const parsed = courierInputSchema.safeParse(body);
     if (!parsed.success) {
       const summary = summariseIssues(parsed.error);
-      setErrors(summary.fields);
-      setProblem(summary.message);
-      return;
+      return refuse(summary.fields, summary.message);
     }
     setBusy(true);
     const answer = await adminCall<Courier>(courier ? `/couriers/${courier._id}` : "/couriers", {
@@ -76,9 +92,7 @@ export function CourierForm({
     if (!answer.ok) {
       // A name another courier has is the name field's problem, though the server says it with 409.
       const taken = answer.error.message === COURIER_MESSAGES.nameTaken;
-      setErrors(taken ? { name: answer.error.message } : answer.error.fields);
-      setProblem(answer.error.message);
-      return;
+      return refuse(taken ? { name: answer.error.message } : answer.error.fields, answer.error.message);
     }
     onSaved(answer.body);
   }
@@ -86,6 +100,7 @@ export function CourierForm({
   const title = courier ? `Change ${courier.name}` : "Add a courier";
   return (
     <form
+      ref={form}
       noValidate
       onSubmit={submit}
       aria-label={title}
@@ -110,7 +125,7 @@ export function CourierForm({
             checked={values.ownRider}
             onChange={(e) => set({ ownRider: e.target.checked })}
           />
-          The shop's own rider (no tracking page)
+          The shop's own rider, not a courier company
         </label>
       </div>
       {values.ownRider ? (

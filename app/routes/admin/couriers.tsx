@@ -30,7 +30,7 @@ export default function AdminCouriers() {
 
   return (
     <div>
-      <div className="flex flex-wrap items-center justify-between gap-3">
+      <div className="flex max-w-3xl flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-bold">Couriers</h2>
         {editing === "new" ? null : (
           <button type="button" className="button-primary" onClick={() => setEditing("new")}>
@@ -77,59 +77,64 @@ function CourierRow({ courier, onEdit }: { courier: Courier; onEdit: () => void 
   return (
     <li
       aria-label={courier.name}
-      className={`rounded-lg border border-stone-200 p-3 text-sm ${courier.active ? "" : "bg-stone-50"}`}
+      className={`flex flex-wrap items-start gap-3 rounded-lg border border-stone-200 p-3 text-sm ${courier.active ? "" : "bg-stone-50"}`}
     >
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <h3 className="min-w-0 text-base font-bold [overflow-wrap:anywhere]">{courier.name}</h3>
-        {courier.ownRider ? (
-          <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">Own rider</span>
-        ) : null}
-        {courier.active ? null : (
-          <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800">
-            Switched off
-          </span>
-        )}
-        <span className="text-stone-700">
-          {courier.parcels} {courier.parcels === 1 ? "parcel" : "parcels"}
-        </span>
-        <span className="flex flex-wrap gap-2 sm:ml-auto">
-          {courier.ownRider ? null : (
-            <Link
-              to={`/admin/couriers/${courier._id}/imports`}
-              className="button-secondary min-h-9 px-3 py-1 text-sm"
-              aria-label={`Import files of ${courier.name}`}
-            >
-              Import files
-            </Link>
-          )}
-          <button
-            type="button"
-            className="button-secondary min-h-9 px-3 py-1 text-sm"
-            aria-label={`Edit ${courier.name}`}
-            onClick={onEdit}
-          >
-            Edit
-          </button>
-        </span>
-      </div>
-      {courier.ownRider ? (
-        <p className="mt-1 text-stone-700">
-          Rider: {courier.riderName ?? "no name yet"}
-          {courier.riderPhone ? (
-            <>
-              {", "}
-              <a href={telHref(courier.riderPhone)} className="font-semibold text-brand-700 underline">
-                {readablePhone(courier.riderPhone)}
-              </a>
-            </>
+      {/* On a phone the facts take the whole width and the buttons go under them. */}
+      <div className="min-w-0 flex-1 basis-64">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <h3 className="min-w-0 text-base font-bold [overflow-wrap:anywhere]">{courier.name}</h3>
+          {courier.ownRider ? (
+            <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">
+              Own rider
+            </span>
           ) : null}
-        </p>
-      ) : (
-        <p className="mt-1 text-stone-700 [overflow-wrap:anywhere]">
-          Tracking page:{" "}
-          {courier.trackingUrl ? <span className="font-mono text-xs">{courier.trackingUrl}</span> : "none"}
-        </p>
-      )}
+          {courier.active ? null : (
+            <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800">
+              Switched off
+            </span>
+          )}
+          <span className="text-stone-700">
+            {courier.parcels} {courier.parcels === 1 ? "parcel" : "parcels"}
+          </span>
+        </div>
+        {courier.ownRider ? (
+          <p className="mt-1 text-stone-700">
+            Rider: {courier.riderName ?? "no name yet"}
+            {courier.riderPhone ? (
+              <>
+                {", "}
+                <a href={telHref(courier.riderPhone)} className="font-semibold text-brand-700 underline">
+                  {readablePhone(courier.riderPhone)}
+                </a>
+              </>
+            ) : null}
+          </p>
+        ) : (
+          <p className="mt-1 text-stone-700 [overflow-wrap:anywhere]">
+            Tracking page:{" "}
+            {courier.trackingUrl ? <span className="font-mono text-xs">{courier.trackingUrl}</span> : "none"}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {courier.ownRider ? null : (
+          <Link
+            to={`/admin/couriers/${courier._id}/imports`}
+            className="button-secondary min-h-9 px-3 py-1 text-sm"
+            aria-label={`Import files of ${courier.name}`}
+          >
+            Import files
+          </Link>
+        )}
+        <button
+          type="button"
+          className="button-secondary min-h-9 px-3 py-1 text-sm"
+          aria-label={`Edit ${courier.name}`}
+          onClick={onEdit}
+        >
+          Edit
+        </button>
+      </div>
     </li>
   );
 }

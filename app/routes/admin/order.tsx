@@ -111,7 +111,14 @@ export default function AdminOrderDetail() {
               type="button"
               disabled={busy}
               onClick={() => move(status)}
-              className={status === "cancelled" ? "button-secondary text-red-800" : "button-primary"}
+              className={
+                status === "cancelled"
+                  ? "button-secondary text-red-800"
+                  : status === "confirm"
+                    ? "button-primary"
+                    : // A confirmed order usually goes with a courier (the parcel panel) first.
+                      "button-secondary"
+              }
             >
               {MOVE_LABELS[status] ?? status}
             </button>

@@ -54,12 +54,12 @@ export function DispatchForm({
     <form
       noValidate
       onSubmit={submit}
-      aria-labelledby={`${id}-title`}
+      aria-label="Dispatch"
       className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start"
     >
-      <h4 id={`${id}-title`} className="font-semibold sm:col-span-3">
-        Dispatch
-      </h4>
+      <p className="text-sm text-stone-700 sm:col-span-3">
+        Not dispatched yet. Choose who takes it and enter the tracking number from the courier's receipt.
+      </p>
       <CourierSelect
         id={`${id}-courier`}
         couriers={couriers.couriers}

@@ -16,7 +16,7 @@ export function ParcelPanel({ order, onDone }: { order: AdminOrder; onDone: OnDo
   const { parcel } = order;
   if (!parcel && !order.allowedMoves.includes("dispatched")) return null;
   return (
-    <section aria-labelledby="order-parcel" className="mt-4 max-w-3xl rounded-xl border border-stone-200 p-3">
+    <section aria-labelledby="order-parcel" className="mt-4 rounded-xl border border-stone-200 p-3">
       <h3 id="order-parcel" className="font-bold">
         Parcel
       </h3>
@@ -29,7 +29,7 @@ export function ParcelPanel({ order, onDone }: { order: AdminOrder; onDone: OnDo
           <ParcelCash order={order} parcel={parcel} onDone={onDone} />
         </>
       ) : (
-        <div className="mt-2">
+        <div className="mt-2 max-w-3xl">
           <DispatchForm order={order} onDone={onDone} />
         </div>
       )}
