@@ -1,7 +1,7 @@
 // Couriers, parcels and the cash that comes back (issue 32, docs/decisions/018-couriers.md): the
 // request schemas the admin API parses with and the screens validate with, and the answers both
 // sides read. The import contract (courier CSV files) is in courier-imports.ts.
-import { storedMobile } from "./phone.ts";
+import { readablePhone, storedMobile } from "./phone.ts";
 import { strictBody } from "./strict-body.ts";
 import { z } from "./zod.ts";
 
@@ -194,8 +194,8 @@ export interface CashSummary {
   onTheRoad: { parcels: number; amount: number };
 }
 
-/** Trims a rider's phone for display the way the checkout shows numbers (kept as stored otherwise). */
+/** The rider's name and phone on one line, the phone as the owner dials it ("0321 7654321"). */
 export function riderLine(rider: OrderParcel["rider"]): string | null {
   if (!rider || (!rider.name && !rider.phone)) return null;
-  return [rider.name, rider.phone].filter(Boolean).join(", ");
+  return [rider.name, rider.phone ? readablePhone(rider.phone) : null].filter(Boolean).join(", ");
 }

@@ -1,6 +1,7 @@
 // What the orders list does with many orders at once: tick orders (on any page of the list) and
-// print their packing slips together, or download the list as it is filtered as a spreadsheet.
-import { useState } from "react";
+// print their packing slips together or hand them to a courier (the list's own tool, `children`),
+// or download the list as it is filtered as a spreadsheet.
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { orderNumber } from "#shared/orders.ts";
 import { SLIPS_MAX } from "#shared/slips.ts";
@@ -37,11 +38,14 @@ export function OrderBatchTools({
   selection,
   shownIds,
   filters,
+  children,
 }: {
   selection: OrderSelection;
   /** The orders on the page now, for "select all on this page". */
   shownIds: string[];
   filters: { status: string; query: string };
+  /** More actions on the selection, beside the slips. */
+  children?: ReactNode;
 }) {
   const { selected } = selection;
   const count = selected.size;
@@ -72,6 +76,7 @@ export function OrderBatchTools({
         </button>
       ) : null}
       <div className="flex flex-wrap gap-2 sm:ml-auto">
+        {children}
         {count > SLIPS_MAX ? (
           <span className="text-sm text-red-800">Print at most {SLIPS_MAX} slips at once.</span>
         ) : count > 0 ? (

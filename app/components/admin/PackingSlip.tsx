@@ -1,6 +1,8 @@
-// One packing slip: who sends it, who gets it, what is in the parcel, and, largest of all, the
-// cash the rider collects. Laid out for paper by app/routes/admin/slips.css (A4 or 80 mm roll).
+// One packing slip: who sends it, who gets it, what is in the parcel, the courier and tracking
+// number once it is dispatched, and, largest of all, the cash the rider collects. Laid out for
+// paper by app/routes/admin/slips.css (A4 or 80 mm roll).
 import { areaCityLine, landmarkLine } from "#shared/areas.ts";
+import { type OrderParcel, riderLine } from "#shared/couriers.ts";
 import { formatRs } from "#shared/money.ts";
 import { type Order, orderNumber } from "#shared/orders.ts";
 import { readablePhone } from "#shared/phone.ts";
@@ -44,6 +46,8 @@ export function PackingSlip({ order, shop }: { order: Order; shop: SlipShop }) {
         <p className="text-lg font-bold">Phone: {readablePhone(a.phoneNumber)}</p>
       </div>
 
+      {order.parcel ? <SlipCourier parcel={order.parcel} /> : null}
+
       <table className="slip-items">
         <caption className="slip-label text-left">In the parcel</caption>
         <thead>
@@ -79,5 +83,24 @@ export function PackingSlip({ order, shop }: { order: Order; shop: SlipShop }) {
         <p className="slip-amount">{formatRs(order.totalAmount)}</p>
       </div>
     </article>
+  );
+}
+
+/** Who carries it: the courier's number is what its rider scans and what the owner looks up. */
+function SlipCourier({ parcel }: { parcel: OrderParcel }) {
+  const rider = riderLine(parcel.rider);
+  return (
+    <div className="slip-section">
+      <h3 className="slip-label">Courier</h3>
+      <p className="text-lg font-bold [overflow-wrap:anywhere]">
+        {parcel.courier}
+        {rider ? <span className="font-normal"> ({rider})</span> : null}
+      </p>
+      {parcel.trackingNumber ? (
+        <p className="[overflow-wrap:anywhere]">
+          Tracking number: <span className="font-mono text-lg font-bold">{parcel.trackingNumber}</span>
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -4,11 +4,11 @@
 import { useState } from "react";
 import { type AdminArea, type AdminAreaList, AREA_DISTRICT_MAX, AREA_NAME_MAX, newAreaSchema } from "#shared/areas.ts";
 import { summariseIssues } from "#shared/validation.ts";
+import { ADMIN_INPUT, AdminField } from "../../components/admin/AdminField.tsx";
 import { AdminEmpty, AdminError, AdminLoading } from "../../components/admin/AdminStatus.tsx";
 import { adminCall, useAdminData } from "../../lib/admin-api.ts";
 import { toast } from "../../lib/toast.ts";
 
-const input = "mt-1 w-full rounded-lg border border-stone-300 px-3 py-2 font-normal aria-invalid:border-red-700";
 const SHOWING = { all: "All areas", active: "Shown at checkout", hidden: "Hidden" } as const;
 type Showing = keyof typeof SHOWING;
 
@@ -82,12 +82,6 @@ export default function AdminAreas() {
     );
   };
 
-  const fieldProps = (field: "name" | "district") => ({
-    "aria-invalid": errors[field] ? true : undefined,
-    "aria-describedby": errors[field] ? `area-${field}-error` : undefined,
-    className: input,
-  });
-
   return (
     <div>
       <h2 className="text-xl font-bold">Karachi areas</h2>
@@ -105,49 +99,37 @@ export default function AdminAreas() {
           void add();
         }}
       >
-        <div className="text-sm">
-          <label htmlFor="area-name" className="block font-semibold">
-            Area name
-          </label>
-          <input
-            id="area-name"
-            value={name}
-            maxLength={AREA_NAME_MAX}
-            onChange={(event) => setName(event.target.value)}
-            placeholder="Gulshan-e-Iqbal Block 13-D"
-            {...fieldProps("name")}
-          />
-          {errors.name ? (
-            <span id="area-name-error" className="mt-1 block text-red-800">
-              {errors.name}
-            </span>
-          ) : null}
-        </div>
-        <div className="text-sm">
-          <label htmlFor="area-district" className="block font-semibold">
-            District
-          </label>
-          <input
-            id="area-district"
-            value={district}
-            list="area-districts"
-            autoComplete="off"
-            maxLength={AREA_DISTRICT_MAX}
-            onChange={(event) => setDistrict(event.target.value)}
-            placeholder="Karachi East"
-            {...fieldProps("district")}
-          />
-          <datalist id="area-districts">
-            {districts.map((d) => (
-              <option key={d} value={d} />
-            ))}
-          </datalist>
-          {errors.district ? (
-            <span id="area-district-error" className="mt-1 block text-red-800">
-              {errors.district}
-            </span>
-          ) : null}
-        </div>
+        <AdminField id="area-name" label="Area name" error={errors.name}>
+          {(control) => (
+            <input
+              {...control}
+              value={name}
+              maxLength={AREA_NAME_MAX}
+              onChange={(event) => setName(event.target.value)}
+              placeholder="Gulshan-e-Iqbal Block 13-D"
+            />
+          )}
+        </AdminField>
+        <AdminField id="area-district" label="District" error={errors.district}>
+          {(control) => (
+            <>
+              <input
+                {...control}
+                value={district}
+                list="area-districts"
+                autoComplete="off"
+                maxLength={AREA_DISTRICT_MAX}
+                onChange={(event) => setDistrict(event.target.value)}
+                placeholder="Karachi East"
+              />
+              <datalist id="area-districts">
+                {districts.map((d) => (
+                  <option key={d} value={d} />
+                ))}
+              </datalist>
+            </>
+          )}
+        </AdminField>
         <button type="submit" className="button-primary sm:mt-6" disabled={busy === "add"}>
           {busy === "add" ? "Adding…" : "Add area"}
         </button>
@@ -165,13 +147,17 @@ export default function AdminAreas() {
             type="search"
             value={filter}
             onChange={(event) => setFilter(event.target.value)}
-            className={input}
+            className={ADMIN_INPUT}
             placeholder="Name or district"
           />
         </label>
         <label className="block min-w-0 flex-[1_1_10rem] text-sm font-semibold">
           Show
-          <select value={showing} onChange={(event) => setShowing(event.target.value as Showing)} className={input}>
+          <select
+            value={showing}
+            onChange={(event) => setShowing(event.target.value as Showing)}
+            className={ADMIN_INPUT}
+          >
             {Object.entries(SHOWING).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}

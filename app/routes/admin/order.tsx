@@ -1,6 +1,7 @@
 // One order: what was bought, where it goes, who ordered it and their track record, what happened
 // to it so far, and what the owner can do next: confirm it on WhatsApp, move it through the
-// workflow (pending -> confirm -> delivered, or cancelled, which returns the stock), record a
+// workflow (pending -> confirm -> dispatched -> delivered, or cancelled, which returns the stock),
+// hand it to a courier and record what became of the parcel and its cash (ParcelPanel), record a
 // parcel that came back, correct the delivery details, and keep internal notes.
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -16,6 +17,7 @@ import { ConfirmationPanel } from "../../components/admin/order/ConfirmationPane
 import { HistoryPanel } from "../../components/admin/order/CustomerHistory.tsx";
 import { OrderNotes } from "../../components/admin/order/OrderNotes.tsx";
 import { OrderTimeline } from "../../components/admin/order/OrderTimeline.tsx";
+import { ParcelPanel } from "../../components/admin/order/ParcelPanel.tsx";
 import { ReturnParcel } from "../../components/admin/order/ReturnParcel.tsx";
 import { WhatsAppConfirm } from "../../components/admin/order/WhatsAppConfirm.tsx";
 import { type AdminResult, adminCall, needsSignIn, useAdminData } from "../../lib/admin-api.ts";
@@ -27,6 +29,15 @@ const MOVE_LABELS: Partial<Record<OrderStatus, string>> = {
   delivered: "Mark delivered",
   cancelled: "Cancel order",
 };
+
+/**
+ * The moves with a plain button: a dispatch needs its courier (the parcel panel's form), and a
+ * parcel on the road has its outcomes in the parcel panel, each asked in a dialog.
+ */
+function plainMoves(order: AdminOrder): OrderStatus[] {
+  const onTheRoad: readonly OrderStatus[] = order.status === "dispatched" ? ["delivered", "lost", "damaged"] : [];
+  return order.allowedMoves.filter((status) => status !== "dispatched" && !onTheRoad.includes(status));
+}
 
 export default function AdminOrderDetail() {
   const { orderId = "" } = useParams();
@@ -42,6 +53,7 @@ export default function AdminOrderDetail() {
   const current = order.data;
   const address = current.shippingAddress;
   const landmark = landmarkLine(address);
+  const moves = plainMoves(current);
 
   /** Every change answers the whole order: show it, or say why it was refused. */
   function done(result: AdminResult<AdminOrder>, what: string) {
@@ -90,15 +102,23 @@ export default function AdminOrderDetail() {
         }}
       />
       {current.status === "pending" ? <WhatsAppConfirm order={current} /> : null}
+      <ParcelPanel order={current} onDone={done} />
       {current.allowedMoves.length > 0 ? (
         <div className="mt-4 flex flex-wrap gap-2">
-          {current.allowedMoves.map((status) => (
+          {moves.map((status) => (
             <button
               key={status}
               type="button"
               disabled={busy}
               onClick={() => move(status)}
-              className={status === "cancelled" ? "button-secondary text-red-800" : "button-primary"}
+              className={
+                status === "cancelled"
+                  ? "button-secondary text-red-800"
+                  : status === "confirm"
+                    ? "button-primary"
+                    : // A confirmed order usually goes with a courier (the parcel panel) first.
+                      "button-secondary"
+              }
             >
               {MOVE_LABELS[status] ?? status}
             </button>
@@ -107,8 +127,8 @@ export default function AdminOrderDetail() {
         </div>
       ) : (
         <p className="mt-4 text-sm text-stone-600">
-          This order is {current.returnedAs ? "cancelled (the parcel came back)" : statusLabel(current.status)}: nothing
-          more to do.
+          This order is {current.returnedAs ? "cancelled (the parcel came back)" : statusLabel(current.status)}: its
+          status can no longer change.
         </p>
       )}
 

@@ -1,10 +1,13 @@
 // Every order, newest first, filtered by status and searchable by customer or order number; each
-// with the customer's phone to tap and call, and their history with any warning signs.
+// with the customer's phone to tap and call, and their history with any warning signs. Ticked
+// orders print their slips together, and the confirmed ones among them go to a courier together.
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { AdminOrderList, AdminOrderSummary } from "#shared/admin.ts";
 import { formatRs } from "#shared/money.ts";
-import { ORDER_STATUSES, orderNumber, statusLabel } from "#shared/orders.ts";
+import { ORDER_STATUSES, type OrderStatus, orderNumber, statusLabel } from "#shared/orders.ts";
 import { telHref } from "#shared/phone.ts";
+import { BatchDispatch } from "../../components/admin/BatchDispatch.tsx";
 import { ListResults, SearchForm, useListParams } from "../../components/admin/ListControls.tsx";
 import { OrderBatchTools, SelectOrder, useOrderSelection } from "../../components/admin/OrderBatchTools.tsx";
 import { AdminStatusBadge } from "../../components/admin/order/AdminStatusBadge.tsx";
@@ -15,6 +18,8 @@ import { cancelledIn, formatWhen } from "../../lib/dates.ts";
 const FILTER_BUTTON =
   "rounded-full border border-stone-300 px-3 py-1.5 text-sm font-semibold aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white";
 const AWAITING_VIEW = "Awaiting the customer";
+/** A filter's words where they say more than the status: confirmed orders wait for a courier. */
+const FILTER_LABELS: Partial<Record<OrderStatus, string>> = { confirm: "confirmed: to dispatch" };
 
 /** Where a pending order stands with its customer: held, or the time left before it is cancelled. */
 function AwaitingLine({ awaiting }: { awaiting: NonNullable<AdminOrderSummary["awaiting"]> }) {
@@ -35,6 +40,10 @@ export default function AdminOrders() {
   const view = get("view");
   const list = useAdminData<AdminOrderList>(`/orders${queryString({ status, query, page, view })}`);
   const selection = useOrderSelection();
+  const seen = useSeenOrders(list.state === "ready" ? list.data.orders : null);
+  const toDispatch = [...selection.selected]
+    .map((id) => seen.get(id))
+    .filter((order): order is AdminOrderSummary => order?.status === "confirm");
 
   return (
     <div>
@@ -58,7 +67,7 @@ export default function AdminOrders() {
               onClick={() => update({ status: value, view: "" })}
               className={FILTER_BUTTON}
             >
-              {value ? statusLabel(value) : "all"}
+              {value ? (FILTER_LABELS[value] ?? statusLabel(value)) : "all"}
             </button>
           </li>
         ))}
@@ -71,6 +80,11 @@ export default function AdminOrders() {
           </Link>
         </p>
       )}
+      {status === "confirm" && view !== "awaiting" && (
+        <p className="mt-2 text-sm text-stone-700">
+          Confirmed orders waiting for a courier. Tick them and press Dispatch selected to enter their tracking numbers.
+        </p>
+      )}
       <SearchForm
         label="Customer name, e-mail, phone or order number"
         initial={query}
@@ -80,7 +94,16 @@ export default function AdminOrders() {
         selection={selection}
         shownIds={list.state === "ready" ? list.data.orders.map((o) => o._id) : []}
         filters={{ status, query }}
-      />
+      >
+        <BatchDispatch
+          orders={toDispatch}
+          leftOut={selection.selected.size - toDispatch.length}
+          onDispatched={() => {
+            selection.clear();
+            list.reload();
+          }}
+        />
+      </OrderBatchTools>
       <ListResults
         list={list}
         what="orders"
@@ -117,4 +140,16 @@ export default function AdminOrders() {
       </ListResults>
     </div>
   );
+}
+
+/**
+ * Every order the list has shown since the screen opened, by id, as last shown: ticked orders stay
+ * ticked across pages and filters, and the batch dispatch needs their status and customer.
+ */
+function useSeenOrders(shown: readonly AdminOrderSummary[] | null): ReadonlyMap<string, AdminOrderSummary> {
+  const [seen, setSeen] = useState<ReadonlyMap<string, AdminOrderSummary>>(new Map());
+  useEffect(() => {
+    if (shown) setSeen((current) => new Map([...current, ...shown.map((o) => [o._id, o] as const)]));
+  }, [shown]);
+  return seen;
 }

@@ -3,11 +3,10 @@
 // Delete. Small enough to use on a phone.
 import { useState } from "react";
 import { SYNONYM_MEANS_MAX, SYNONYM_WORD_MAX, type Synonym } from "#shared/synonyms.ts";
+import { ADMIN_INPUT } from "../../components/admin/AdminField.tsx";
 import { AdminEmpty, AdminError, AdminLoading } from "../../components/admin/AdminStatus.tsx";
 import { adminCall, useAdminData } from "../../lib/admin-api.ts";
 import { toast } from "../../lib/toast.ts";
-
-const input = "mt-1 w-full rounded-lg border border-stone-300 px-3 py-2 font-normal";
 
 export default function AdminSynonyms() {
   const list = useAdminData<Synonym[]>("/synonyms");
@@ -74,7 +73,7 @@ export default function AdminSynonyms() {
             maxLength={SYNONYM_WORD_MAX}
             autoCapitalize="none"
             onChange={(event) => setWord(event.target.value)}
-            className={input}
+            className={ADMIN_INPUT}
             placeholder="joota"
           />
         </label>
@@ -86,7 +85,7 @@ export default function AdminSynonyms() {
             maxLength={SYNONYM_MEANS_MAX}
             autoCapitalize="none"
             onChange={(event) => setMeans(event.target.value)}
-            className={input}
+            className={ADMIN_INPUT}
             placeholder="shoe"
           />
         </label>
@@ -101,7 +100,12 @@ export default function AdminSynonyms() {
       </form>
       <label className="mt-6 block max-w-sm text-sm font-semibold">
         Find a word
-        <input type="search" value={filter} onChange={(event) => setFilter(event.target.value)} className={input} />
+        <input
+          type="search"
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+          className={ADMIN_INPUT}
+        />
       </label>
       {list.state === "loading" ? (
         <AdminLoading what="synonyms" />
