@@ -25,8 +25,11 @@ import { registerConfirmationRoutes } from "./confirmation/routes.ts";
 import { createConfirmationService } from "./confirmation/service.ts";
 import { registerWhatsApp } from "./confirmation/whatsapp-routes.ts";
 import type { Database } from "./db/client.ts";
+import { exchangeExpiryAnnouncer, registerExchangeRoutes } from "./exchanges/routes.ts";
+import { createExchangeService } from "./exchanges/service.ts";
 import { BROTLI_QUALITY, COMPRESS_MIN_BYTES } from "./http/compression.ts";
 import { LOG_REDACT_PATHS, serializeRequest } from "./http/log-redaction.ts";
+import { startIntervalJob } from "./jobs/interval.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createLocalOrderSignals, createRedisOrderSignals, type OrderSignals } from "./orders/order-signals.ts";
 import { registerOrderRoutes } from "./orders/routes.ts";
@@ -190,7 +193,41 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: config.orderLimits,
     afterOrder: (userId, address) => addresses.remember(userId, address),
   });
-  registerAdminRoutes(app, { db: database.db, auth, mailer, images, shop: config.shop, areas });
+  registerAdminRoutes(app, {
+    db: database.db,
+    auth,
+    mailer,
+    images,
+    shop: config.shop,
+    areas,
+    publicUrl: config.publicUrl,
+  });
+  // [Ours] Exchanges after delivery (issue 33), and the sweep that lapses requests nobody answered.
+  const exchanges = createExchangeService(database.db, { images });
+  const exchangeDeps = {
+    db: database.db,
+    auth,
+    mailer,
+    shop: config.shop,
+    exchanges,
+    alert: { to: config.ordersEmail, publicUrl: config.publicUrl },
+  };
+  registerExchangeRoutes(app, exchangeDeps);
+  const announceExpired = exchangeExpiryAnnouncer(app, exchangeDeps);
+  const exchangeJob = startIntervalJob({
+    name: "exchange expiry sweep",
+    everyMs: config.confirmationSweepSeconds * 1000,
+    run: () => exchanges.sweep(),
+    after: (changes) => {
+      if (changes.length > 0) {
+        announceExpired(changes).catch((error: unknown) =>
+          app.log.error({ err: error }, "exchange expiry e-mail failed"),
+        );
+      }
+    },
+    logError: (error, message) => app.log.error({ err: error }, message),
+  });
+  app.addHook("onClose", () => exchangeJob.close());
 
   const pages = await options.pages?.(app);
   if (pages) {
@@ -202,6 +239,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           catalog,
           areas,
           confirmation,
+          exchanges,
           shop: config.shop,
           publicUrl: config.publicUrl,
           nonce: reply.cspNonce.script,

@@ -3,6 +3,7 @@
 import { MAX_LINE_QUANTITY, quantitySchema, sizeSchema } from "./cart.ts";
 import { productIdSchema } from "./catalog-schemas.ts";
 import type { OrderParcel } from "./couriers.ts";
+import type { OrderExchanges } from "./exchanges.ts";
 import { formatRs } from "./money.ts";
 import { storedMobile } from "./phone.ts";
 import { z } from "./zod.ts";
@@ -209,6 +210,8 @@ export interface Order {
   confirmation: OrderConfirmationState;
   /** [Ours] The courier and tracking number, once the order is dispatched. */
   parcel: OrderParcel | null;
+  /** [Ours] Exchanges asked on its pairs, and until when they can be (issue 33). */
+  exchanges: OrderExchanges;
 }
 
 export function pricesChangedMessage(total: number): string {

@@ -15,6 +15,8 @@ export interface AdminDeps {
   images: ImageStore;
   shop: ShopContact;
   areas: AreaService;
+  /** The shop's own address, for links in mails. */
+  publicUrl: string;
 }
 
 const admins = new WeakMap<FastifyRequest, SessionUser>();

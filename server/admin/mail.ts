@@ -34,6 +34,9 @@ const NEWS: Partial<Record<OrderStatus, { subject: string; line: string; withAdd
   },
 };
 
+const EXCHANGE_LINE =
+  "Wrong size, or something wrong with a pair? Ask for an exchange from Track Your Order within the days our exchange policy gives.";
+
 /** Who brings it and how to follow it: the courier and its tracking page, or the shop's rider. */
 function parcelLines(parcel: OrderParcel, total: number): string[] {
   const carrier = parcel.ownRider
@@ -52,7 +55,11 @@ function linkified(line: string, url: string | null): string {
 }
 
 /** Sent to `to`, the account's own e-mail, never to the checkout's (see orderConfirmationMail). */
-export function orderStatusMail(order: Order, to: string, shop: ShopContact): Mail | undefined {
+/**
+ * A delivered order's mail says how to ask for an exchange (issue 33), with the policy's address;
+ * `publicUrl` is the shop's own address for it.
+ */
+export function orderStatusMail(order: Order, to: string, shop: ShopContact, publicUrl = ""): Mail | undefined {
   const news = NEWS[order.status];
   if (!news) return undefined;
   const ref = orderNumber(order._id);
@@ -62,11 +69,18 @@ export function orderStatusMail(order: Order, to: string, shop: ShopContact): Ma
   const address = news.withAddress ? addressLines(order.shippingAddress) : [];
   const delivery = address.length > 0 ? ["Delivery to:", ...address, ""] : [];
   const parcel = order.status === "dispatched" && order.parcel ? parcelLines(order.parcel, order.totalAmount) : [];
-  const text = [`Dear ${name},`, "", news.line, ...parcel, "", summary, "", ...delivery, contact].join("\n");
+  const policyUrl = `${publicUrl}/exchange-policy`;
+  const exchange = order.status === "delivered" ? [EXCHANGE_LINE, `Our exchange policy: ${policyUrl}`] : [];
+  const text = [`Dear ${name},`, "", news.line, ...parcel, ...exchange, "", summary, "", ...delivery, contact].join(
+    "\n",
+  );
   const html =
     `<p>Dear ${escapeHtml(name)},</p><p>${escapeHtml(news.line)}</p>` +
     (parcel.length > 0
       ? `<p>${parcel.map((line) => linkified(line, order.parcel?.trackingUrl ?? null)).join("<br>")}</p>`
+      : "") +
+    (exchange.length > 0
+      ? `<p>${escapeHtml(EXCHANGE_LINE)} <a href="${escapeHtml(policyUrl)}">Our exchange policy</a></p>`
       : "") +
     `<p>${escapeHtml(summary)}</p>` +
     (address.length > 0 ? `<p>Delivery to:<br>${address.map(escapeHtml).join("<br>")}</p>` : "") +

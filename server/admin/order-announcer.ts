@@ -19,7 +19,7 @@ export function createOrderAnnouncer(scope: FastifyInstance, deps: AdminDeps): O
     announce(log, order, restockedProductIds = []) {
       scope.orderSignals.publish();
       if (restockedProductIds.length > 0) scope.catalogChanges.publish({ productIds: restockedProductIds });
-      const mail = orderStatusMail(order, order.customer.email, deps.shop);
+      const mail = orderStatusMail(order, order.customer.email, deps.shop, deps.publicUrl);
       if (mail) {
         const send = deps.mailer
           .send(mail)

@@ -27,7 +27,7 @@ function magicMatches(type: AdminImageType, data: Buffer): boolean {
 }
 
 /** Refuses anything that is not a whole, decodable picture of the type it claims to be. */
-async function checkPicture(type: AdminImageType, data: Buffer): Promise<void> {
+export async function checkPicture(type: AdminImageType, data: Buffer): Promise<void> {
   if (data.length === 0) throw invalid(ADMIN_MESSAGES.imageEmpty);
   if (!magicMatches(type, data)) throw invalid(ADMIN_MESSAGES.imageMismatch);
   const sharp = await loadSharp();

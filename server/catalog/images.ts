@@ -54,9 +54,35 @@ export interface ImageStore {
   renderIfMissing(variant: Variant): Promise<boolean>;
   /** Forgets every file of an image (a refused upload's). */
   discard(imageId: string): Promise<void>;
+  /**
+   * Checks and keeps a private photo (a customer's photo of a fault) the way uploads are kept, one
+   * WebP at most 2000 px a side, never served to shoppers; answers its size.
+   */
+  savePhoto(key: string, upload: Buffer): Promise<{ width: number; height: number }>;
+  /** The private photo's file on this machine, or undefined when the store has none. */
+  photoFile(key: string): Promise<string | undefined>;
 }
 
 export class InvalidImageError extends Error {}
+
+/** An upload as it is kept: upright, at most MAX_ORIGINAL_SIDE a side, WebP; refused if it is no picture. */
+async function normalised(upload: Buffer) {
+  const sharp = await loadSharp();
+  let meta: Metadata;
+  try {
+    meta = await sharp(upload).metadata();
+  } catch {
+    throw new InvalidImageError("That file is not an image we can read. Upload a JPEG, PNG, WebP or AVIF photo.");
+  }
+  if (!meta.format || !UPLOAD_FORMATS.has(meta.format)) {
+    throw new InvalidImageError("Upload a JPEG, PNG, WebP or AVIF photo.");
+  }
+  return sharp(upload)
+    .rotate()
+    .resize({ width: MAX_ORIGINAL_SIDE, height: MAX_ORIGINAL_SIDE, fit: "inside", withoutEnlargement: true })
+    .webp({ quality: 90 })
+    .toBuffer({ resolveWithObject: true });
+}
 
 interface Made {
   file: string;
@@ -181,21 +207,7 @@ export function createImageStore(options: ImageStoreOptions): ImageStore {
       return made?.rendered === true && made.started;
     },
     async saveUpload(imageId, upload) {
-      const sharp = await loadSharp();
-      let meta: Metadata;
-      try {
-        meta = await sharp(upload).metadata();
-      } catch {
-        throw new InvalidImageError("That file is not an image we can read. Upload a JPEG, PNG, WebP or AVIF photo.");
-      }
-      if (!meta.format || !UPLOAD_FORMATS.has(meta.format)) {
-        throw new InvalidImageError("Upload a JPEG, PNG, WebP or AVIF photo.");
-      }
-      const { data, info } = await sharp(upload)
-        .rotate()
-        .resize({ width: MAX_ORIGINAL_SIDE, height: MAX_ORIGINAL_SIDE, fit: "inside", withoutEnlargement: true })
-        .webp({ quality: 90 })
-        .toBuffer({ resolveWithObject: true });
+      const { data, info } = await normalised(upload);
       await blobs.put(`${imageId}/original.webp`, data, "image/webp");
       // Rendered from the bytes just kept (the image's row may not be written yet), without asking
       // the store first: a new id has no variants anywhere.
@@ -207,6 +219,12 @@ export function createImageStore(options: ImageStoreOptions): ImageStore {
       }
       return { width: info.width, height: info.height };
     },
+    async savePhoto(key, upload) {
+      const { data, info } = await normalised(upload);
+      await keep(`${key}.webp`, data, "image/webp");
+      return { width: info.width, height: info.height };
+    },
+    photoFile: (key) => localCopy(`${key}.webp`),
     async discard(imageId) {
       const variants = IMAGE_WIDTHS.flatMap((width) => IMAGE_FORMATS.map((format) => `${imageId}/${width}.${format}`));
       await rm(path.join(cacheDir, imageId), { recursive: true, force: true });

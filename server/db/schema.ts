@@ -481,6 +481,93 @@ export const parcels = pgTable(
   ],
 );
 
+/**
+ * The owner's exchange rules, one row (issue 33): how many days after delivery a customer may ask
+ * to exchange a pair, and how long a request may wait for the owner before its reserved pair is
+ * released.
+ */
+export const exchangeSettings = pgTable(
+  "exchange_settings",
+  {
+    id: smallint().primaryKey().default(1),
+    windowDays: integer().notNull().default(7),
+    answerWithinDays: integer().notNull().default(3),
+    updatedAt: now(),
+  },
+  (t) => [
+    check("exchange_settings_one_row", sql`${t.id} = 1`),
+    check(
+      "exchange_settings_days_check",
+      sql`${t.windowDays} between 1 and 30 and ${t.answerWithinDays} between 1 and 14`,
+    ),
+  ],
+);
+
+/**
+ * A customer's request to exchange one pair of a delivered order (docs/decisions/019-exchanges.md).
+ * The wanted size is taken from stock when asked (`reserved`); refused or expired, it goes back. An
+ * approved exchange becomes an order of its own (`exchange_order_id`), dispatched and tracked like
+ * any; the pair sent back returns to stock when the owner marks it received.
+ */
+export const exchangeRequests = pgTable(
+  "exchange_requests",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    lineNo: smallint().notNull(),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id),
+    /** The size of the pair coming back, and the size wanted instead. */
+    size: smallint().notNull(),
+    wantedSize: smallint().notNull(),
+    reason: text().notNull(),
+    note: text(),
+    status: text().notNull().default("requested"),
+    /** The wanted pair is held from stock for this request (until refused, expired or approved). */
+    reserved: boolean().notNull().default(true),
+    /** What the customer pays on the exchange's delivery (positive) or the shop owes them (negative). */
+    priceDifference: integer().notNull().default(0),
+    ownerMessage: text(),
+    decidedAt: timestamp({ withTimezone: true }),
+    decidedBy: uuid().references(() => users.id),
+    exchangeOrderId: uuid().references((): AnyPgColumn => orders.id),
+    receivedAt: timestamp({ withTimezone: true }),
+    createdAt: now(),
+  },
+  (t) => [
+    check("exchange_requests_reason_check", sql`${t.reason} in ('too_small', 'too_large', 'faulty', 'other')`),
+    check("exchange_requests_status_check", sql`${t.status} in ('requested', 'approved', 'refused', 'expired')`),
+    check("exchange_requests_reserved_check", sql`not ${t.reserved} or ${t.status} = 'requested'`),
+    // One open or approved request per pair: asking twice never reserves twice, and a pair is
+    // exchanged once (its replacement is a line of the exchange's own order).
+    uniqueIndex("exchange_requests_open_idx")
+      .on(t.orderId, t.lineNo)
+      .where(sql`${t.status} in ('requested', 'approved')`),
+    index("exchange_requests_status_idx").on(t.status, t.createdAt),
+    uniqueIndex("exchange_requests_exchange_order_idx").on(t.exchangeOrderId),
+  ],
+);
+
+/** A customer's photo of a pair to exchange, kept private (the owner's API serves it). */
+export const exchangePhotos = pgTable(
+  "exchange_photos",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    /** Null until the request that uses it is made. */
+    exchangeId: uuid().references(() => exchangeRequests.id, { onDelete: "cascade" }),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    createdAt: now(),
+  },
+  (t) => [index("exchange_photos_exchange_idx").on(t.exchangeId)],
+);
+
 export const orderLines = pgTable(
   "order_lines",
   {

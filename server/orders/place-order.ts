@@ -328,6 +328,7 @@ async function insertOrder(
       createdAt,
       statusHistory: [{ status: "pending", at: createdAt }],
       parcel: null,
+      exchanges: { until: null, requests: [], replacesOrderId: null },
       confirmation: {
         awaiting: true,
         cancelsAt: new Date(Number(outcome.created_ms) + (outcome.cancel_after_minutes ?? 0) * 60_000).toISOString(),

@@ -12,6 +12,7 @@ import type { Db } from "../db/client.ts";
 import { orderStatusColumn } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
 import { orders as ordersTable, users } from "../db/schema.ts";
+import { EXCHANGES_COLUMN, exchangesColumn, toOrderExchanges } from "../exchanges/columns.ts";
 import type { Mail } from "../mail/mailer.ts";
 import type { OutboxEntry } from "../mail/outbox.ts";
 import { type OrderAlertOptions, orderAlertsMail } from "./alert-mail.ts";
@@ -50,6 +51,7 @@ export const orderRow = z.object({
   answered_ms: z.number().nullable(),
   steps: z.array(z.object({ status: orderStatusColumn, ms: z.number() })),
   parcel: parcelColumn.nullable(),
+  exchanges: exchangesColumn,
   items: z.array(
     z.object({
       product_id: z.string(),
@@ -93,7 +95,8 @@ export const ORDER_COLUMNS = sql`
               'quantity', l.quantity, 'price', l.price, 'discount_price', l.discount_price)
             order by l.line_no)
             from order_lines l where l.order_id = o.id), '[]'::json) as items,
-  ${PARCEL_COLUMN} as parcel`;
+  ${PARCEL_COLUMN} as parcel,
+  ${EXCHANGES_COLUMN} as exchanges`;
 
 export function createOrderService(db: Db, deps: OrderServiceDeps): OrderService {
   const rules = { shop: deps.shop, limits: deps.limits ?? DEFAULT_ORDER_LIMITS, whatsapp: deps.whatsapp ?? false };
@@ -207,6 +210,7 @@ export function toOrder(row: OrderRow): Order {
     createdAt: new Date(Number(row.created_ms)).toISOString(),
     statusHistory: row.steps.map((step) => ({ status: step.status, at: new Date(step.ms).toISOString() })),
     parcel: row.parcel ? toOrderParcel(row.parcel) : null,
+    exchanges: toOrderExchanges(row.exchanges),
     confirmation: {
       awaiting: row.status === "pending",
       cancelsAt: row.cancels_ms === null ? null : new Date(row.cancels_ms).toISOString(),

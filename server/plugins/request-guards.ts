@@ -1,7 +1,8 @@
 // Guards every request meets before a route sees it (docs/security.md, "Input"):
 // - API writes carry JSON only. A form post or text/plain body is what a cross-site form can send
 //   without a preflight, so it is refused with 415 instead of being parsed into something.
-//   The admin's picture upload alone sends the picture itself (image/*).
+//   The picture uploads alone (the admin's product pictures, a customer's photo of a fault) send the
+//   picture itself (image/*).
 // - No text may hold what PostgreSQL cannot store: the NUL character, or a lone UTF-16 surrogate
 //   (half of an emoji, which JSON's "\ud800" escape can carry). PostgreSQL refuses both with an
 //   error, so a route would answer 500; here every body, query and path of every route, present
@@ -12,14 +13,14 @@ import { HttpError, ValidationError } from "../http/errors.ts";
 export const JSON_ONLY = "Send the request body as application/json.";
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-const UPLOAD_ROUTE = "/api/admin/products/:id/images";
+const UPLOAD_ROUTES = new Set(["/api/admin/products/:id/images", "/api/exchange-photos"]);
 
 export function registerRequestGuards(app: FastifyInstance): void {
   app.addHook("onRequest", async (request) => {
     if (!WRITES.has(request.method) || !request.url.startsWith("/api/") || !hasBody(request)) return;
     if (mediaType(request.headers["content-type"]) === "application/json") return;
-    // The picture upload takes the image itself and words its own refusal of other types.
-    if (request.method === "POST" && request.routeOptions.url === UPLOAD_ROUTE) return;
+    // The picture uploads take the image itself and word their own refusal of other types.
+    if (request.method === "POST" && UPLOAD_ROUTES.has(request.routeOptions.url ?? "")) return;
     throw new HttpError(415, JSON_ONLY);
   });
 

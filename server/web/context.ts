@@ -6,6 +6,7 @@ import type { PostedForm } from "#shared/posted-form.ts";
 import type { AreaService } from "../areas/service.ts";
 import type { CatalogService } from "../catalog/service.ts";
 import type { ConfirmationService } from "../confirmation/service.ts";
+import type { ExchangeService } from "../exchanges/service.ts";
 
 export interface ShopInfo {
   phone: string;
@@ -19,6 +20,8 @@ export interface AppContext {
   areas: AreaService;
   /** The mailed confirmation link's page reads the order it names (/confirm-order). */
   confirmation: Pick<ConfirmationService, "view">;
+  /** The exchange policy page states the owner's window (issue 33). */
+  exchanges: Pick<ExchangeService, "settings">;
   shop: ShopInfo;
   publicUrl: string;
   /** CSP nonce of this response, for the inline scripts React Router writes. */
