@@ -170,10 +170,17 @@ export async function planDispatch(db: Db, courier: CourierRow, lines: BookingLi
     }
     fileOrders.set(order.orderId, [wanted, l.line]);
     fileNumbers.set(wanted, [order.orderId, l.line]);
-    return lineOf(l.line, parsed.data, order, "dispatch", `${courier.name} ${parsed.data}`, {
-      kind: "dispatch",
-      orderId: order.orderId,
-      trackingNumber: parsed.data,
-    });
+    return lineOf(
+      l.line,
+      parsed.data,
+      order,
+      "dispatch",
+      `Out with ${courier.name}; the customer is e-mailed the number.`,
+      {
+        kind: "dispatch",
+        orderId: order.orderId,
+        trackingNumber: parsed.data,
+      },
+    );
   });
 }
