@@ -110,7 +110,11 @@ export const IMPORT_MESSAGES = {
   ownRider: "The shop's own rider has no files to import: record its parcels and cash on each order.",
 } as const;
 
-const columnName = z.string({ error: "A column name must be text." }).trim().min(1).max(100);
+const columnName = z
+  .string({ error: "A column name must be text." })
+  .trim()
+  .min(1, { error: "A column name cannot be empty." })
+  .max(100, { error: "A column name can be at most 100 characters long." });
 
 /** POST /api/admin/couriers/:id/imports */
 export const courierImportInputSchema = strictBody({

@@ -11,6 +11,7 @@ import type { AdminOrder } from "#shared/admin.ts";
 import type { Product } from "#shared/catalog.ts";
 import {
   type CourierImportList,
+  IMPORT_MAX_BYTES,
   IMPORT_MAX_LINES,
   IMPORT_MESSAGES,
   type ImportLine,
@@ -513,6 +514,14 @@ describe("bad input", () => {
       [courier._id, { kind: "dispatch", csv: tooMany }, 400, IMPORT_MESSAGES.tooManyLines],
       [courier._id, { kind: "refunds", csv: good }, 400, "kind must be one of: dispatch, status, payment."],
       [courier._id, { kind: "dispatch", csv: good, force: true }, 400, "Unexpected field: force."],
+      [courier._id, { kind: "dispatch", csv: good, columns: { order: " " } }, 400, "A column name cannot be empty."],
+      [courier._id, { kind: "dispatch", csv: 42 }, 400, "csv must be the file's text."],
+      [
+        courier._id,
+        { kind: "dispatch", csv: `Order No,CN\n${"x".repeat(IMPORT_MAX_BYTES)}` },
+        400,
+        IMPORT_MESSAGES.tooBig,
+      ],
       [courier._id, { kind: "dispatch", csv: good, apply: "yes" }, 400, "apply must be true or false."],
       [
         courier._id,

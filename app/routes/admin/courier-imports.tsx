@@ -8,10 +8,6 @@ import { suggestColumns } from "#shared/courier-columns.ts";
 import {
   APPLYING_OUTCOMES,
   type CourierImportList,
-  IMPORT_FIELD_LABELS,
-  IMPORT_FIELDS,
-  IMPORT_KIND_LABELS,
-  IMPORT_KINDS,
   IMPORT_MAX_BYTES,
   IMPORT_MESSAGES,
   type ImportColumns,
@@ -20,20 +16,11 @@ import {
 } from "#shared/courier-imports.ts";
 import { CsvSyntaxError, isBlankRecord, readCsv } from "#shared/csv-read.ts";
 import { AdminEmpty, AdminError, AdminLoading, AdminNotice } from "../../components/admin/AdminStatus.tsx";
+import { ColumnChoice, KindChoice } from "../../components/admin/imports/ImportChoices.tsx";
 import { ImportLines } from "../../components/admin/imports/ImportLines.tsx";
 import { PastImports, summaryLine } from "../../components/admin/imports/PastImports.tsx";
 import { adminCall, useAdminData } from "../../lib/admin-api.ts";
 import { formatWhen } from "../../lib/dates.ts";
-
-const KIND_HINTS: Record<ImportKind, string> = {
-  dispatch:
-    "Order number and tracking number of each parcel booked. Confirmed orders go on their way; customers are e-mailed.",
-  status:
-    "Tracking number and status. Delivered, returned, lost and damaged parcels are recorded; in transit changes nothing.",
-  payment: "Tracking number, cash collected and charges. Orders are marked paid; amounts that differ are flagged.",
-};
-
-const select = "mt-1 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 font-normal";
 
 interface PickedFile {
   name: string;
@@ -136,36 +123,13 @@ export default function CourierImports() {
         <AdminEmpty>{IMPORT_MESSAGES.ownRider}</AdminEmpty>
       ) : (
         <section aria-label="Import a file" className="max-w-3xl space-y-4 rounded-xl border border-stone-200 p-4">
-          <fieldset>
-            <legend className="text-sm font-semibold">Kind of file</legend>
-            <div className="mt-2 grid gap-2 md:grid-cols-3">
-              {IMPORT_KINDS.map((k) => (
-                <label
-                  key={k}
-                  className="flex cursor-pointer items-start gap-2 rounded-lg border border-stone-300 p-3 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
-                >
-                  <input
-                    type="radio"
-                    name="kind"
-                    value={k}
-                    checked={kind === k}
-                    aria-describedby={`kind-${k}-hint`}
-                    onChange={() => {
-                      setKind(k);
-                      start(file, k);
-                    }}
-                    className="mt-1"
-                  />
-                  <span>
-                    <span className="block font-semibold">{IMPORT_KIND_LABELS[k]}</span>
-                    <span id={`kind-${k}-hint`} aria-hidden="true" className="text-stone-600">
-                      {KIND_HINTS[k]}
-                    </span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <KindChoice
+            kind={kind}
+            onChange={(k) => {
+              setKind(k);
+              start(file, k);
+            }}
+          />
 
           <label className="block text-sm font-semibold">
             CSV file
@@ -178,33 +142,7 @@ export default function CourierImports() {
           </label>
 
           {file ? (
-            <fieldset>
-              <legend className="text-sm font-semibold">Columns of {file.name}</legend>
-              <p className="text-sm text-stone-600">Check that each field reads from the right column.</p>
-              <div className="mt-2 grid gap-3 sm:grid-cols-3">
-                {IMPORT_FIELDS[kind].map((field) => (
-                  <div key={field} className="min-w-0 text-sm">
-                    <label htmlFor={`column-${field}`} className="block font-semibold">
-                      {IMPORT_FIELD_LABELS[field]}
-                    </label>
-                    <select
-                      id={`column-${field}`}
-                      value={columns[field] ?? ""}
-                      onChange={(e) => choose(field, e.target.value)}
-                      className={select}
-                    >
-                      <option value="">Choose a column</option>
-                      {file.headers.map((header, i) => (
-                        // biome-ignore lint/suspicious/noArrayIndexKey: two columns may share a name
-                        <option key={`${i}-${header}`} value={header} disabled={header === ""}>
-                          {header || `(column ${i + 1} has no name)`}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                ))}
-              </div>
-            </fieldset>
+            <ColumnChoice kind={kind} fileName={file.name} headers={file.headers} columns={columns} onChoose={choose} />
           ) : null}
 
           {busy === "preview" ? (
