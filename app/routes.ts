@@ -35,6 +35,7 @@ export default [
     route("synonyms", "routes/admin/synonyms.tsx"),
     route("areas", "routes/admin/areas.tsx"),
     route("couriers", "routes/admin/couriers.tsx"),
+    route("couriers/:courierId/imports", "routes/admin/courier-imports.tsx"),
     route("slips", "routes/admin/slips.tsx"),
     route("stock", "routes/admin/stock.tsx"),
     route("confirmation", "routes/admin/confirmation.tsx"),

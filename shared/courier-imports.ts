@@ -85,18 +85,36 @@ export const IMPORT_OUTCOME_LABELS: Record<ImportOutcome, string> = {
   invalid: "cannot read",
 };
 
+const columnList = (headers: readonly string[]) => headers.map((h) => `"${h}"`).join(", ");
+
+/** A line's outcome in words: a dispatch line that was applied reads 'dispatched'. */
+export function outcomeLabel(outcome: ImportOutcome, applied: boolean): string {
+  return applied && outcome === "dispatch" ? "dispatched" : IMPORT_OUTCOME_LABELS[outcome];
+}
+
 export const IMPORT_MESSAGES = {
   empty: "The file is empty: export it from the courier's portal as CSV and try again.",
   tooBig: `The file is too big: at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB, please.`,
   tooManyLines: `The file has more than ${IMPORT_MAX_LINES} lines: split it, please.`,
   noHeader: "The file's first line must name its columns.",
-  unknownColumn: (column: string, headers: string[]) =>
-    `The file has no column "${column}". Its columns are: ${headers.join(", ")}.`,
-  missingColumn: (field: ImportField) => `Choose which column holds the ${IMPORT_FIELD_LABELS[field].toLowerCase()}.`,
+  noLines: "The file has its column names but no lines under them.",
+  openQuote: (row: number) =>
+    `Line ${row} opens a quote (") that is never closed: export the file from the courier's portal again.`,
+  unknownColumn: (column: string, headers: readonly string[]) =>
+    `The file has no column "${column}". Its columns are: ${columnList(headers)}.`,
+  missingColumn: (field: ImportField, headers: readonly string[]) =>
+    `Choose which column holds the ${IMPORT_FIELD_LABELS[field].toLowerCase()}. The file's columns are: ${columnList(headers)}.`,
+  sameColumn: (column: string) => `The column "${column}" is chosen twice: choose one column for each field.`,
+  notAField: (field: string, kind: ImportKind) =>
+    `A file of ${IMPORT_KIND_LABELS[kind].toLowerCase()} has no ${field} column: choose only ${IMPORT_FIELDS[kind].join(", ")}.`,
   ownRider: "The shop's own rider has no files to import: record its parcels and cash on each order.",
 } as const;
 
-const columnName = z.string({ error: "A column name must be text." }).trim().min(1).max(100);
+const columnName = z
+  .string({ error: "A column name must be text." })
+  .trim()
+  .min(1, { error: "A column name cannot be empty." })
+  .max(100, { error: "A column name can be at most 100 characters long." });
 
 /** POST /api/admin/couriers/:id/imports */
 export const courierImportInputSchema = strictBody({
@@ -148,4 +166,26 @@ export interface ImportResult {
   applied: boolean;
   /** When this same file was imported before: applying it again changes nothing. */
   importedBefore: string | null;
+}
+
+/** How many past imports the import screen lists. */
+export const RECENT_IMPORTS = 20;
+
+/** One applied file, as the import screen lists it. */
+export interface CourierImportRecord {
+  _id: string;
+  kind: ImportKind;
+  fileName: string | null;
+  at: string;
+  /** The admin who applied it (username). */
+  by: string | null;
+  summary: Partial<Record<ImportOutcome, number>>;
+}
+
+/** GET /api/admin/couriers/:id/imports: the courier, its remembered columns and its last imports. */
+export interface CourierImportList {
+  courier: { _id: string; name: string; ownRider: boolean; active: boolean };
+  /** The columns this courier's last applied file of each kind used. */
+  columns: Partial<Record<ImportKind, ImportColumns>>;
+  imports: CourierImportRecord[];
 }

@@ -1,12 +1,24 @@
-// /api/admin/couriers: the owner's couriers (list, add, change), registered inside the admin scope
-// (server/admin/routes.ts), whose hook answers 401 or 403 first.
+// /api/admin/couriers: the owner's couriers (list, add, change) and their files (import one, list
+// the last ones), registered inside the admin scope (server/admin/routes.ts), whose hook answers
+// 401 or 403 first.
 import type { FastifyInstance } from "fastify";
+import { courierImportInputSchema, IMPORT_MAX_BYTES } from "#shared/courier-imports.ts";
 import { courierIdParamsSchema, courierInputSchema } from "#shared/couriers.ts";
-import type { AdminDeps } from "../admin/deps.ts";
+import { type AdminDeps, adminOf } from "../admin/deps.ts";
+import { createOrderAnnouncer } from "../admin/order-announcer.ts";
+import { createAdminOrderService } from "../admin/orders.ts";
 import { parseOr400 } from "../http/errors.ts";
 import { addCourier, changeCourier, listCouriers } from "./couriers.ts";
+import { listImports } from "./import-history.ts";
+import { runCourierImport } from "./imports.ts";
+
+// The file travels as a JSON string: quotes and line breaks escaped, Urdu three bytes a letter.
+const IMPORT_BODY_LIMIT = IMPORT_MAX_BYTES * 3 + 64 * 1024;
 
 export function registerCourierRoutes(scope: FastifyInstance, deps: AdminDeps): void {
+  const orders = createAdminOrderService(deps.db);
+  const announcer = createOrderAnnouncer(scope, deps);
+
   scope.get("/api/admin/couriers", async () => ({ couriers: await listCouriers(deps.db) }));
 
   scope.post("/api/admin/couriers", async (request, reply) => {
@@ -20,5 +32,26 @@ export function registerCourierRoutes(scope: FastifyInstance, deps: AdminDeps): 
     const { id } = parseOr400(courierIdParamsSchema, request.params);
     const input = parseOr400(courierInputSchema, request.body);
     return changeCourier(deps.db, id, input);
+  });
+
+  scope.get("/api/admin/couriers/:id/imports", async (request) => {
+    const { id } = parseOr400(courierIdParamsSchema, request.params);
+    return listImports(deps.db, id);
+  });
+
+  // A preview (apply false) changes nothing; an applied file tells each moved order's customer.
+  scope.post("/api/admin/couriers/:id/imports", { bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
+    const admin = adminOf(request);
+    const { id } = parseOr400(courierIdParamsSchema, request.params);
+    const input = parseOr400(courierImportInputSchema, request.body);
+    const { result, moved } = await runCourierImport(deps.db, id, input, admin.id);
+    for (const { orderId, restockedProductIds } of moved) {
+      const order = await orders.get(orderId);
+      if (order) announcer.announce(request.log, order, restockedProductIds);
+    }
+    if (result.applied) {
+      request.log.info({ courierId: id, kind: input.kind, summary: result.summary }, "courier file imported");
+    }
+    return result;
   });
 }

@@ -1,0 +1,45 @@
+// What the order workflow needs from a courier, whatever it comes from (docs/decisions/020-courier-adapters.md):
+// the tracking numbers it gave our orders (book), where each parcel is (track), and the cash it
+// collected with its charges (paymentReport). Each answers plain lines; imports.ts turns lines into
+// dispatches, outcomes and settlements and never learns where they came from.
+//
+// The first adapter reads the CSV files courier portals export (csv-adapter.ts). A courier's booking
+// API would be a second one: built with what it needs (the confirmed orders to book, the numbers on
+// the road, its key), answering the same lines; the workflow does not change.
+
+/** How a courier's status reads for the order. */
+export type ParcelOutcome = "delivered" | "refused" | "lost" | "damaged" | "noChange";
+
+interface SourceLine {
+  /** Where the line is in the source (a file's row, the header being 1), for the owner to find it. */
+  line: number;
+  /** Why the line cannot be used, in the owner's words (an amount that is not one); its fields may be empty. */
+  problem?: string | undefined;
+}
+
+/** A parcel booked for one of our orders. */
+export interface BookingLine extends SourceLine {
+  /** Our order as the courier has it: its number ('#71B886C4', any case, '#' or not) or its id. */
+  orderRef: string;
+  trackingNumber: string;
+}
+
+/** A parcel's status as the courier words it, and what it means for the order. */
+export interface TrackingLine extends SourceLine {
+  trackingNumber: string;
+  status: string;
+  outcome: ParcelOutcome;
+}
+
+/** What the courier collected for a parcel and what it charged, in whole rupees. */
+export interface PaymentLine extends SourceLine {
+  trackingNumber: string;
+  collected: number;
+  charges: number;
+}
+
+export interface CourierAdapter {
+  book(): Promise<BookingLine[]>;
+  track(): Promise<TrackingLine[]>;
+  paymentReport(): Promise<PaymentLine[]>;
+}

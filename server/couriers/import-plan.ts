@@ -1,0 +1,102 @@
+// What an import would do, line by line (plan-dispatch.ts, plan-status.ts, plan-payment.ts): each
+// line's outcome for the owner, and for the lines that change something, the change to make. A plan
+// reads the database and changes nothing; imports.ts makes the changes, under locks, from a plan
+// made under the same locks. No HTTP here.
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { adminStatusLabel } from "#shared/admin-orders.ts";
+import type { ImportLine, ImportOutcome } from "#shared/courier-imports.ts";
+import { type OrderStatus, orderNumber } from "#shared/orders.ts";
+import type { Db } from "../db/client.ts";
+import { orderStatusColumn, returnKindColumn } from "../db/row-schemas.ts";
+import { arrayParam, selectRows } from "../db/rows.ts";
+import type { CourierRow } from "./couriers.ts";
+
+/** A change a line makes when the plan is applied. */
+export type ImportAction =
+  | { kind: "dispatch"; orderId: string; trackingNumber: string }
+  | { kind: "move"; orderId: string; to: "delivered" | "cancelled" | "lost" | "damaged"; status: string }
+  | { kind: "settle"; orderId: string; collected: number; charges: number; mismatch: boolean };
+
+export interface PlannedLine extends ImportLine {
+  action?: ImportAction | undefined;
+}
+
+/** The order a line is about, as the owner reads it. */
+export interface LineOrder {
+  orderId: string;
+  status: OrderStatus;
+  returnedAs: "refused" | "returned" | null;
+}
+
+export function lineOf(
+  line: number,
+  trackingNumber: string,
+  order: Pick<LineOrder, "orderId"> | null,
+  outcome: ImportOutcome,
+  message: string,
+  action?: ImportAction,
+): PlannedLine {
+  return {
+    line,
+    order: order ? orderNumber(order.orderId) : null,
+    orderId: order?.orderId ?? null,
+    trackingNumber: trackingNumber || null,
+    outcome,
+    message,
+    action,
+  };
+}
+
+/** 'delivered', 'refused at the door', 'on its way': the order's state in the owner's words. */
+export const stateOf = (order: LineOrder) => adminStatusLabel(order.status, order.returnedAs);
+
+/** Tracking numbers are compared as the courier prints them, without regard to case or spaces around. */
+export const numberKey = (trackingNumber: string) => trackingNumber.trim().toUpperCase();
+
+const parcelRow = z.object({
+  order_id: z.string(),
+  number: z.string(),
+  status: orderStatusColumn,
+  returned_as: returnKindColumn,
+  cod_amount: z.number(),
+  collected_amount: z.number().nullable(),
+  settled_via: z.enum(["report", "hand"]).nullable(),
+});
+export type CourierParcel = LineOrder & {
+  codAmount: number;
+  settled: { collected: number; via: "report" | "hand" } | null;
+};
+
+/** This courier's parcels with these tracking numbers, by numberKey, with their orders' state. */
+export async function courierParcels(
+  db: Db,
+  courier: CourierRow,
+  trackingNumbers: string[],
+): Promise<Map<string, CourierParcel>> {
+  const keys = [...new Set(trackingNumbers.map(numberKey).filter(Boolean))];
+  if (keys.length === 0) return new Map();
+  const rows = await selectRows(
+    db,
+    parcelRow,
+    sql`select p.order_id, upper(p.tracking_number) as number, o.status, o.returned_as, p.cod_amount,
+               p.collected_amount, p.settled_via
+        from parcels p join orders o on o.id = p.order_id
+        where p.courier_id = ${courier.id} and upper(p.tracking_number) = any(${arrayParam(keys, "text")})`,
+  );
+  return new Map(
+    rows.map((r) => [
+      r.number,
+      {
+        orderId: r.order_id,
+        status: r.status,
+        returnedAs: r.returned_as,
+        codAmount: r.cod_amount,
+        settled:
+          r.settled_via !== null && r.collected_amount !== null
+            ? { collected: r.collected_amount, via: r.settled_via }
+            : null,
+      },
+    ]),
+  );
+}

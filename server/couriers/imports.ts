@@ -1,0 +1,196 @@
+// Importing a courier's file (shared/courier-imports.ts): read it through the courier's adapter, plan
+// every line (import-plan.ts), and either answer the plan (a preview, which changes nothing) or apply
+// it in one transaction under locks: dispatches, outcomes and the cash, the file recorded once by
+// its contents and its columns remembered for the courier. No HTTP here.
+import { createHash } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import {
+  type CourierImportInput,
+  IMPORT_MESSAGES,
+  type ImportColumns,
+  type ImportKind,
+  type ImportOutcome,
+  type ImportResult,
+} from "#shared/courier-imports.ts";
+import { COURIER_MESSAGES } from "#shared/couriers.ts";
+import { orderNumber } from "#shared/orders.ts";
+import type { Db } from "../db/client.ts";
+import { courierImports, couriers, orders, parcels } from "../db/schema.ts";
+import { conflict, invalid } from "../domain-errors.ts";
+import { constraintOf, sqlState } from "../orders/place-order.ts";
+import { moveOrder, RefusedMove } from "../orders/workflow.ts";
+import type { CourierAdapter } from "./adapter.ts";
+import { type CourierRow, findCourier } from "./couriers.ts";
+import { createCsvAdapter, readCourierFile, resolveColumns } from "./csv-adapter.ts";
+import { dispatchParcels } from "./dispatch.ts";
+import { rememberedColumns } from "./import-history.ts";
+import type { PlannedLine } from "./import-plan.ts";
+import { planDispatch } from "./plan-dispatch.ts";
+import { planPayment } from "./plan-payment.ts";
+import { planStatus } from "./plan-status.ts";
+
+/** An order an applied import moved: its customer is told, and returned stock refreshes the caches. */
+export interface MovedOrder {
+  orderId: string;
+  restockedProductIds: string[];
+}
+
+export interface ImportOutput {
+  result: ImportResult;
+  moved: MovedOrder[];
+}
+
+interface Source {
+  courier: CourierRow;
+  kind: ImportKind;
+  adapter: CourierAdapter;
+  headers: string[];
+  columns: ImportColumns;
+  hash: string;
+}
+
+/** The same file saved again by Excel (CRLF, a byte-order mark) is the same file. */
+const fileHash = (text: string) =>
+  createHash("sha256")
+    .update(text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n"))
+    .digest("hex");
+
+export async function runCourierImport(
+  db: Db,
+  courierId: string,
+  input: CourierImportInput,
+  actorUserId: string,
+): Promise<ImportOutput> {
+  const courier = await findCourier(db, courierId);
+  if (courier.ownRider) throw invalid(IMPORT_MESSAGES.ownRider);
+  if (input.kind === "dispatch" && !courier.active) throw conflict(COURIER_MESSAGES.inactive);
+  const file = readCourierFile(input.csv);
+  const columns = resolveColumns(input.kind, file.headers, input.columns, rememberedColumns(courier)[input.kind]);
+  const source: Source = {
+    courier,
+    kind: input.kind,
+    adapter: createCsvAdapter(file, columns),
+    headers: file.headers,
+    columns,
+    hash: fileHash(input.csv),
+  };
+  const preview = async (): Promise<ImportOutput> => {
+    const before = await importedOn(db, source);
+    return { result: resultOf(source, await plan(db, source), false, before), moved: [] };
+  };
+  if (!input.apply) return preview();
+  const imported = await importedOn(db, source);
+  if (imported) return preview();
+  try {
+    return await db.transaction((tx) => apply(tx, source, input.fileName ?? null, actorUserId));
+  } catch (error) {
+    // The same file applied twice at once: the second waited on the first's row, and finds it now.
+    if (sqlState(error) === "23505" && constraintOf(error) === "courier_imports_file_idx") return preview();
+    throw error;
+  }
+}
+
+async function plan(db: Db, source: Source): Promise<PlannedLine[]> {
+  const { adapter, courier } = source;
+  if (source.kind === "dispatch") return planDispatch(db, courier, await adapter.book());
+  if (source.kind === "status") return planStatus(db, courier, await adapter.track());
+  return planPayment(db, courier, await adapter.paymentReport());
+}
+
+async function importedOn(db: Db, source: Source): Promise<string | null> {
+  const [row] = await db
+    .select({ at: courierImports.createdAt })
+    .from(courierImports)
+    .where(
+      and(
+        eq(courierImports.courierId, source.courier.id),
+        eq(courierImports.kind, source.kind),
+        eq(courierImports.fileHash, source.hash),
+      ),
+    );
+  return row ? row.at.toISOString() : null;
+}
+
+async function apply(tx: Db, source: Source, fileName: string | null, actorUserId: string): Promise<ImportOutput> {
+  const { courier } = source;
+  // One import of a courier's files at a time (a hand dispatch with it still goes ahead: its
+  // foreign key's share lock does not wait on this one).
+  await tx.select({ id: couriers.id }).from(couriers).where(eq(couriers.id, courier.id)).for("no key update");
+  const [record] = await tx
+    .insert(courierImports)
+    .values({ courierId: courier.id, kind: source.kind, fileHash: source.hash, fileName, summary: {}, actorUserId })
+    .returning({ id: courierImports.id });
+  if (!record) throw new Error("insert returned no row");
+
+  // The orders the file names, locked in id order (as moves lock them), then planned again: the
+  // plan applied is the one made while nobody else can move them.
+  const ids = [...new Set((await plan(tx, source)).flatMap((l) => (l.orderId ? [l.orderId] : [])))].sort();
+  for (const id of ids) await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).for("update");
+  const lines = await plan(tx, source);
+
+  const moved: MovedOrder[] = [];
+  const dispatches = lines.flatMap((l) => (l.action?.kind === "dispatch" ? [l.action] : []));
+  if (dispatches.length > 0) {
+    await dispatchParcels(tx, courier.id, dispatches, { actorUserId, tx, importId: record.id });
+    moved.push(...dispatches.map((d) => ({ orderId: d.orderId, restockedProductIds: [] })));
+  }
+  for (const { action } of lines) {
+    if (action?.kind === "move") {
+      const refused = action.to === "cancelled";
+      const reason = `${courier.name}: ${action.status}`.slice(0, 300);
+      try {
+        const done = await moveOrder(tx, action.orderId, action.to, {
+          actorUserId,
+          onlyFrom: "dispatched",
+          reason,
+          comingBack: refused ? { as: "refused", reason } : undefined,
+          tx,
+        });
+        moved.push({ orderId: action.orderId, restockedProductIds: done.restockedProductIds });
+      } catch (error) {
+        if (error instanceof RefusedMove) {
+          throw conflict(`${orderNumber(action.orderId)} changed while the file was applied: import it again.`);
+        }
+        throw error;
+      }
+    }
+    if (action?.kind === "settle") {
+      const settled = await tx
+        .update(parcels)
+        .set({
+          collectedAmount: action.collected,
+          charges: action.charges,
+          settledAt: sql`now()`,
+          settledVia: "report",
+          amountMismatch: action.mismatch,
+          importId: record.id,
+        })
+        .where(and(eq(parcels.orderId, action.orderId), sql`${parcels.settledAt} is null`))
+        .returning({ orderId: parcels.orderId });
+      if (settled.length === 0) throw conflict(COURIER_MESSAGES.alreadySettled);
+    }
+  }
+
+  const result = resultOf(source, lines, true, null);
+  await tx.update(courierImports).set({ summary: result.summary }).where(eq(courierImports.id, record.id));
+  await tx
+    .update(couriers)
+    .set({ csvColumns: sql`${couriers.csvColumns} || ${JSON.stringify({ [source.kind]: source.columns })}::jsonb` })
+    .where(eq(couriers.id, courier.id));
+  return { result, moved };
+}
+
+function resultOf(source: Source, lines: PlannedLine[], applied: boolean, importedBefore: string | null): ImportResult {
+  const summary: Partial<Record<ImportOutcome, number>> = {};
+  for (const line of lines) summary[line.outcome] = (summary[line.outcome] ?? 0) + 1;
+  return {
+    kind: source.kind,
+    courierId: source.courier.id,
+    headers: source.headers,
+    columns: source.columns,
+    lines: lines.map(({ action: _, ...line }) => line),
+    summary,
+    applied,
+    importedBefore,
+  };
+}

@@ -1,0 +1,63 @@
+// A status file's plan: each line names one of this courier's parcels and its status. An order on
+// its way becomes delivered, refused (cancelled, its stock back once), lost or damaged; one that got
+// there already is 'already'; a status that means nothing new (booked, in transit, out for delivery)
+// changes nothing. Lines are planned in file order, each seeing what the lines before would do.
+// No HTTP here.
+import type { ImportOutcome } from "#shared/courier-imports.ts";
+import { statusLabel } from "#shared/orders.ts";
+import type { Db } from "../db/client.ts";
+import type { ParcelOutcome, TrackingLine } from "./adapter.ts";
+import type { CourierRow } from "./couriers.ts";
+import { courierParcels, type LineOrder, lineOf, numberKey, type PlannedLine, stateOf } from "./import-plan.ts";
+
+const MOVES = {
+  delivered: { to: "delivered", label: "delivered" },
+  refused: { to: "cancelled", label: "refused at the door" },
+  lost: { to: "lost", label: statusLabel("lost") },
+  damaged: { to: "damaged", label: statusLabel("damaged") },
+} as const satisfies Record<Exclude<ParcelOutcome, "noChange">, { to: string; label: string }>;
+
+/** The order already is where the courier says the parcel is. */
+function reached(order: LineOrder, outcome: keyof typeof MOVES): boolean {
+  if (outcome === "refused") return order.status === "cancelled" && order.returnedAs !== null;
+  return order.status === MOVES[outcome].to;
+}
+
+export async function planStatus(db: Db, courier: CourierRow, lines: TrackingLine[]): Promise<PlannedLine[]> {
+  const parcels = await courierParcels(
+    db,
+    courier,
+    lines.map((l) => l.trackingNumber),
+  );
+  return lines.map((l) => {
+    const number = l.trackingNumber;
+    if (l.problem) return lineOf(l.line, number, null, "invalid", l.problem);
+    const parcel = parcels.get(numberKey(number));
+    if (!parcel) {
+      return lineOf(l.line, number, null, "unknownNumber", `No parcel of ${courier.name} has this tracking number.`);
+    }
+    const said = `“${l.status}”`;
+    if (l.outcome === "noChange") return lineOf(l.line, number, parcel, "noChange", `${said}: nothing to change.`);
+    const move = MOVES[l.outcome];
+    if (reached(parcel, l.outcome)) return lineOf(l.line, number, parcel, "already", `${said}: already ${move.label}.`);
+    if (parcel.status !== "dispatched") {
+      return lineOf(
+        l.line,
+        number,
+        parcel,
+        "notAllowed",
+        `${said}, but this order is ${stateOf(parcel)}: only an order on its way can become ${move.label}.`,
+      );
+    }
+    // The lines after this one see the order where this one puts it.
+    parcel.status = move.to;
+    parcel.returnedAs = l.outcome === "refused" ? "refused" : null;
+    const outcome: ImportOutcome = l.outcome;
+    return lineOf(l.line, number, parcel, outcome, said, {
+      kind: "move",
+      orderId: parcel.orderId,
+      to: move.to,
+      status: l.status,
+    });
+  });
+}

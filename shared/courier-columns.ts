@@ -1,0 +1,85 @@
+// Which column of a courier's file holds each field: the one the owner chose, else the one this
+// courier's last import used, else a guess from the header names Pakistani courier portals use.
+// Shared: the import screen fills its column choices with the same answer the server would use.
+import { IMPORT_FIELDS, type ImportColumns, type ImportField, type ImportKind } from "./courier-imports.ts";
+
+/** 'CN #', 'cn', 'C.N.' and ' CN ' are one header: case, spaces and punctuation do not count. */
+export const headerKey = (header: string) => header.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+
+/** Header names seen in TCS, Leopards, M&P, PostEx, Trax, BlueEx, Rider and Call Courier exports, likeliest first. */
+const COMMON_HEADERS: Record<ImportField, readonly string[]> = {
+  order: [
+    "Order Number",
+    "Order No",
+    "Order ID",
+    "Order Ref",
+    "Order Reference",
+    "Customer Reference",
+    "Customer Ref No",
+    "Reference",
+    "Reference No",
+    "Reference Number",
+    "Ref No",
+    "Ref",
+  ],
+  tracking: [
+    "Tracking Number",
+    "Tracking No",
+    "Tracking ID",
+    "CN",
+    "CN No",
+    "CN Number",
+    "Consignment No",
+    "Consignment Number",
+    "Booked Packet CN",
+    "AWB",
+    "AWB No",
+    "Airway Bill",
+  ],
+  status: ["Status", "Current Status", "Delivery Status", "Shipment Status", "Parcel Status", "Last Status"],
+  collected: ["Amount Collected", "Collected Amount", "COD Amount", "Cash Collected", "COD Collected", "Amount", "COD"],
+  charges: ["Delivery Charges", "Shipping Charges", "Service Charges", "Courier Charges", "Total Charges", "Charges"],
+};
+
+/** The file's own spelling of `name` (same key), or undefined when it has no such column. */
+export function findHeader(headers: readonly string[], name: string): string | undefined {
+  return headers.find((h) => h === name) ?? headers.find((h) => headerKey(h) === headerKey(name) && h.trim() !== "");
+}
+
+function guess(field: ImportField, headers: readonly string[], taken: Set<string>): string | undefined {
+  for (const name of COMMON_HEADERS[field]) {
+    const found = findHeader(headers, name);
+    if (found !== undefined && !taken.has(found)) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The columns to use when the owner chose none: the courier's remembered ones that the file has,
+ * then guesses for the rest, each column for one field only. A field with neither is left out.
+ */
+export function suggestColumns(
+  kind: ImportKind,
+  headers: readonly string[],
+  remembered: ImportColumns = {},
+): ImportColumns {
+  const columns: ImportColumns = {};
+  const taken = new Set<string>();
+  for (const field of IMPORT_FIELDS[kind]) {
+    const saved = remembered[field];
+    const found = saved === undefined ? undefined : findHeader(headers, saved);
+    if (found !== undefined && !taken.has(found)) {
+      columns[field] = found;
+      taken.add(found);
+    }
+  }
+  for (const field of IMPORT_FIELDS[kind]) {
+    if (columns[field] !== undefined) continue;
+    const found = guess(field, headers, taken);
+    if (found !== undefined) {
+      columns[field] = found;
+      taken.add(found);
+    }
+  }
+  return columns;
+}

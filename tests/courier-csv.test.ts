@@ -1,0 +1,162 @@
+// Reading courier files (issue 32): the CSV reader on what portals and Excel write (quotes, doubled
+// quotes, separators and line breaks inside quotes, CRLF, a byte-order mark, blank lines, ';'), the
+// amounts, the status words, the order numbers, and the columns guessed from common header names.
+import { describe, expect, it } from "vitest";
+import { cellText, readAmount, statusOutcome } from "#server/couriers/csv-adapter.ts";
+import { orderRefKey } from "#server/couriers/plan-dispatch.ts";
+import { suggestColumns } from "#shared/courier-columns.ts";
+import { CsvSyntaxError, readCsv } from "#shared/csv-read.ts";
+
+const cells = (text: string) => readCsv(text).map((r) => r.cells);
+
+describe("readCsv", () => {
+  it("reads quoted cells with doubled quotes, commas and line breaks inside", () => {
+    expect(cells('a,b,c\n"x, y","say ""hi""","line one\nline two"\n')).toEqual([
+      ["a", "b", "c"],
+      ["x, y", 'say "hi"', "line one\nline two"],
+    ]);
+  });
+
+  it("numbers records as a spreadsheet's rows: a line break inside quotes is not a new row, a blank line is", () => {
+    const records = readCsv('h1,h2\r\n"a\r\nb",1\r\n\r\nc,2');
+    expect(records.map((r) => r.row)).toEqual([1, 2, 3, 4]);
+    expect(records.map((r) => r.cells)).toEqual([["h1", "h2"], ["a\r\nb", "1"], [""], ["c", "2"]]);
+  });
+
+  it("drops a UTF-8 byte-order mark and reads CRLF, LF and CR line ends alike", () => {
+    expect(cells("\uFEFFCN,Status\r\n1,Delivered\n2,Returned\r3,Lost")).toEqual([
+      ["CN", "Status"],
+      ["1", "Delivered"],
+      ["2", "Returned"],
+      ["3", "Lost"],
+    ]);
+  });
+
+  it("has no empty record after the last line break, and keeps empty cells", () => {
+    expect(cells("a,b\n,\n1,\n")).toEqual([
+      ["a", "b"],
+      ["", ""],
+      ["1", ""],
+    ]);
+    expect(cells("")).toEqual([]);
+  });
+
+  it("reads ';' and tab separated files by their header", () => {
+    expect(cells('CN;"Amount; collected"\n1;"4,590"')).toEqual([
+      ["CN", "Amount; collected"],
+      ["1", "4,590"],
+    ]);
+    expect(cells("CN\tStatus\n1\tIn transit")).toEqual([
+      ["CN", "Status"],
+      ["1", "In transit"],
+    ]);
+  });
+
+  it("opens a quote only at a cell's start, and refuses a quote never closed with its row", () => {
+    expect(cells('a,b\n5" heel, "x"')).toEqual([
+      ["a", "b"],
+      ['5" heel', "x"],
+    ]);
+    expect(() => readCsv('a,b\n1,2\n"open,3\n4,5')).toThrow(CsvSyntaxError);
+    try {
+      readCsv('a,b\n1,2\n"open,3\n4,5');
+    } catch (error) {
+      expect((error as CsvSyntaxError).row).toBe(3);
+    }
+  });
+});
+
+describe("cells, amounts and statuses", () => {
+  it("takes off Excel's text guards", () => {
+    expect(["  TCS-123 ", '="00123"', "'00123", ""].map(cellText)).toEqual(["TCS-123", "00123", "00123", ""]);
+  });
+
+  it("reads amounts as whole rupees however the portal writes them", () => {
+    const read = [
+      "Rs. 4,590",
+      "Rs.4,590",
+      "PKR 4590",
+      "4,590/-",
+      "4590.00",
+      "4590.6",
+      "1,00,000",
+      "0",
+      "",
+      " - ",
+      "abc",
+    ];
+    expect(read.map(readAmount)).toEqual([
+      4590,
+      4590,
+      4590,
+      4590,
+      4590,
+      4591,
+      100000,
+      0,
+      "blank",
+      "blank",
+      "unreadable",
+    ]);
+    expect(["-250", "12e3", "Rs. 4.590,00"].map(readAmount)).toEqual(["unreadable", "unreadable", "unreadable"]);
+  });
+
+  it("maps a courier's status words to what they mean for the order", () => {
+    const cases: [string, string][] = [
+      ["Delivered", "delivered"],
+      ["Shipment Delivered", "delivered"],
+      ["DELIVERED TO CONSIGNEE", "delivered"],
+      ["Returned", "refused"],
+      ["Return to Shipper", "refused"],
+      ["Return Delivered to Shipper", "refused"],
+      ["Refused by consignee", "refused"],
+      ["RTS", "refused"],
+      ["RTO - Initiated", "refused"],
+      ["Undelivered", "refused"],
+      ["Not Delivered", "refused"],
+      ["Lost", "lost"],
+      ["Shipment missing", "lost"],
+      ["Damaged", "damaged"],
+      ["Booked", "noChange"],
+      ["Picked Up", "noChange"],
+      ["In Transit", "noChange"],
+      ["Out for Delivery", "noChange"],
+      ["Delivery attempted", "noChange"],
+      ["", "noChange"],
+    ];
+    expect(cases.map(([text]) => [text, statusOutcome(text)])).toEqual(cases);
+  });
+
+  it("reads an order number with or without '#', in any case, or a full id", () => {
+    const id = "71b886c4-1a2b-4c3d-8e9f-0123456789ab";
+    expect(
+      ["#71B886C4", "71b886c4", " # 71B886C4 ", id.toUpperCase(), "ORD-1", "#71B886C", ""].map(orderRefKey),
+    ).toEqual(["71b886c4", "71b886c4", "71b886c4", id, null, null, null]);
+  });
+});
+
+describe("suggestColumns", () => {
+  it("guesses each field's column from common header names, case, spaces and punctuation aside", () => {
+    expect(suggestColumns("dispatch", ["Sr", "Customer Reference", "CN #", "Consignee"])).toEqual({
+      order: "Customer Reference",
+      tracking: "CN #",
+    });
+    expect(suggestColumns("status", ["consignment no.", "CURRENT STATUS", "Date"])).toEqual({
+      tracking: "consignment no.",
+      status: "CURRENT STATUS",
+    });
+    expect(suggestColumns("payment", ["Tracking ID", "COD Amount", "Delivery Charges", "Net"])).toEqual({
+      tracking: "Tracking ID",
+      collected: "COD Amount",
+      charges: "Delivery Charges",
+    });
+  });
+
+  it("prefers the courier's remembered columns the file has, and leaves out a field it cannot place", () => {
+    expect(suggestColumns("dispatch", ["Bilty", "Order No"], { tracking: "bilty", order: "Gone" })).toEqual({
+      tracking: "Bilty",
+      order: "Order No",
+    });
+    expect(suggestColumns("payment", ["CN", "Amount"])).toEqual({ tracking: "CN", collected: "Amount" });
+  });
+});
