@@ -13,7 +13,7 @@ import { HttpError, ValidationError } from "../http/errors.ts";
 export const JSON_ONLY = "Send the request body as application/json.";
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-const UPLOAD_ROUTES = new Set(["/api/admin/products/:id/images", "/api/exchange-photos"]);
+export const UPLOAD_ROUTES: ReadonlySet<string> = new Set(["/api/admin/products/:id/images", "/api/exchange-photos"]);
 
 export function registerRequestGuards(app: FastifyInstance): void {
   app.addHook("onRequest", async (request) => {

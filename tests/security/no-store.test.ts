@@ -35,6 +35,8 @@ const PUBLIC_ROUTES = new Set([
   "/api/colours",
   // The Karachi areas the checkout offers: the same list for everyone.
   "/api/areas",
+  // The owner's exchange window, stated on the policy page: the same for everyone.
+  "/api/exchange-policy",
 ]);
 
 describe("Cache-Control: no-store on answers with a token or personal data", () => {

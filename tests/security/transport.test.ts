@@ -2,8 +2,9 @@
 // JSON, oversized bodies, prototype-pollution keys, and redirects to other hosts.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { JSON_ONLY } from "#server/plugins/request-guards.ts";
+import { JSON_ONLY, UPLOAD_ROUTES } from "#server/plugins/request-guards.ts";
 import { CATEGORY_SLUGS } from "#shared/categories.ts";
+import { IMPORT_MAX_BYTES } from "#shared/courier-imports.ts";
 import { bearer, newPerson, post } from "../support/accounts.ts";
 import { makeAdmin } from "../support/admin.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
@@ -66,6 +67,7 @@ describe("cross-origin requests", () => {
  * bodies, signed and unsigned.
  */
 const WHATSAPP_WEBHOOK = "/api/whatsapp/webhook";
+const COURIER_IMPORTS = "/api/admin/couriers/:id/imports";
 
 describe("bodies that are not JSON", () => {
   const kinds = [
@@ -80,7 +82,7 @@ describe("bodies that are not JSON", () => {
   it.each(kinds)("%s is refused with 415 on every API write, with and without a token", async (type, payload) => {
     await expectNothingChanged(t, async () => {
       for (const route of writes) {
-        if (route.url === "/api/admin/products/:id/images") continue; // takes image/* (its own test below)
+        if (UPLOAD_ROUTES.has(route.url)) continue; // take image/* (their own tests)
         for (const auth of [{}, shopper.headers, admin.headers]) {
           const res = await t.app.inject({
             method: route.method as Method,
@@ -122,7 +124,7 @@ describe("malformed JSON", () => {
   it.each(broken)("%j answers 400 'not valid JSON' on every JSON write", async (payload) => {
     await expectNothingChanged(t, async () => {
       for (const route of writes) {
-        if (route.url === "/api/admin/products/:id/images") continue;
+        if (UPLOAD_ROUTES.has(route.url)) continue;
         if (route.url === WHATSAPP_WEBHOOK) continue;
         const res = await t.app.inject({
           method: route.method as Method,
@@ -161,12 +163,28 @@ describe("malformed JSON", () => {
     });
   });
 
+  it("a courier's file beyond its limit answers 413 and imports nothing", async () => {
+    const { couriers } = (
+      await t.app.inject({ method: "GET", url: "/api/admin/couriers", headers: admin.headers })
+    ).json<{ couriers: { _id: string; ownRider: boolean }[] }>();
+    const courier = couriers.find((c) => !c.ownRider);
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/couriers/${courier?._id}/imports`,
+      headers: { ...admin.headers, "content-type": "application/json" },
+      payload: JSON.stringify({ kind: "dispatch", csv: "x".repeat(IMPORT_MAX_BYTES * 3 + 128 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+  });
+
   it("a 2 MB body answers 413 on every JSON write", async () => {
     const big = JSON.stringify({ email: "a@b.pk", filler: "x".repeat(2 * 1024 * 1024) });
     await expectNothingChanged(t, async () => {
       for (const route of writes) {
-        if (route.url === "/api/admin/products/:id/images") continue;
+        if (UPLOAD_ROUTES.has(route.url)) continue;
         if (route.url === WHATSAPP_WEBHOOK) continue;
+        // A courier's CSV file may be larger: that route's own limit is tested above.
+        if (route.url === COURIER_IMPORTS) continue;
         const res = await t.app.inject({
           method: route.method as Method,
           url: pathOf(route),
@@ -192,7 +210,7 @@ describe("prototype pollution", () => {
   it.each(payloads)("%s is refused on every JSON write and pollutes nothing", async (payload) => {
     await expectNothingChanged(t, async () => {
       for (const route of writes) {
-        if (route.url === "/api/admin/products/:id/images") continue;
+        if (UPLOAD_ROUTES.has(route.url)) continue;
         if (route.url === WHATSAPP_WEBHOOK) continue;
         const res = await t.app.inject({
           method: route.method as Method,
