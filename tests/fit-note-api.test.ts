@@ -4,6 +4,7 @@
 // in the database itself.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { selectRowsAsserted } from "#server/db/rows.ts";
 import type { AdminProduct } from "#shared/admin.ts";
 import type { ProductAnswer, ProductList } from "#shared/catalog.ts";
 import { call, makeAdmin, newProduct } from "./support/admin.ts";
@@ -30,6 +31,11 @@ async function fitEverywhere(id: string) {
   const shop = (await t.app.inject({ url: `/api/products/${id}` })).json<ProductAnswer>().product.fitNote;
   const list = (await t.app.inject({ url: "/api/products?category=men-formal-shoes" })).json<ProductList>();
   return { owner, shop, list: list.products.find((p) => p._id === id)?.fitNote };
+}
+
+async function productCount(): Promise<number> {
+  const [row] = await selectRowsAsserted<{ n: number }>(t.database.db, sql`select count(*)::int as n from products`);
+  return row?.n ?? 0;
 }
 
 const replace = (product: AdminProduct, overrides: Parameters<typeof newProduct>[0]) =>
@@ -73,9 +79,7 @@ describe("a fit that is not one of the three", () => {
   for (const fitNote of ["small", "Runs small", "runs_small", "", 1, true, ["runs-small"], { fit: "runs-small" }]) {
     it(`refuses ${JSON.stringify(fitNote)} with a 400 and changes nothing`, async () => {
       const existing = await create({ fitNote: "runs-small" });
-      const [before] = await t.database.db
-        .execute<{ n: number }>(sql`select count(*)::int as n from products`)
-        .then((r) => r.rows);
+      const before = await productCount();
       const created = await call(t, admin, "POST", "/api/admin/products", newProduct({ fitNote }));
       expect(created.statusCode, created.body).toBe(400);
       expect(created.json()).toMatchObject({ message, fields: { fitNote: message } });
@@ -83,10 +87,7 @@ describe("a fit that is not one of the three", () => {
       expect(replaced.statusCode, replaced.body).toBe(400);
       expect(replaced.json().message).toBe(message);
 
-      const [after] = await t.database.db
-        .execute<{ n: number }>(sql`select count(*)::int as n from products`)
-        .then((r) => r.rows);
-      expect(after).toEqual(before);
+      expect(await productCount()).toBe(before);
       expect((await call(t, admin, "GET", `/api/admin/products/${existing._id}`)).json()).toEqual(existing);
     });
   }
