@@ -7,6 +7,7 @@ import { productIdSchema } from "./catalog-schemas.ts";
 import { CATEGORY_SLUGS, type CategorySlug, isCategorySlug } from "./categories.ts";
 import type { ConfirmationEvent } from "./confirmation.ts";
 import type { AdminParcel, CashSummary } from "./couriers.ts";
+import { FIT_NOTES, type FitNote } from "./fit-note.ts";
 import { ORDER_STATUSES, type Order, type OrderStatus, statusLabel } from "./orders.ts";
 import type { SalesReport } from "./sales.ts";
 import { MAX_SIZE, MIN_SIZE } from "./sizes.ts";
@@ -114,6 +115,7 @@ export const sizeStockInputSchema = strictBody({
 
 const categoryError = `Choose a category: ${CATEGORY_SLUGS.join(", ")}.`;
 const colourError = "Choose a colour of the palette, such as black or brown (or null for none).";
+const fitNoteError = `The fit must be one of: ${FIT_NOTES.join(", ")} (or null for none).`;
 
 /**
  * A product as the admin creates or replaces it (POST and PUT take the same body). Sizes not
@@ -139,6 +141,8 @@ export const productInputSchema = strictBody({
     .regex(/^[a-z]+(-[a-z]+)*$/, { error: colourError })
     .nullable()
     .default(null),
+  /** Left out, a product keeps its note (a new one has none); null clears it. */
+  fitNote: z.enum(FIT_NOTES, { error: fitNoteError }).nullable().optional(),
   sizes: z
     .array(sizeStockInputSchema, { error: "Sizes must be a list of { size, stock }." })
     .max(MAX_SIZE - MIN_SIZE + 1, { error: "Each size can be listed only once." })
@@ -319,6 +323,7 @@ export interface AdminProduct {
   discountPrice: number;
   discountPercentage: number;
   colour: string | null;
+  fitNote: FitNote | null;
   stock: number;
   /** Every size 37..46 in order; a size that is not offered has stock 0 and offered false. */
   sizes: (SizeStock & { offered: boolean })[];

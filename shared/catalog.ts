@@ -2,6 +2,7 @@
 // client reads and image addresses. No zod here: the browser imports this on every page
 // (the request schemas are in catalog-schemas.ts).
 import type { CategorySlug } from "./categories.ts";
+import type { FitNote } from "./fit-note.ts";
 import { previewWords } from "./text.ts";
 
 export const SEARCH_QUERY_MAX = 100;
@@ -45,6 +46,8 @@ export interface Product {
   discountPercentage: number;
   /** A slug of the colour palette, or null when the owner has not picked one. */
   colour: string | null;
+  /** How the style fits against the size chart, as the owner judges it; null says nothing. */
+  fitNote: FitNote | null;
   /** Pairs in stock over all sizes. */
   stock: number;
   sizes: SizeStock[];

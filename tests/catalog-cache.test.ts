@@ -203,6 +203,7 @@ describe("the products search keeps", () => {
     price: 1000,
     discount_price: 1000,
     colour: null,
+    fit_note: null,
     position: 1,
     images: [],
     sizes: [],

@@ -3,7 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Product, ProductList } from "#shared/catalog.ts";
 import { CATEGORIES } from "#shared/categories.ts";
+import { FIT_NOTE_SENTENCES } from "#shared/fit-note.ts";
 import { formatFootLength, SIZE_CHART_COLUMNS, SIZE_CHARTS } from "#shared/size-chart.ts";
+import { FOOT_LENGTH_MESSAGES } from "#shared/size-finder.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 
 let t: TestApp;
@@ -124,6 +126,34 @@ describe("server-rendered pages", () => {
     expect(html).toContain('"priceCurrency":"PKR"');
     expect(html).toContain("BreadcrumbList");
     expect(html).toContain("You may also like");
+  });
+
+  it("says a product's fit in its HTML (the owner's note), and nothing of fit where there is none", async () => {
+    const products = (await t.app.inject({ url: "/api/products?category=men-formal-shoes" })).json<ProductList>()
+      .products;
+    const small = products.find((p) => p.fitNote === "runs-small");
+    const none = products.find((p) => p.fitNote === null);
+    const noted = decode((await page(t, `/products/${small?._id}`)).html);
+    expect(noted).toContain(FIT_NOTE_SENTENCES["runs-small"]);
+    // The size to pick comes from the shopper's size, known only in the browser: its line is kept empty.
+    expect(noted).not.toContain("Your size is");
+    const plain = decode((await page(t, `/products/${none?._id}`)).html);
+    for (const sentence of Object.values(FIT_NOTE_SENTENCES)) expect(plain).not.toContain(sentence);
+  });
+
+  it("answers 'Find my size' in the size guide's HTML when it was sent before the page ran its scripts", async () => {
+    const blank = decode((await page(t, "/size-guide")).html);
+    expect(blank).toContain("Find my size");
+    expect(blank).not.toContain("Keep ");
+    const men = decode((await page(t, "/size-guide?for=men&foot=26.5")).html);
+    expect(men).toMatch(/our men's size is<\/p><p[^>]*>EU 42</);
+    expect(men).toContain("Keep 42 as my size");
+    const women = decode((await page(t, "/size-guide?for=women&foot=245+mm")).html);
+    expect(women).toMatch(/our women's size is<\/p><p[^>]*>EU 39</);
+    const tooLong = decode((await page(t, "/size-guide?for=women&foot=27")).html);
+    expect(tooLong).toContain("is longer than our largest women's size, EU 42");
+    const bad = decode((await page(t, "/size-guide?foot=abc")).html);
+    expect(bad).toContain(FOOT_LENGTH_MESSAGES.notANumber);
   });
 
   it("marks the size of the address (a list's size) in the product's HTML, and keeps it out of the canonical link", async () => {

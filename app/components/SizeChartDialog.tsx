@@ -1,9 +1,10 @@
-// The size guide dialog: a modal with a Close button and the men's and women's size charts, the
-// chart of the shoe's own gender first (on a phone the other one is further down).
+// The size guide dialog: a modal with a Close button, 'Find my size' and the men's and women's size
+// charts, the shoe's own gender first (on a phone the other chart is further down).
 import * as Dialog from "@radix-ui/react-dialog";
 import { Ruler } from "lucide-react";
 import type { Gender } from "#shared/categories.ts";
 import { SizeCharts } from "./SizeCharts.tsx";
+import { SizeFinder } from "./SizeFinder.tsx";
 
 export function SizeChartDialog({ gender }: { gender: Gender }) {
   return (
@@ -18,7 +19,8 @@ export function SizeChartDialog({ gender }: { gender: Gender }) {
           <Dialog.Description className="mt-1 text-sm text-stone-600">
             Find your EU size from your foot length.
           </Dialog.Description>
-          <div className="mt-4">
+          <div className="mt-4 flex flex-col gap-6">
+            <SizeFinder start={{ gender }} heading="h3" />
             <SizeCharts first={gender} />
           </div>
           <Dialog.Close className="button-primary mt-4 w-full">Close</Dialog.Close>

@@ -3,9 +3,11 @@ import { data, Link, useLocation, useNavigate, useSearchParams } from "react-rou
 import { toSummary } from "#shared/catalog.ts";
 import { productIdSchema } from "#shared/catalog-schemas.ts";
 import { categoryBySlug } from "#shared/categories.ts";
+import { suggestSize } from "#shared/fit-note.ts";
 import { DEFAULT_LIST_QUERY } from "#shared/listing.ts";
 import { FEW_LEFT_WARNING_AT } from "#shared/sizes.ts";
 import { MySizeControl } from "../components/listing/MySizeControl.tsx";
+import { FitAdvice } from "../components/product/FitAdvice.tsx";
 import { ImageCarousel } from "../components/product/ImageCarousel.tsx";
 import { Price } from "../components/product/Price.tsx";
 import { ProductGrid } from "../components/product/ProductGrid.tsx";
@@ -119,11 +121,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const selected = product.sizes.find((s) => s.size === size);
   const soldOut = firstInStock === null;
 
-  // The list's size, else the shopper's own (kept in this browser, so known once hydrated), else
-  // docs/product.md section 4's first size in stock, each only when this shoe has it in stock; again for
-  // another product (e.g. from 'You may also like') or a newly set size.
+  // The list's size, else the size for the shopper's own (kept in this browser, so known once
+  // hydrated; one up or down when the style runs small or large), else docs/product.md section 4's
+  // first size in stock, each only when this shoe has it in stock; again for another product (e.g.
+  // from 'You may also like') or a newly set size.
   const mySize = mySizeStore.use();
-  const preferred = fromList ?? (hasInStock(mySize) ? mySize : firstInStock);
+  const forMySize =
+    mySize !== null && product.fitNote ? suggestSize(product.fitNote, mySize, product.sizes).size : mySize;
+  const preferred = fromList ?? (hasInStock(forMySize) ? forMySize : firstInStock);
   // biome-ignore lint/correctness/useExhaustiveDependencies: another product starts from its own size
   useEffect(() => setSize(preferred), [preferred, product._id]);
 
@@ -193,6 +198,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             discountPercentage={product.discountPercentage}
             size="large"
           />
+          {product.fitNote && <FitAdvice fitNote={product.fitNote} sizes={product.sizes} mySize={mySize} />}
           <SizePicker sizes={product.sizes} selected={size} onSelect={selectSize} />
           <p aria-live="polite" className={`text-sm font-medium ${stockClass(selected?.stock ?? 0)}`}>
             {selected ? stockHint(selected.stock) : soldOut ? "" : "Choose a size."}

@@ -32,7 +32,7 @@ type ProductRow = z.output<typeof productRow>;
 const ms = (column: string) => sql.raw(`(extract(epoch from p.${column}) * 1000)::float8`);
 
 const productColumns = sql`
-  p.id, p.name, p.description, p.category_slug, p.features, p.price, p.discount_price, p.colour,
+  p.id, p.name, p.description, p.category_slug, p.features, p.price, p.discount_price, p.colour, p.fit_note,
   ${ms("archived_at")} as archived_ms, ${ms("created_at")} as created_ms, ${ms("updated_at")} as updated_ms,
   coalesce((select json_agg(json_build_object('id', i.id, 'alt', i.alt, 'width', i.width, 'height', i.height)
                             order by i.position, i.created_at)
@@ -52,6 +52,7 @@ function toAdminProduct(row: ProductRow): AdminProduct {
     discountPrice: row.discount_price,
     discountPercentage: discountPercentage(row.price, row.discount_price),
     colour: row.colour,
+    fitNote: row.fit_note,
     stock: row.sizes.reduce((sum, s) => sum + s.stock, 0),
     sizes: SIZES.map((size) => ({ size, stock: stocks.get(size) ?? 0, offered: stocks.has(size) })),
     images: row.images.map(toImage),
@@ -167,6 +168,7 @@ export function createAdminProductService(db: Db): AdminProductService {
           price: input.price,
           discountPrice: input.discountPrice,
           colour: input.colour,
+          fitNote: input.fitNote ?? null,
           position: nextPosition(input.category),
         });
         await writeSizes(tx, id, input.sizes);
@@ -205,6 +207,8 @@ export function createAdminProductService(db: Db): AdminProductService {
             price: input.price,
             discountPrice: input.discountPrice,
             colour: input.colour,
+            // Left out of the body (undefined), the note stays as it is: Drizzle sets only what is given.
+            fitNote: input.fitNote,
             position,
             updatedAt: sql`now()`,
           })

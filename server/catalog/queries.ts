@@ -16,7 +16,7 @@ export type ProductRow = z.output<typeof productRow>;
 
 // A ProductRow's own columns, and its pictures (alias i) and sizes (alias s) as JSON arrays: one
 // definition for the reads below, whether they fold them in per product or per page.
-const productFields = sql`p.id, p.name, p.description, p.category_slug, p.features, p.price, p.discount_price, p.colour, p.position`;
+const productFields = sql`p.id, p.name, p.description, p.category_slug, p.features, p.price, p.discount_price, p.colour, p.fit_note, p.position`;
 const imagesJson = sql`json_agg(json_build_object('id', i.id, 'alt', i.alt, 'width', i.width, 'height', i.height) order by i.position)`;
 const sizesJson = sql`json_agg(json_build_object('size', s.size, 'stock', s.stock) order by s.size)`;
 

@@ -62,6 +62,7 @@ export function toProduct(row: ProductRow): Product {
     price: row.price,
     discountPrice: row.discount_price,
     colour: row.colour,
+    fitNote: row.fit_note,
     discountPercentage: discountPercentage(row.price, row.discount_price),
     stock: row.sizes.reduce((sum, s) => sum + s.stock, 0),
     sizes: row.sizes,

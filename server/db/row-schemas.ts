@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { RETURN_KINDS } from "#shared/admin-orders.ts";
 import { CATEGORY_SLUGS } from "#shared/categories.ts";
+import { FIT_NOTES } from "#shared/fit-note.ts";
 import { ORDER_STATUSES } from "#shared/orders.ts";
 
 export const orderStatusColumn = z.enum(ORDER_STATUSES);
@@ -30,6 +31,7 @@ export const productRowBase = z.object({
   price: z.number(),
   discount_price: z.number(),
   colour: z.string().nullable(),
+  fit_note: z.enum(FIT_NOTES).nullable(),
   images: z.array(z.object({ id: z.string(), alt: z.string(), width: z.number(), height: z.number() })),
   sizes: z.array(sizeStock),
 });

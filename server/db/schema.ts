@@ -63,6 +63,8 @@ export const products = pgTable(
     position: integer().notNull().default(0),
     archivedAt: timestamp({ withTimezone: true }),
     colour: text().references(() => colours.slug),
+    /** How the style fits against the chart (shared/fit-note.ts): the product page advises from it; null says nothing. */
+    fitNote: text(),
     /** Bit (size - 37) set while that size has stock; kept by triggers on product_sizes (migration 0004). */
     sizesInStock: integer().notNull().default(0),
     discountPercent: smallint()
@@ -87,6 +89,7 @@ export const products = pgTable(
   (t) => [
     check("products_price_check", sql`${t.price} > 0`),
     check("products_discount_price_check", sql`${t.discountPrice} > 0 and ${t.discountPrice} <= ${t.price}`),
+    check("products_fit_note_check", sql`${t.fitNote} in ('runs-small', 'true-to-size', 'runs-large')`),
     // One index per sort of a list, each carrying the filter columns (migration 0004 adds INCLUDE).
     index("products_list_featured_idx").on(t.categorySlug, t.position, t.id).where(sql`${t.archivedAt} is null`),
     index("products_list_newest_idx").on(t.categorySlug, t.createdAt.desc(), t.id).where(sql`${t.archivedAt} is null`),

@@ -4,8 +4,10 @@
 import { type FormEvent, type ReactNode, useState } from "react";
 import type { AdminProduct, ProductInputBody } from "#shared/admin.ts";
 import { CATEGORIES, type CategorySlug } from "#shared/categories.ts";
+import { FIT_NOTE_LABELS, FIT_NOTES, type FitNote } from "#shared/fit-note.ts";
 import { discountPercentage } from "#shared/money.ts";
 import { SIZES } from "#shared/sizes.ts";
+import { AdminField } from "./AdminField.tsx";
 import { ColourPicker } from "./ColourPicker.tsx";
 
 interface SizeRow {
@@ -35,6 +37,7 @@ export function ProductForm({ product, saving, onSave, children, savingLabel }: 
   const [price, setPrice] = useState(product ? String(product.price) : "");
   const [discountPrice, setDiscountPrice] = useState(product ? String(product.discountPrice) : "");
   const [colour, setColour] = useState<string | null>(product?.colour ?? null);
+  const [fitNote, setFitNote] = useState<FitNote | null>(product?.fitNote ?? null);
   const [sizes, setSizes] = useState<SizeRow[]>(() =>
     SIZES.map((size) => {
       const current = product?.sizes.find((s) => s.size === size);
@@ -71,6 +74,7 @@ export function ProductForm({ product, saving, onSave, children, savingLabel }: 
       price: price === "" ? Number.NaN : Number(price),
       discountPrice: discountPrice === "" ? undefined : Number(discountPrice),
       colour,
+      fitNote,
       sizes: sizes
         .filter((row) => row.offered)
         .map((row) => ({
@@ -111,6 +115,22 @@ export function ProductForm({ product, saving, onSave, children, savingLabel }: 
           ))}
         </select>
       </label>
+      <AdminField id="fit-note" label="Fit" hint="The product page says it and suggests a size from the shopper's own.">
+        {(control) => (
+          <select
+            {...control}
+            value={fitNote ?? ""}
+            onChange={(e) => setFitNote(FIT_NOTES.find((fit) => fit === e.target.value) ?? null)}
+          >
+            <option value="">Not said</option>
+            {FIT_NOTES.map((fit) => (
+              <option key={fit} value={fit}>
+                {FIT_NOTE_LABELS[fit]}
+              </option>
+            ))}
+          </select>
+        )}
+      </AdminField>
       <ColourPicker value={colour} onChange={setColour} />
       <div className="grid grid-cols-2 gap-3">
         <label className="block text-sm font-semibold">

@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { CATEGORY_SLUGS, type CategorySlug, categoryBySlug } from "#shared/categories.ts";
+import { FIT_NOTES, type FitNote } from "#shared/fit-note.ts";
 import { type ShoeLook, shoeLookSchema } from "../../catalog/artwork/types.ts";
 
 export interface DemoProduct {
@@ -18,6 +19,8 @@ export interface DemoProduct {
   discountPrice: number;
   /** A slug of the colour palette (the colours table, migration 0004). */
   colour: string;
+  /** How the style fits (shared/fit-note.ts); most demo products say nothing. */
+  fitNote: FitNote | null;
   /** EU size -> stock. */
   sizes: Record<number, number>;
   look: ShoeLook;
@@ -35,6 +38,7 @@ const demoEntrySchema = z
     off: z.number().int().min(0).max(90),
     /** A palette slug; the database refuses one the palette lacks. */
     colour: z.string().regex(/^[a-z]+(-[a-z]+)*$/),
+    fit: z.enum(FIT_NOTES).optional(),
     soldOut: z.literal(true).optional(),
     look: shoeLookSchema,
   })
@@ -96,6 +100,7 @@ export function readDemoFile(url: URL): DemoProduct[] {
       price: e.price,
       discountPrice: discounted(e.price, e.off),
       colour: e.colour,
+      fitNote: e.fit ?? null,
       sizes: demoStock(e.key, sizes, e.soldOut),
       look: e.look,
     }));

@@ -39,6 +39,7 @@ export async function seedDemoCatalogue(db: Db, demo: readonly DemoProduct[] = D
           price: item.price,
           discountPrice: item.discountPrice,
           colour: item.colour,
+          fitNote: item.fitNote,
           position,
         })
         .returning({ id: products.id });
