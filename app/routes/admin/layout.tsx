@@ -26,6 +26,7 @@ const SECTIONS = [
   { to: "/admin/customers", label: "Customers", end: false },
   { to: "/admin/synonyms", label: "Synonyms", end: false },
   { to: "/admin/areas", label: "Areas", end: false },
+  { to: "/admin/reports", label: "Reports", end: false },
 ];
 
 export default function AdminLayout() {
