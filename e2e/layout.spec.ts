@@ -84,6 +84,7 @@ const SCREENS: Screen[] = [
     "/admin/customers",
     "/admin/synonyms",
     "/admin/areas",
+    "/admin/reports",
   ].map((path): Screen => ({ path: at(path), as: "admin" })),
   { path: (f) => `/admin/products/${f.product._id}`, as: "admin" },
   { path: (f) => `/admin/orders/${f.orderId}`, as: "admin" },
