@@ -39,6 +39,7 @@ export default [
     route("slips", "routes/admin/slips.tsx"),
     route("stock", "routes/admin/stock.tsx"),
     route("confirmation", "routes/admin/confirmation.tsx"),
+    route("reports", "routes/admin/reports.tsx"),
   ]),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

@@ -96,7 +96,7 @@ export interface CustomerHistory {
   cancelled: number;
   /** Parcels refused at the door or returned. */
   returned: number;
-  /** Pending or confirmed. */
+  /** Pending, confirmed or on the road. */
   open: number;
   /** Parcels that came back on the account's other orders to other phone numbers (not in returnedByPhone). */
   returnedByAccount: number;

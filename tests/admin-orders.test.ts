@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CatalogChange } from "#server/catalog/changes.ts";
 import { selectRowsAsserted } from "#server/db/rows.ts";
 import type { AdminCustomerList, AdminDashboard, AdminOrder, AdminOrderList, AdminProduct } from "#shared/admin.ts";
+import type { Courier } from "#shared/couriers.ts";
 import { type Order, orderNumber } from "#shared/orders.ts";
 import { mailsTo } from "./support/accounts.ts";
 import { call, makeAdmin } from "./support/admin.ts";
@@ -258,7 +259,7 @@ describe("lists", () => {
 });
 
 describe("dashboard", () => {
-  it("counts today's and this week's orders and revenue without cancelled ones", async () => {
+  it("counts today's and this week's orders, and takings only once the cash is in", async () => {
     const before = (await call(t, admin, "GET", "/api/admin/dashboard")).json<AdminDashboard>();
     const { order: kept } = await order();
     const { order: dropped } = await order();
@@ -268,12 +269,25 @@ describe("dashboard", () => {
     await t.database.db.execute(sql`update orders set created_at = now() - interval '10 days' where id = ${old._id}`);
     const after = (await call(t, admin, "GET", "/api/admin/dashboard")).json<AdminDashboard>();
     expect(after.today.orders - before.today.orders).toBe(2);
-    expect(after.today.revenue - before.today.revenue).toBe(kept.totalAmount);
     expect(after.week.orders - before.week.orders).toBe(2);
-    expect(after.week.revenue - before.week.revenue).toBe(kept.totalAmount);
     expect(after.byStatus.pending - before.byStatus.pending).toBe(2);
     expect(after.byStatus.cancelled - before.byStatus.cancelled).toBe(1);
     expect(after.waiting).toEqual({ pending: after.byStatus.pending, confirm: after.byStatus.confirm });
+    // Takings are cash collected (issue 32): an order placed brings none yet.
+    expect(after.today.revenue).toBe(before.today.revenue);
+    expect(after.week.revenue).toBe(before.week.revenue);
+    // The shop's own rider delivers the kept order and hands its cash over: now it is taken.
+    const { couriers } = (await call(t, admin, "GET", "/api/admin/couriers")).json<{ couriers: Courier[] }>();
+    const rider = couriers.find((c) => c.ownRider);
+    await move(kept._id, "confirm");
+    await call(t, admin, "POST", `/api/admin/orders/${kept._id}/dispatch`, { courierId: rider?._id });
+    await move(kept._id, "delivered");
+    const cash = await call(t, admin, "POST", `/api/admin/orders/${kept._id}/cash`, { amount: kept.totalAmount });
+    expect(cash.statusCode, cash.body).toBe(200);
+    const paid = (await call(t, admin, "GET", "/api/admin/dashboard")).json<AdminDashboard>();
+    expect(paid.today.revenue - before.today.revenue).toBe(kept.totalAmount);
+    expect(paid.week.revenue - before.week.revenue).toBe(kept.totalAmount);
+    expect(paid.today.revenue).toBe(paid.cash.collectedToday);
   });
 
   it("lists live sizes with 1 to 3 pairs left", async () => {

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import { adminCustomersQuerySchema, customerBlockInputSchema, customerIdParamsSchema } from "#shared/admin.ts";
 import { registerAdminAreaRoutes } from "../areas/routes.ts";
+import { registerDeliveryReportRoutes } from "../couriers/report-routes.ts";
 import { registerCourierRoutes } from "../couriers/routes.ts";
 import { parseOr400 } from "../http/errors.ts";
 import { listCustomers, setCustomerBlocked } from "./customers.ts";
@@ -45,5 +46,6 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): void
     registerOwnerToolRoutes(scope, deps);
     registerAdminAreaRoutes(scope, deps.areas);
     registerCourierRoutes(scope, deps);
+    registerDeliveryReportRoutes(scope, deps);
   });
 }

@@ -299,6 +299,8 @@ export const orders = pgTable(
     ),
     // What the confirmation job reads each minute: the unconfirmed orders nobody holds, oldest first.
     index("orders_awaiting_idx").on(t.createdAt).where(sql`${t.status} = 'pending' and ${t.heldAt} is null`),
+    // The delivery report reads the orders placed in the last 30 or 90 days, whatever their status.
+    index("orders_created_idx").on(t.createdAt),
   ],
 );
 

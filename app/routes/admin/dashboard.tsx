@@ -1,11 +1,13 @@
-// The owner's morning view: today's and this week's orders and takings, what waits for a move,
-// and the sizes about to sell out.
+// The owner's morning view: today's and this week's orders and takings (cash that reached the
+// shop), the cash still with couriers or on the road, what waits for a move, and the sizes about to
+// sell out.
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { AdminDashboard } from "#shared/admin.ts";
 import { formatRs } from "#shared/money.ts";
 import { ORDER_STATUSES } from "#shared/orders.ts";
 import { AdminEmpty, AdminError, AdminLoading } from "../../components/admin/AdminStatus.tsx";
+import { CashPanel } from "../../components/admin/CashPanel.tsx";
 import { SalesReport } from "../../components/admin/SalesReport.tsx";
 import { OrderStatusBadge } from "../../components/OrderStatusBadge.tsx";
 import { adminCall, useAdminData } from "../../lib/admin-api.ts";
@@ -32,8 +34,13 @@ export default function Dashboard() {
           <Figure label="Orders this week" value={String(week.orders)} />
           <Figure label="Takings this week" value={formatRs(week.revenue)} />
         </dl>
-        <p className="mt-2 text-xs text-stone-600">Takings leave out cancelled orders. Days follow Karachi time.</p>
+        <p className="mt-2 text-xs text-stone-600">
+          Takings are cash that reached the shop: handed over by the rider or paid by a courier's payment report, on the
+          day it came in. Days follow Karachi time.
+        </p>
       </section>
+
+      <CashPanel dashboard={dashboard.data} />
 
       <SalesReport sales={sales} />
 

@@ -25,6 +25,7 @@ const SECTIONS = [
   { to: "/admin/orders", label: "Orders", end: false },
   { to: "/admin/customers", label: "Customers", end: false },
   { to: "/admin/couriers", label: "Couriers", end: false },
+  { to: "/admin/reports", label: "Reports", end: false },
   { to: "/admin/synonyms", label: "Synonyms", end: false },
   { to: "/admin/areas", label: "Areas", end: false },
 ];

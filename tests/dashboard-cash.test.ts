@@ -1,0 +1,182 @@
+// The dashboard's money through the admin API (issue 32, part 4): takings are cash that reached the
+// shop (the own rider's handed over, or a courier's payment report), by Karachi day; the cash a
+// courier or the rider still holds for delivered parcels, by courier; what parcels on the road should
+// bring; and nothing for a cancelled or refused parcel. Waiting counts: confirmed orders to dispatch
+// and parcels on the road. A report's settlement is written straight into parcels (the payment import
+// is built beside this), and so are the settlement times of the Karachi-midnight checks.
+import { randomInt } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AdminDashboard } from "#shared/admin.ts";
+import type { Courier } from "#shared/couriers.ts";
+import type { Order } from "#shared/orders.ts";
+import { call, makeAdmin } from "./support/admin.ts";
+import { createTestApp, type TestApp } from "./support/app.ts";
+import type { TestProduct } from "./support/shoppers.ts";
+import { ADDRESS, makeShopper, orderBody, placeOrder, products, type Shopper, setStock } from "./support/shoppers.ts";
+
+let t: TestApp;
+let admin: Shopper;
+let product: TestProduct;
+let courier: Record<"TCS" | "Leopards" | "Own rider", string>;
+beforeAll(async () => {
+  t = await createTestApp({ env: { MAX_OPEN_ORDERS: "100" } });
+  admin = await makeAdmin(t);
+  [product] = (await products(t, 1)) as [TestProduct];
+  await setStock(t, product.id, product.sizes[0] as number, 500);
+  const { couriers } = (await call(t, admin, "GET", "/api/admin/couriers")).json<{ couriers: Courier[] }>();
+  const idOf = (name: string) => couriers.find((c) => c.name === name)?._id ?? "";
+  courier = { TCS: idOf("TCS"), Leopards: idOf("Leopards"), "Own rider": idOf("Own rider") };
+});
+afterAll(() => t?.close());
+
+const dashboard = async () => {
+  const res = await call(t, admin, "GET", "/api/admin/dashboard");
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<AdminDashboard>();
+};
+
+/** A confirmed order of `pairs` pairs, from a customer of its own. */
+async function confirmed(pairs = 1): Promise<Order> {
+  const shopper = await makeShopper(t);
+  const res = await placeOrder(
+    t,
+    shopper,
+    orderBody(shopper, [{ product, size: product.sizes[0] as number, quantity: pairs }], {
+      shippingAddress: { ...ADDRESS, email: shopper.email, phoneNumber: `03${randomInt(100_000_000, 999_999_999)}` },
+    }),
+  );
+  expect(res.statusCode, res.body).toBe(201);
+  const placed = res.json<Order>();
+  await ok(call(t, admin, "POST", `/api/admin/orders/${placed._id}/status`, { status: "confirm" }));
+  return placed;
+}
+
+async function ok(answer: Promise<{ statusCode: number; body: string }>) {
+  const res = await answer;
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+const dispatch = (o: Order, via: keyof typeof courier) =>
+  ok(
+    call(t, admin, "POST", `/api/admin/orders/${o._id}/dispatch`, {
+      courierId: courier[via],
+      ...(via === "Own rider" ? {} : { trackingNumber: `KHI${randomInt(1e8, 1e9)}` }),
+    }),
+  );
+const move = (o: Order, status: string) => ok(call(t, admin, "POST", `/api/admin/orders/${o._id}/status`, { status }));
+const handOver = (o: Order, amount = o.totalAmount) =>
+  call(t, admin, "POST", `/api/admin/orders/${o._id}/cash`, { amount });
+
+const noCash = { collectedToday: 0, collectedWeek: 0, withCouriers: [], onTheRoad: { parcels: 0, amount: 0 } };
+
+describe("the dashboard's money", () => {
+  it("is all zero before any parcel", async () => {
+    const d = await dashboard();
+    expect(d.cash).toEqual(noCash);
+    expect([d.today.revenue, d.week.revenue]).toEqual([0, 0]);
+  });
+
+  let riderDelivered: Order;
+  let tcsDelivered: Order;
+  let leopardsOnTheWay: Order;
+  it("counts each parcel once: taken, still with its courier, on the road, or nowhere", async () => {
+    // Waiting to go out: confirmed, not dispatched; no cash anywhere yet.
+    const waiting = await confirmed();
+    expect((await dashboard()).cash).toEqual(noCash);
+
+    riderDelivered = await confirmed(2);
+    await dispatch(riderDelivered, "Own rider");
+    await move(riderDelivered, "delivered");
+    tcsDelivered = await confirmed(3);
+    await dispatch(tcsDelivered, "TCS");
+    await move(tcsDelivered, "delivered");
+    leopardsOnTheWay = await confirmed(1);
+    await dispatch(leopardsOnTheWay, "Leopards");
+    // Dispatched, then cancelled; dispatched, then refused at the door: neither brings cash.
+    const cancelled = await confirmed();
+    await dispatch(cancelled, "TCS");
+    await move(cancelled, "cancelled");
+    const refused = await confirmed();
+    await dispatch(refused, "Leopards");
+    await ok(call(t, admin, "POST", `/api/admin/orders/${refused._id}/return`, { as: "refused" }));
+
+    const before = await dashboard();
+    // The rider has not handed the cash over yet: it is with the rider, like TCS's with TCS.
+    expect(before.cash).toEqual({
+      collectedToday: 0,
+      collectedWeek: 0,
+      withCouriers: [
+        { courierId: courier.TCS, courier: "TCS", parcels: 1, amount: tcsDelivered.totalAmount },
+        { courierId: courier["Own rider"], courier: "Own rider", parcels: 1, amount: riderDelivered.totalAmount },
+      ].sort((a, b) => b.amount - a.amount),
+      onTheRoad: { parcels: 1, amount: leopardsOnTheWay.totalAmount },
+    });
+    expect(before.byStatus).toMatchObject({ confirm: 1, dispatched: 1, delivered: 2, cancelled: 2 });
+    expect(before.waiting.confirm).toBe(1);
+    expect([before.today.revenue, before.week.revenue]).toEqual([0, 0]);
+
+    // The rider hands it over: taken today and this week, no longer with the rider.
+    expect((await handOver(riderDelivered)).statusCode).toBe(200);
+    const after = await dashboard();
+    expect(after.cash.collectedToday).toBe(riderDelivered.totalAmount);
+    expect(after.cash.collectedWeek).toBe(riderDelivered.totalAmount);
+    expect([after.today.revenue, after.week.revenue]).toEqual([riderDelivered.totalAmount, riderDelivered.totalAmount]);
+    expect(after.cash.withCouriers).toEqual([
+      { courierId: courier.TCS, courier: "TCS", parcels: 1, amount: tcsDelivered.totalAmount },
+    ]);
+    expect(after.cash.onTheRoad).toEqual(before.cash.onTheRoad);
+    // Handed over a waiting order's "cash": refused, nothing changes.
+    expect((await handOver(waiting)).statusCode).toBe(409);
+    expect((await dashboard()).cash).toEqual(after.cash);
+  });
+
+  it("moves a parcel's cash along as it is delivered and as the courier's report settles it", async () => {
+    const start = await dashboard();
+    await move(leopardsOnTheWay, "delivered");
+    const delivered = await dashboard();
+    expect(delivered.cash.onTheRoad).toEqual({ parcels: 0, amount: 0 });
+    expect(delivered.cash.withCouriers).toContainEqual({
+      courierId: courier.Leopards,
+      courier: "Leopards",
+      parcels: 1,
+      amount: leopardsOnTheWay.totalAmount,
+    });
+    // TCS's payment report pays for its parcel, less its charges: the cash collected is what counts.
+    await t.database.db.execute(
+      sql`update parcels set settled_at = now(), settled_via = 'report', collected_amount = ${tcsDelivered.totalAmount},
+            charges = 180 where order_id = ${tcsDelivered._id}`,
+    );
+    const settled = await dashboard();
+    expect(settled.cash.collectedToday - start.cash.collectedToday).toBe(tcsDelivered.totalAmount);
+    expect(settled.today.revenue).toBe(settled.cash.collectedToday);
+    expect(settled.cash.withCouriers.map((c) => c.courier)).toEqual(["Leopards"]);
+  });
+
+  it("counts takings by the Karachi day the cash came in: today from midnight, the week as 7 days", async () => {
+    const base = await dashboard();
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Karachi" }).format(new Date());
+    const day = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+    // Karachi is UTC+5 all year. Midnight today; a second before; the first second of 6 days ago
+    // (the week's first day); a second before that.
+    const at = [
+      `${today}T00:00:00+05:00`,
+      `${day(-1)}T23:59:59+05:00`,
+      `${day(-6)}T00:00:00+05:00`,
+      `${day(-7)}T23:59:59+05:00`,
+    ];
+    const amounts = [1000, 200, 30, 4];
+    for (const [i, when] of at.entries()) {
+      const o = await confirmed();
+      await dispatch(o, "Own rider");
+      await move(o, "delivered");
+      expect((await handOver(o, amounts[i])).statusCode).toBe(200);
+      await t.database.db.execute(sql`update parcels set settled_at = ${when}::timestamptz where order_id = ${o._id}`);
+    }
+    const d = await dashboard();
+    expect(d.cash.collectedToday - base.cash.collectedToday).toBe(1000);
+    expect(d.cash.collectedWeek - base.cash.collectedWeek).toBe(1230);
+    expect(d.today.revenue).toBe(d.cash.collectedToday);
+    expect(d.week.revenue).toBe(d.cash.collectedWeek);
+  });
+});
