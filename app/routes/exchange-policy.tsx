@@ -34,8 +34,8 @@ export default function ExchangePolicy({ loaderData }: Route.ComponentProps) {
           <Link to="/TrackOrder" className="font-semibold text-brand-700 underline">
             Track Your Order
           </Link>
-          , choose the pair, say why and which size you want. We keep that size for you while we look at it and
-          answer within {answerWithinDays} day{answerWithinDays === 1 ? "" : "s"}.
+          , choose the pair, say why and which size you want. We keep that size for you while we look at it and answer
+          within {answerWithinDays} day{answerWithinDays === 1 ? "" : "s"}.
         </li>
         <li>
           <strong>Who pays the courier:</strong> for a faulty pair, we do, both ways. For another size or a change of
