@@ -85,6 +85,7 @@ const SCREENS: Screen[] = [
     "/admin/synonyms",
     "/admin/areas",
     "/admin/couriers",
+    "/admin/exchanges",
   ].map((path): Screen => ({ path: at(path), as: "admin" })),
   { path: (f) => `/admin/products/${f.product._id}`, as: "admin" },
   { path: (f) => `/admin/orders/${f.orderId}`, as: "admin" },
