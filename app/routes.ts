@@ -40,6 +40,8 @@ export default [
     route("stock", "routes/admin/stock.tsx"),
     route("confirmation", "routes/admin/confirmation.tsx"),
     route("reports", "routes/admin/reports.tsx"),
+    route("exchanges", "routes/admin/exchanges.tsx"),
+    route("exchanges/:exchangeId", "routes/admin/exchange.tsx"),
   ]),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

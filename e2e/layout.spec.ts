@@ -86,6 +86,7 @@ const SCREENS: Screen[] = [
     "/admin/areas",
     "/admin/couriers",
     "/admin/reports",
+    "/admin/exchanges",
   ].map((path): Screen => ({ path: at(path), as: "admin" })),
   { path: (f) => `/admin/products/${f.product._id}`, as: "admin" },
   { path: (f) => `/admin/orders/${f.orderId}`, as: "admin" },

@@ -119,7 +119,6 @@ export const dispatchInputSchema = strictBody({
   courierId: z.uuid({ error: "Please choose a courier." }),
   trackingNumber: optionalTrackingNumber,
 });
-export type DispatchInput = z.output<typeof dispatchInputSchema>;
 
 /** POST /api/admin/orders/dispatch: one courier for several confirmed orders, each with its number. */
 export const batchDispatchInputSchema = strictBody({
@@ -135,7 +134,6 @@ export const batchDispatchInputSchema = strictBody({
     .min(1, { error: COURIER_MESSAGES.batchEmpty })
     .max(MAX_BATCH_DISPATCH, { error: `At most ${MAX_BATCH_DISPATCH} orders in one batch, please.` }),
 });
-export type BatchDispatchInput = z.output<typeof batchDispatchInputSchema>;
 
 const cashError = "The amount must be a whole number of rupees, 0 or more.";
 /** POST /api/admin/orders/:id/cash: the shop's own rider handed the cash of a delivered order over. */

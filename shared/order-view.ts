@@ -62,11 +62,14 @@ export function carrierLine(parcel: OrderParcel): string {
 
 /** Under a dispatched order's courier: whoever brings it collects the cash. */
 export function cashReadyLine(totalAmount: number): string {
+  // An exchange's new pair, with no difference to pay (issue 33).
+  if (totalAmount === 0) return "There is nothing to pay.";
   return `Please keep ${formatRs(totalAmount)} ready for whoever brings it.`;
 }
 
 /** What to do next once the order is confirmed: have the cash ready for the rider. */
 export function riderLine(totalAmount: number): string {
+  if (totalAmount === 0) return "Our rider will bring it to you. There is nothing to pay.";
   return `Our rider will bring it to you. Please keep ${formatRs(totalAmount)} ready.`;
 }
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIGRATIONS_FOLDER, openDatabase } from "#server/db/client.ts";
 import { selectRowsAsserted } from "#server/db/rows.ts";
 import { seedCategories } from "#server/db/seed/seed.ts";
+import { OPEN_STATUSES, ORDER_STATUSES } from "#shared/orders.ts";
 import { openTestDatabase, type TestDatabase } from "./support/database.ts";
 
 let database: TestDatabase;
@@ -58,6 +59,15 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, (
       "users",
       "whatsapp_inbound",
     ]);
+  });
+
+  it("name the open statuses of shared/orders.ts in the partial index the customer's limits read", async () => {
+    const [index] = await selectRowsAsserted<{ indexdef: string }>(
+      database.db,
+      sql`select indexdef from pg_indexes where indexname = 'orders_user_open_idx'`,
+    );
+    const named = ORDER_STATUSES.filter((status) => index?.indexdef.includes(`'${status}'`));
+    expect(named).toEqual([...OPEN_STATUSES]);
   });
 
   it("are idempotent: opening the same database again applies nothing twice", async () => {

@@ -4,6 +4,7 @@
 // every 4xx, server/http/errors.ts), or a fallback message when the answer carried none.
 import type { FieldMessages } from "#shared/validation.ts";
 import { tokenStore } from "./auth-store.ts";
+import { readAsDataUrl } from "./data-url.ts";
 
 /** The one message for a request that never reached the shop (offline, DNS, a dropped connection). */
 export const OFFLINE_MESSAGE = "We could not reach the shop. Please check your connection and try again.";
@@ -59,6 +60,20 @@ export async function apiDownload(path: string, fallbackName: string, options: A
   // The click has started the download; the URL may go once this task ends.
   setTimeout(() => URL.revokeObjectURL(url), 0);
   return { ok: true, status: response.status, body: undefined } satisfies ApiResult<undefined>;
+}
+
+/**
+ * A private picture (a customer's photo for the owner) as a data: URL to show: an <img src> cannot
+ * send the bearer token, so it is fetched with it (app/lib/data-url.ts says why not a blob: URL).
+ */
+export async function apiPicture(path: string, options: ApiOptions = {}): Promise<ApiResult<string>> {
+  const response = await send(path, {
+    ...options,
+    headers: { Accept: "image/*, application/json", ...options.headers },
+  });
+  if (!response) return failure(0, undefined, OFFLINE_MESSAGE);
+  if (!response.ok) return failure(response.status, await response.json().catch(() => undefined));
+  return { ok: true, status: response.status, body: await readAsDataUrl(await response.blob()) };
 }
 
 async function send(path: string, options: ApiOptions): Promise<Response | undefined> {

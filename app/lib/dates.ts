@@ -67,3 +67,8 @@ export function karachiTime(iso: string): string {
 export function karachiDate(iso: string): string {
   return karachiParts(iso).date;
 }
+
+/** The Karachi day and month: '3 Dec', for a date within the next weeks. */
+export function karachiDayMonth(iso: string): string {
+  return karachiParts(iso).date.replace(/ \d{4}$/, "");
+}

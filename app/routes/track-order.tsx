@@ -1,10 +1,13 @@
 // /TrackOrder: the signed-in customer's orders (docs/product.md section 2), newest first. [Ours] Each
 // shows its items, what to pay on delivery, the address, the status with the date of every step,
 // and what to do next: a pending order asks to be confirmed or cancelled, a confirmed one says to
-// keep the cash ready.
+// keep the cash ready; a delivered one offers an exchange while the owner's window lasts, and every
+// exchange asked shows under its order (issue 33).
 import { Link } from "react-router";
 import { ORDER_MESSAGES, type Order, orderNumber } from "#shared/orders.ts";
 import { OrderStatusBadge } from "../components/OrderStatusBadge.tsx";
+import { orderAnchor } from "../components/order/ExchangeRequests.tsx";
+import { ExchangeForLine, OrderExchanges } from "../components/order/OrderExchanges.tsx";
 import { OrderNextStep } from "../components/order/OrderNextStep.tsx";
 import { OrderSummary } from "../components/order/OrderSummary.tsx";
 import { StatusHistory } from "../components/order/StatusHistory.tsx";
@@ -70,7 +73,7 @@ export default function TrackOrder() {
 function OrderCard(props: { order: Order; onAnswered: (order: Order) => void; onRefused: () => void }) {
   const { order } = props;
   return (
-    <li className="rounded-2xl border border-stone-200 p-4">
+    <li id={orderAnchor(order._id)} className="scroll-mt-24 rounded-2xl border border-stone-200 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="font-semibold">
           Order <span className="font-mono text-sm">{orderNumber(order._id)}</span>
@@ -78,7 +81,8 @@ function OrderCard(props: { order: Order; onAnswered: (order: Order) => void; on
         </h2>
         <OrderStatusBadge status={order.status} />
       </div>
-      <div className="mt-2">
+      <div className="mt-2 space-y-2">
+        <ExchangeForLine order={order} />
         <StatusHistory steps={order.statusHistory} />
       </div>
       <div className="mt-3">
@@ -89,6 +93,9 @@ function OrderCard(props: { order: Order; onAnswered: (order: Order) => void; on
           onRefused={props.onRefused}
           headingLevel={3}
         />
+      </div>
+      <div className="mt-3">
+        <OrderExchanges order={order} onChanged={props.onAnswered} />
       </div>
       <div className="mt-1">
         <OrderSummary order={order} />

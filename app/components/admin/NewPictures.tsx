@@ -3,17 +3,7 @@
 // product exists, since a picture belongs to a product id.
 import { type ChangeEvent, useEffect, useState } from "react";
 import { ADMIN_IMAGE_MAX_BYTES, ADMIN_IMAGE_TYPES, ADMIN_MAX_IMAGES, ADMIN_MESSAGES } from "#shared/admin.ts";
-
-const PLACEHOLDER = "data:image/gif;base64,R0lGODlhAQABAAAAACw=";
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(typeof reader.result === "string" ? reader.result : PLACEHOLDER);
-    reader.onerror = () => resolve(PLACEHOLDER);
-    reader.readAsDataURL(file);
-  });
-}
+import { PLACEHOLDER_PICTURE, readAsDataUrl } from "../../lib/data-url.ts";
 
 /** Why a file cannot be a product picture, or undefined when it can. */
 export function pictureProblem(file: File): string | undefined {
@@ -32,7 +22,7 @@ export function NewPictures({
   disabled: boolean;
 }) {
   const [problems, setProblems] = useState<string[]>([]);
-  // data: URLs, not blob: ones: the Content-Security-Policy lets pictures come from data: only.
+  // data: URLs, not blob: ones (app/lib/data-url.ts).
   const [previews, setPreviews] = useState<Map<File, string>>(new Map());
   useEffect(() => {
     let current = true;
@@ -87,7 +77,7 @@ export function NewPictures({
               className="rounded-lg border border-stone-200 p-2"
             >
               <img
-                src={previews.get(file) ?? PLACEHOLDER}
+                src={previews.get(file) ?? PLACEHOLDER_PICTURE}
                 alt=""
                 className="aspect-square w-full rounded object-cover"
               />

@@ -23,6 +23,7 @@ const SECTIONS = [
   { to: "/admin/products", label: "Products", end: false },
   { to: "/admin/stock", label: "Stock", end: false },
   { to: "/admin/orders", label: "Orders", end: false },
+  { to: "/admin/exchanges", label: "Exchanges", end: false },
   { to: "/admin/customers", label: "Customers", end: false },
   { to: "/admin/couriers", label: "Couriers", end: false },
   { to: "/admin/reports", label: "Reports", end: false },

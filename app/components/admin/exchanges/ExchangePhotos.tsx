@@ -1,0 +1,77 @@
+// The customer's photos of an exchange request, for the owner: private, so each is fetched with the
+// owner's token (an <img src> cannot send it) and shown from a data: URL; a thumbnail opens the
+// photo large in a dialog (Radix: Esc or Close shuts it, focus returns to the thumbnail).
+import * as Dialog from "@radix-ui/react-dialog";
+import { X } from "lucide-react";
+import { useEffect, useState } from "react";
+import type { AdminExchange } from "#shared/exchanges.ts";
+import { apiPicture } from "../../../lib/api-client.ts";
+
+type Picture = { state: "loading" } | { state: "ready"; src: string } | { state: "failed"; message: string };
+
+function usePrivatePicture(url: string): Picture {
+  const [picture, setPicture] = useState<Picture>({ state: "loading" });
+  useEffect(() => {
+    const controller = new AbortController();
+    apiPicture(url, { auth: true, signal: controller.signal }).then((answer) => {
+      if (controller.signal.aborted) return;
+      setPicture(answer.ok ? { state: "ready", src: answer.body } : { state: "failed", message: answer.error.message });
+    });
+    return () => controller.abort();
+  }, [url]);
+  return picture;
+}
+
+export function ExchangePhotos({ exchange }: { exchange: AdminExchange }) {
+  if (exchange.photos.length === 0) return <p className="text-sm text-stone-600">No photos.</p>;
+  const count = exchange.photos.length;
+  return (
+    <ul aria-label="Photos" className="flex flex-wrap gap-2">
+      {exchange.photos.map((photo, index) => (
+        <li key={photo._id}>
+          <Photo url={photo.url} title={`Photo ${index + 1} of ${count}, ${exchange.customer.name}`} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Photo({ url, title }: { url: string; title: string }) {
+  const picture = usePrivatePicture(url);
+  if (picture.state !== "ready") {
+    return (
+      <span
+        role={picture.state === "failed" ? "alert" : "status"}
+        className="grid size-24 place-items-center rounded-lg bg-stone-100 p-1 text-center text-xs text-stone-700"
+      >
+        {picture.state === "failed" ? `${title}: ${picture.message}` : "Loading photo…"}
+      </span>
+    );
+  }
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger className="block cursor-zoom-in rounded-lg" aria-label={`Open ${title} larger`}>
+        <img src={picture.src} alt="" className="size-24 rounded-lg border border-stone-200 object-cover" />
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/80" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed left-1/2 top-1/2 z-50 w-[95vw] max-w-4xl -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-3 shadow-xl md:p-4"
+        >
+          <div className="flex items-center justify-between gap-3">
+            <Dialog.Title className="min-w-0 font-semibold">{title}</Dialog.Title>
+            <Dialog.Close className="icon-button shrink-0" aria-label="Close">
+              <X aria-hidden="true" className="size-6" />
+            </Dialog.Close>
+          </div>
+          <img
+            src={picture.src}
+            alt={title}
+            className="mx-auto mt-2 h-auto max-h-[calc(90dvh-5rem)] w-full object-contain"
+          />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
