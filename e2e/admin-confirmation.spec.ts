@@ -4,36 +4,20 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import type { Order } from "../shared/orders.ts";
 import { E2E_ADMIN } from "./admin-account.ts";
-import { type Account, catalogue, sidewaysOverflow, signIn, useAccount } from "./layout-support.ts";
+import { catalogue, sidewaysOverflow, signIn, useAccount } from "./layout-support.ts";
+import { newCustomer, placeOrder } from "./orders-support.ts";
 import { expectNoAxeViolations, shoot, waitForHydration } from "./support.ts";
 
 async function pendingOrder(request: APIRequestContext): Promise<Order> {
-  const stamp = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
-  const email = `awaiting-${stamp}@example.pk`;
-  const password = "Awaiting-Karachi-2024!";
-  const res = await request.post("/api/user/signup", { data: { email, password, username: `aw${stamp}` } });
-  expect(res.ok(), await res.text()).toBe(true);
-  const customer: Account = await signIn(request, email, password);
+  const customer = await newCustomer(request, "awaiting");
   const product = (await catalogue(request)).find((p) => p.sizes.some((s) => s.stock >= 2));
   const size = product?.sizes.find((s) => s.stock >= 2)?.size;
   if (!product || size === undefined) throw new Error("no demo product in stock");
-  const placed = await request.post("/api/orders/new-order", {
-    headers: { Authorization: `Bearer ${customer.token}` },
-    data: {
-      userId: customer.user._id,
-      items: [{ productId: product._id, size, quantity: 1 }],
-      shippingAddress: {
-        fullName: "Hina Baig",
-        addressLine: "House 5, Street 2, near Nagan Chowrangi",
-        phoneNumber: "03451234567",
-        email,
-        city: "Karachi",
-      },
-      totalAmount: product.discountPrice,
-    },
+  return placeOrder(request, customer, product, size, {
+    fullName: "Hina Baig",
+    addressLine: "House 5, Street 2, near Nagan Chowrangi",
+    phoneNumber: "03451234567",
   });
-  expect(placed.ok(), await placed.text()).toBe(true);
-  return (await placed.json()) as Order;
 }
 
 test("the owner sees who has not confirmed, holds an order, releases it and sets the times", async ({

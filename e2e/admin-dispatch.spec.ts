@@ -9,48 +9,28 @@ import { formatRs } from "../shared/money.ts";
 import type { Order } from "../shared/orders.ts";
 import { E2E_ADMIN } from "./admin-account.ts";
 import { type Account, catalogue, sidewaysOverflow, signIn, useAccount } from "./layout-support.ts";
+import { moveOrder, newCustomer, placeOrder } from "./orders-support.ts";
 import { expectNoAxeViolations, shoot, waitForHydration } from "./support.ts";
 
 const ref = (order: Order) => `#${order._id.slice(0, 8).toUpperCase()}`;
 
 /** A customer's confirmed orders, one pair each, placed and confirmed through the API. */
 async function confirmedOrders(request: APIRequestContext, admin: Account, count: number) {
-  const stamp = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
-  const email = `dispatch-${stamp}@example.pk`;
-  const password = "Dispatch-Karachi-2024!";
-  const signup = await request.post("/api/user/signup", { data: { email, password, username: `dp${stamp}` } });
-  expect(signup.ok(), await signup.text()).toBe(true);
-  const customer = await signIn(request, email, password);
+  const customer = await newCustomer(request, "dispatch");
   const product = (await catalogue(request)).find((p) => p.sizes.some((s) => s.stock >= count));
   const size = product?.sizes.find((s) => s.stock >= count)?.size;
   if (!product || size === undefined) throw new Error("no demo product in stock");
   const orders: Order[] = [];
   for (let i = 0; i < count; i++) {
-    const placed = await request.post("/api/orders/new-order", {
-      headers: { Authorization: `Bearer ${customer.token}` },
-      data: {
-        userId: customer.user._id,
-        items: [{ productId: product._id, size, quantity: 1 }],
-        shippingAddress: {
-          fullName: "Ayesha Siddiqui",
-          addressLine: "Flat 12, Block 5, near Disco Bakery, Gulshan-e-Iqbal",
-          phoneNumber: "03001234567",
-          email,
-          city: "Karachi",
-        },
-        totalAmount: product.discountPrice,
-      },
+    const order = await placeOrder(request, customer, product, size, {
+      fullName: "Ayesha Siddiqui",
+      addressLine: "Flat 12, Block 5, near Disco Bakery, Gulshan-e-Iqbal",
+      phoneNumber: "03001234567",
     });
-    expect(placed.ok(), await placed.text()).toBe(true);
-    const order = (await placed.json()) as Order;
-    const confirmed = await request.post(`/api/admin/orders/${order._id}/status`, {
-      headers: { Authorization: `Bearer ${admin.token}` },
-      data: { status: "confirm" },
-    });
-    expect(confirmed.ok(), await confirmed.text()).toBe(true);
+    await moveOrder(request, admin, order._id, ["confirm"]);
     orders.push(order);
   }
-  return { email, orders };
+  return { email: customer.user.email, orders };
 }
 
 async function expectNoSidewaysScroll(page: Page) {

@@ -16,6 +16,7 @@ import { differenceLine, EXCHANGE_MESSAGES, type Exchange } from "../shared/exch
 import { type Order, orderNumber } from "../shared/orders.ts";
 import { E2E_ADMIN } from "./admin-account.ts";
 import { type Account, catalogue, sidewaysOverflow, signIn } from "./layout-support.ts";
+import { bearer, moveOrder, newCustomer, placeOrder } from "./orders-support.ts";
 import { expectNoAxeViolations, shoot, waitForHydration } from "./support.ts";
 
 interface Delivered {
@@ -27,16 +28,9 @@ interface Delivered {
   wanted: number;
 }
 
-const bearer = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
-
 /** A new customer's order of one pair, moved by the owner to delivered, through the API. */
 async function deliveredOrder(request: APIRequestContext, admin: Account): Promise<Delivered> {
-  const stamp = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
-  const email = `exchange-${stamp}@example.pk`;
-  const password = "Exchange-Karachi-2024!";
-  const signup = await request.post("/api/user/signup", { data: { email, password, username: `ex${stamp}` } });
-  expect(signup.ok(), await signup.text()).toBe(true);
-  const customer = await signIn(request, email, password);
+  const customer = await newCustomer(request, "exchange");
   // A shoe with a size in stock and the next size up with two pairs or more (one to ask for, one left).
   const stocked = (p: Product, size: number, n: number) => p.sizes.some((s) => s.size === size && s.stock >= n);
   const product = (await catalogue(request)).find((p) =>
@@ -44,30 +38,12 @@ async function deliveredOrder(request: APIRequestContext, admin: Account): Promi
   );
   const size = product?.sizes.find((s) => s.stock >= 1 && stocked(product, s.size + 1, 2))?.size;
   if (!product || size === undefined) throw new Error("no demo product with two neighbouring sizes in stock");
-  const placed = await request.post("/api/orders/new-order", {
-    headers: bearer(customer),
-    data: {
-      userId: customer.user._id,
-      items: [{ productId: product._id, size, quantity: 1 }],
-      shippingAddress: {
-        fullName: "Hina Baloch",
-        addressLine: "House 44, Street 7, near Nursery Market, PECHS Block 6",
-        phoneNumber: "03211234567",
-        email,
-        city: "Karachi",
-      },
-      totalAmount: product.discountPrice,
-    },
+  const order = await placeOrder(request, customer, product, size, {
+    fullName: "Hina Baloch",
+    addressLine: "House 44, Street 7, near Nursery Market, PECHS Block 6",
+    phoneNumber: "03211234567",
   });
-  expect(placed.ok(), await placed.text()).toBe(true);
-  const order = (await placed.json()) as Order;
-  for (const status of ["confirm", "delivered"]) {
-    const moved = await request.post(`/api/admin/orders/${order._id}/status`, {
-      headers: bearer(admin),
-      data: { status },
-    });
-    expect(moved.ok(), await moved.text()).toBe(true);
-  }
+  await moveOrder(request, admin, order._id, ["confirm", "delivered"]);
   return { customer, order, product, size, wanted: size + 1 };
 }
 

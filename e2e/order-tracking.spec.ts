@@ -8,35 +8,20 @@ import { ORDER_VIEW_TEXTS } from "../shared/order-view.ts";
 import { type Order, orderNumber } from "../shared/orders.ts";
 import { E2E_ADMIN } from "./admin-account.ts";
 import { type Account, catalogue, sidewaysOverflow, signIn, useAccount } from "./layout-support.ts";
+import { bearer, moveOrder, newCustomer, placeOrder } from "./orders-support.ts";
 import { expectNoAxeViolations, shoot, waitForHydration } from "./support.ts";
 
 async function customerWithOrder(request: APIRequestContext): Promise<{ customer: Account; order: Order }> {
-  const stamp = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
-  const email = `tracking-${stamp}@example.pk`;
-  const password = "Tracking-Karachi-2024!";
-  const res = await request.post("/api/user/signup", { data: { email, password, username: `tr${stamp}` } });
-  expect(res.ok(), await res.text()).toBe(true);
-  const customer = await signIn(request, email, password);
+  const customer = await newCustomer(request, "tracking");
   const product = (await catalogue(request)).find((p) => p.sizes.some((s) => s.stock >= 2));
   const size = product?.sizes.find((s) => s.stock >= 2)?.size;
   if (!product || size === undefined) throw new Error("no demo product in stock");
-  const placed = await request.post("/api/orders/new-order", {
-    headers: { Authorization: `Bearer ${customer.token}` },
-    data: {
-      userId: customer.user._id,
-      items: [{ productId: product._id, size, quantity: 1 }],
-      shippingAddress: {
-        fullName: "Sana Mirza",
-        addressLine: "Flat 3, Block 13-D, near Millennium Mall, Gulshan-e-Iqbal",
-        phoneNumber: "03001234567",
-        email,
-        city: "Karachi",
-      },
-      totalAmount: product.discountPrice,
-    },
+  const order = await placeOrder(request, customer, product, size, {
+    fullName: "Sana Mirza",
+    addressLine: "Flat 3, Block 13-D, near Millennium Mall, Gulshan-e-Iqbal",
+    phoneNumber: "03001234567",
   });
-  expect(placed.ok(), await placed.text()).toBe(true);
-  return { customer, order: (await placed.json()) as Order };
+  return { customer, order };
 }
 
 test("the customer follows a dispatched parcel on Track Your Order, and reads a lost one in words", async ({
@@ -46,7 +31,7 @@ test("the customer follows a dispatched parcel on Track Your Order, and reads a 
   const width = testInfo.project.name === "phone" ? 375 : 1280;
   await page.setViewportSize({ width, height: 860 });
   const admin = await signIn(request, E2E_ADMIN.email, E2E_ADMIN.password);
-  const owner = { Authorization: `Bearer ${admin.token}` };
+  const owner = bearer(admin);
   const { customer, order } = await customerWithOrder(request);
   const couriers = (await (await request.get("/api/admin/couriers", { headers: owner })).json()) as {
     couriers: Courier[];
@@ -54,9 +39,7 @@ test("the customer follows a dispatched parcel on Track Your Order, and reads a 
   const tcs = couriers.couriers.find((c) => c.name === "TCS");
   if (!tcs) throw new Error("TCS is not seeded");
   const number = `KHI-${Date.now() % 10_000_000}${width}`;
-  expect(
-    (await request.post(`/api/admin/orders/${order._id}/status`, { headers: owner, data: { status: "confirm" } })).ok(),
-  ).toBe(true);
+  await moveOrder(request, admin, order._id, ["confirm"]);
   const dispatched = await request.post(`/api/admin/orders/${order._id}/dispatch`, {
     headers: owner,
     data: { courierId: tcs._id, trackingNumber: number },
@@ -78,9 +61,7 @@ test("the customer follows a dispatched parcel on Track Your Order, and reads a 
   await expectNoAxeViolations(page);
   await shoot(page, `track-dispatched-${width}`);
 
-  expect(
-    (await request.post(`/api/admin/orders/${order._id}/status`, { headers: owner, data: { status: "lost" } })).ok(),
-  ).toBe(true);
+  await moveOrder(request, admin, order._id, ["lost"]);
   await page.reload();
   await waitForHydration(page);
   await expect(card.getByText("lost in transit", { exact: true })).toBeVisible();
