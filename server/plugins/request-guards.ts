@@ -1,12 +1,15 @@
 // Guards every request meets before a route sees it (docs/security.md, "Input"):
 // - API writes carry JSON only. A form post or text/plain body is what a cross-site form can send
 //   without a preflight, so it is refused with 415 instead of being parsed into something.
-//   The admin's picture upload alone sends the picture itself (image/*).
+//   The admin's picture upload alone sends the picture itself (image/*), and the back-in-stock
+//   mail's one-click unsubscribe alone takes the form post RFC 8058 prescribes (a mail program
+//   sends it; its signed token, not a cookie, is the permission, so a cross-site form gains nothing).
 // - No text may hold what PostgreSQL cannot store: the NUL character, or a lone UTF-16 surrogate
 //   (half of an emoji, which JSON's "\ud800" escape can carry). PostgreSQL refuses both with an
 //   error, so a route would answer 500; here every body, query and path of every route, present
 //   and future, is refused with a 400 naming the field, before any route code runs.
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { STOCK_ALERTS_UNSUBSCRIBE_PATH } from "#shared/stock-alerts.ts";
 import { HttpError, ValidationError } from "../http/errors.ts";
 
 export const JSON_ONLY = "Send the request body as application/json.";
@@ -20,6 +23,7 @@ export function registerRequestGuards(app: FastifyInstance): void {
     if (mediaType(request.headers["content-type"]) === "application/json") return;
     // The picture upload takes the image itself and words its own refusal of other types.
     if (request.method === "POST" && request.routeOptions.url === UPLOAD_ROUTE) return;
+    if (request.method === "POST" && request.routeOptions.url === STOCK_ALERTS_UNSUBSCRIBE_PATH) return;
     throw new HttpError(415, JSON_ONLY);
   });
 

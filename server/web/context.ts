@@ -6,6 +6,7 @@ import type { PostedForm } from "#shared/posted-form.ts";
 import type { AreaService } from "../areas/service.ts";
 import type { CatalogService } from "../catalog/service.ts";
 import type { ConfirmationService } from "../confirmation/service.ts";
+import type { StockAlertService } from "../stock-alerts/service.ts";
 
 export interface ShopInfo {
   phone: string;
@@ -19,6 +20,8 @@ export interface AppContext {
   areas: AreaService;
   /** The mailed confirmation link's page reads the order it names (/confirm-order). */
   confirmation: Pick<ConfirmationService, "view">;
+  /** The back-in-stock mail's stop link's page reads what it names (/stop-alerts). */
+  stockAlerts: Pick<StockAlertService, "view">;
   shop: ShopInfo;
   publicUrl: string;
   /** CSP nonce of this response, for the inline scripts React Router writes. */
