@@ -43,7 +43,6 @@ export const stockAlertInputSchema = strictBody({
     .max(MAX_SIZE, { error: sizeError }),
   email: emailSchema.optional(),
 });
-export type StockAlertInput = z.output<typeof stockAlertInputSchema>;
 
 const tokenSchema = z
   .string({ error: STOCK_ALERT_MESSAGES.tokenInvalid })

@@ -6,6 +6,7 @@ import { categoryBySlug } from "#shared/categories.ts";
 import { DEFAULT_LIST_QUERY } from "#shared/listing.ts";
 import { FEW_LEFT_WARNING_AT } from "#shared/sizes.ts";
 import { MySizeControl } from "../components/listing/MySizeControl.tsx";
+import { BackInStock } from "../components/product/BackInStock.tsx";
 import { ImageCarousel } from "../components/product/ImageCarousel.tsx";
 import { Price } from "../components/product/Price.tsx";
 import { ProductGrid } from "../components/product/ProductGrid.tsx";
@@ -124,6 +125,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   // another product (e.g. from 'You may also like') or a newly set size.
   const mySize = mySizeStore.use();
   const preferred = fromList ?? (hasInStock(mySize) ? mySize : firstInStock);
+  // A sold-out size offers to tell the shopper when it is back: by name, the size they came for.
+  const soldOutSizes = product.sizes.filter((s) => s.stock <= 0).map((s) => s.size);
+  const cameFor = isShoeSize(listSize) ? listSize : mySize;
   // biome-ignore lint/correctness/useExhaustiveDependencies: another product starts from its own size
   useEffect(() => setSize(preferred), [preferred, product._id]);
 
@@ -213,6 +217,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {inCart ? "Remove from Cart" : "Add to Cart"}
             </button>
           )}
+          <BackInStock key={product._id} productId={product._id} soldOut={soldOutSizes} wanted={cameFor} />
           <section aria-labelledby="features">
             <h2 id="features" className="font-semibold">
               Features
