@@ -163,11 +163,14 @@ export function createStockAlertService(db: Db, links: StockAlertLinks): StockAl
     async stop(token) {
       const { email } = await alertOf(token);
       // Every row of the address, told ones too: a message claimed but not yet sent is then dropped
-      // by the outbox (outbox.ts reads unsubscribed_at before sending).
+      // by the outbox (outbox.ts reads unsubscribed_at before sending). Locked in (product, size)
+      // order, the order a restock of several sizes claims them in, so the two never deadlock.
       const stopped = await selectRows(
         db,
         z.object({ waiting: z.boolean() }),
-        sql`update stock_alerts set unsubscribed_at = now() where email = ${email} and unsubscribed_at is null
+        sql`update stock_alerts set unsubscribed_at = now()
+            where id in (select id from stock_alerts where email = ${email} and unsubscribed_at is null
+                         order by product_id, size for update)
             returning notified_at is null as waiting`,
       );
       return { message: STOCK_ALERT_MESSAGES.stopped(email), stopped: stopped.filter((row) => row.waiting).length };
