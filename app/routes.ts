@@ -24,6 +24,7 @@ export default [
   route("checkout-success", "routes/checkout-success.tsx"),
   route("TrackOrder", "routes/track-order.tsx"),
   route("confirm-order", "routes/confirm-order.tsx"),
+  route("stop-alerts", "routes/stop-alerts.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("products", "routes/admin/products.tsx"),

@@ -42,6 +42,7 @@ import { registerPrivateAnswers } from "./plugins/private-answers.ts";
 import { registerRequestGuards } from "./plugins/request-guards.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerStaticFiles } from "./plugins/static-files.ts";
+import { registerStockAlerts } from "./stock-alerts/routes.ts";
 import { createLoadContext } from "./web/context.ts";
 import type { PageSource } from "./web/page-handlers.ts";
 import { registerPages } from "./web/react-router.ts";
@@ -228,6 +229,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logError: (error, message) => app.log.error({ err: error }, message),
   });
   app.addHook("onClose", () => exchangeJob.close());
+  // [Ours] 'Tell me when size 42 is back', and the senders of what a restock queued.
+  const stockAlerts = await registerStockAlerts(app, { db: database.db, auth, config, mailer });
 
   const pages = await options.pages?.(app);
   if (pages) {
@@ -240,6 +243,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           areas,
           confirmation,
           exchanges,
+          stockAlerts,
           shop: config.shop,
           publicUrl: config.publicUrl,
           nonce: reply.cspNonce.script,

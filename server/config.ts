@@ -67,6 +67,7 @@ const envSchema = z.object({
   WHATSAPP_VERIFY_TOKEN: optionalText,
   WHATSAPP_CONFIRM_TEMPLATE: z.string().trim().default("order_confirmation"),
   WHATSAPP_REMINDER_TEMPLATE: z.string().trim().default("order_confirmation_reminder"),
+  WHATSAPP_BACK_IN_STOCK_TEMPLATE: z.string().trim().default("back_in_stock"),
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().trim().default("en"),
   /** Meta's Graph API, versioned; a test points it at its stand-in. */
   WHATSAPP_GRAPH_URL: z.url().default("https://graph.facebook.com/v21.0"),
@@ -82,6 +83,8 @@ export interface WhatsAppConfig {
   verifyToken: string;
   confirmTemplate: string;
   reminderTemplate: string;
+  /** Tells a customer that the size they waited for is back (server/stock-alerts/). */
+  backInStockTemplate: string;
   templateLanguage: string;
   graphUrl: string;
 }
@@ -185,6 +188,7 @@ function whatsapp(e: z.output<typeof envSchema>): WhatsAppConfig | undefined {
     verifyToken: e.WHATSAPP_VERIFY_TOKEN,
     confirmTemplate: e.WHATSAPP_CONFIRM_TEMPLATE,
     reminderTemplate: e.WHATSAPP_REMINDER_TEMPLATE,
+    backInStockTemplate: e.WHATSAPP_BACK_IN_STOCK_TEMPLATE,
     templateLanguage: e.WHATSAPP_TEMPLATE_LANGUAGE,
     graphUrl: e.WHATSAPP_GRAPH_URL.replace(/\/+$/, ""),
   };

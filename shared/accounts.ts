@@ -32,7 +32,7 @@ const typed = (missing: string, wrongType: string) => ({
   error: (issue: { input: unknown }) => (issue.input === undefined ? missing : wrongType),
 });
 
-const emailSchema = z
+export const emailSchema = z
   .string(typed("Please enter your email.", "The email must be text."))
   .trim()
   .toLowerCase()

@@ -62,14 +62,31 @@ export type StockChange = z.output<typeof stockChangeSchema>;
 export interface StockGridRow {
   _id: string;
   name: string;
-  /** Every size 37..46; `offered` false means the shop shows the size as unavailable. */
-  sizes: { size: number; stock: number; offered: boolean }[];
+  /**
+   * Every size 37..46; `offered` false means the shop shows the size as unavailable; `waiting`: the
+   * customers who asked to be told when it is back (shared/stock-alerts.ts), told and gone once it is.
+   */
+  sizes: { size: number; stock: number; offered: boolean; waiting: number }[];
 }
+
+/** A sold-out size customers wait for, for the owner's next order from the workshop. */
+export interface MostWantedSize {
+  productId: string;
+  name: string;
+  category: CategorySlug;
+  size: number;
+  waiting: number;
+}
+
+/** How many of the most wanted sold-out sizes (of the whole shop) the grid lists. */
+export const MOST_WANTED_SHOWN = 8;
 
 /** GET /api/admin/stock?category=… (live products, in the shop's order). */
 export interface StockGrid {
   category: CategorySlug;
   products: StockGridRow[];
+  /** The whole shop's sold-out sizes with the most customers waiting, most first. */
+  mostWanted: MostWantedSize[];
 }
 
 /** PUT /api/admin/stock answers the category's grid as it now is, and how many cells changed. */

@@ -142,6 +142,7 @@ describe("stock grid", () => {
         size: notOffered.size,
         stock: 4,
         offered: true,
+        waiting: 0,
       });
     }
     expect(seen.flat()).toContain(a._id);

@@ -56,6 +56,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, (
       "search_words",
       "sessions",
       "shop_secrets",
+      "stock_alerts",
       "users",
       "whatsapp_inbound",
     ]);

@@ -7,6 +7,7 @@ import { suggestSize } from "#shared/fit-note.ts";
 import { DEFAULT_LIST_QUERY } from "#shared/listing.ts";
 import { FEW_LEFT_WARNING_AT } from "#shared/sizes.ts";
 import { MySizeControl } from "../components/listing/MySizeControl.tsx";
+import { BackInStock } from "../components/product/BackInStock.tsx";
 import { FitAdvice } from "../components/product/FitAdvice.tsx";
 import { ImageCarousel } from "../components/product/ImageCarousel.tsx";
 import { Price } from "../components/product/Price.tsx";
@@ -129,6 +130,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const forMySize =
     mySize !== null && product.fitNote ? suggestSize(product.fitNote, mySize, product.sizes).size : mySize;
   const preferred = fromList ?? (hasInStock(forMySize) ? forMySize : firstInStock);
+  // A sold-out size offers to tell the shopper when it is back: by name, the size they came for.
+  const soldOutSizes = product.sizes.filter((s) => s.stock <= 0).map((s) => s.size);
+  const cameFor = isShoeSize(listSize) ? listSize : mySize;
   // biome-ignore lint/correctness/useExhaustiveDependencies: another product starts from its own size
   useEffect(() => setSize(preferred), [preferred, product._id]);
 
@@ -219,6 +223,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {inCart ? "Remove from Cart" : "Add to Cart"}
             </button>
           )}
+          <BackInStock key={product._id} productId={product._id} soldOut={soldOutSizes} wanted={cameFor} />
           <section aria-labelledby="features">
             <h2 id="features" className="font-semibold">
               Features

@@ -64,16 +64,19 @@ export function createConfirmationLinks(db: Db, options: { publicUrl: string; se
   return links;
 }
 
-/** The key every instance shares: the first to ask makes it, the others read it. */
-async function sharedKey(db: Db): Promise<Buffer> {
+/**
+ * The key every instance shares: the first to ask makes it, the others read it. Each kind of link
+ * has its own (`name`), so one kind's token can never pass as another's.
+ */
+export async function sharedKey(db: Db, name = SECRET_NAME): Promise<Buffer> {
   await db
     .insert(shopSecrets)
-    .values({ name: SECRET_NAME, value: randomBytes(32).toString("base64url") })
+    .values({ name, value: randomBytes(32).toString("base64url") })
     .onConflictDoNothing();
   const [row] = await db
     .select({ value: shopSecrets.value })
     .from(shopSecrets)
-    .where(sql`${shopSecrets.name} = ${SECRET_NAME}`);
-  if (!row) throw new Error("the confirmation links' key could not be read");
+    .where(sql`${shopSecrets.name} = ${name}`);
+  if (!row) throw new Error(`the ${name} key could not be read`);
   return Buffer.from(row.value, "base64url");
 }

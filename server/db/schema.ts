@@ -696,9 +696,9 @@ export const mailOutbox = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     kind: text().notNull(),
-    orderId: uuid()
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    /** What the message is about: an order, or (back_in_stock kinds) a customer's stock alert. */
+    orderId: uuid().references(() => orders.id, { onDelete: "cascade" }),
+    stockAlertId: uuid().references((): AnyPgColumn => stockAlerts.id, { onDelete: "cascade" }),
     createdAt: now(),
     attempts: smallint().notNull().default(0),
     /** Not before then: the first try at once, a lease while sending, a back-off after a failure. */
@@ -709,10 +709,13 @@ export const mailOutbox = pgTable(
     // order_alert: the shop's own mail of a new order (ORDERS_EMAIL), queued beside the confirmation.
     // confirm_reminder and confirm_expired: the customer's reminder to confirm, and the mail saying an
     // unconfirmed order was cancelled; whatsapp_*: the same on WhatsApp, sent by its own drainer.
+    // back_in_stock and whatsapp_back_in_stock: a size a customer waited for came back (queued by
+    // the trigger of migration 0018, server/stock-alerts/).
     check(
       "mail_outbox_kind_check",
-      sql`${t.kind} in ('order_confirmation', 'order_alert', 'confirm_reminder', 'confirm_expired', 'whatsapp_confirm', 'whatsapp_reminder')`,
+      sql`${t.kind} in ('order_confirmation', 'order_alert', 'confirm_reminder', 'confirm_expired', 'whatsapp_confirm', 'whatsapp_reminder', 'back_in_stock', 'whatsapp_back_in_stock')`,
     ),
+    check("mail_outbox_subject_check", sql`(${t.orderId} is null) <> (${t.stockAlertId} is null)`),
     index("mail_outbox_due_idx").on(t.nextAttemptAt),
   ],
 );
@@ -747,5 +750,45 @@ export const addresses = pgTable(
   (t) => [
     uniqueIndex("addresses_user_same_idx").on(t.userId, t.sameKey),
     index("addresses_user_used_idx").on(t.userId, t.usedAt.desc()),
+  ],
+);
+
+/**
+ * 'Tell me when size 42 is back' (issue 33, part 4): one row per product, size and e-mail. A row
+ * waits while notified_at and unsubscribed_at are null; the trigger of migration 0018 claims the
+ * waiting rows of a size in the very statement that brings it back (notified_at set, the messages
+ * queued in mail_outbox), so each is told once however many instances see the change. Asking again
+ * after the alert or after unsubscribing re-arms the same row.
+ */
+export const stockAlerts = pgTable(
+  "stock_alerts",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    size: smallint().notNull(),
+    /** Lower case: the account's own for a signed-in customer, as typed for a visitor. */
+    email: text().notNull(),
+    /** The signed-in customer who asked (none for a visitor). */
+    userId: uuid().references(() => users.id, { onDelete: "set null" }),
+    /** Their mobile as WhatsApp writes it (923001234567), kept only when the shop had WhatsApp configured. */
+    whatsapp: text(),
+    createdAt: now(),
+    /** The latest ask: a new ask re-arms a row that was told or unsubscribed. */
+    askedAt: now(),
+    notifiedAt: timestamp({ withTimezone: true }),
+    unsubscribedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("stock_alerts_subscriber_idx").on(t.productId, t.size, t.email),
+    // What a restock claims and what the stock grid counts: the waiting rows of a size.
+    index("stock_alerts_waiting_idx")
+      .on(t.productId, t.size)
+      .where(sql`${t.notifiedAt} is null and ${t.unsubscribedAt} is null`),
+    index("stock_alerts_email_idx").on(t.email),
+    check("stock_alerts_size_check", sql`${t.size} between 37 and 46`),
+    check("stock_alerts_email_check", sql`${t.email} = lower(${t.email}) and length(${t.email}) between 3 and 254`),
+    check("stock_alerts_whatsapp_check", sql`${t.whatsapp} is null or ${t.whatsapp} ~ '^92[0-9]{10}$'`),
   ],
 );

@@ -10,6 +10,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe on the back-in-stock mails). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

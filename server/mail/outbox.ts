@@ -11,15 +11,19 @@ import { selectRows } from "../db/rows.ts";
 import { mailOutbox } from "../db/schema.ts";
 import type { Mail, Mailer } from "./mailer.ts";
 
-const outboxEntry = z.object({
+const outboxRow = z.object({
   id: z.string(),
   kind: z.string(),
-  order_id: z.string(),
   attempts: z.number(),
   /** When it was queued: the moment the shop asked, whenever the send succeeded. */
   queued_ms: z.number(),
 });
-export type OutboxEntry = z.output<typeof outboxEntry>;
+type OutboxRow = z.output<typeof outboxRow>;
+/** A claimed row of one of the order kinds (the table's check: an order's kinds carry its id). */
+const orderOutboxEntry = outboxRow.extend({ order_id: z.string() });
+export type OutboxEntry = z.output<typeof orderOutboxEntry>;
+/** A claimed row of a back-in-stock kind: it names the customer's stock alert instead. */
+export const stockAlertOutboxEntry = outboxRow.extend({ stock_alert_id: z.string() });
 
 export interface MailOutbox {
   /** Something was queued here: drain now rather than at the next poll. */
@@ -35,7 +39,7 @@ export const MAIL_KINDS = ["order_confirmation", "order_alert", "confirm_reminde
 export const WHATSAPP_KINDS = ["whatsapp_confirm", "whatsapp_reminder"] as const;
 
 /** One channel's drainer of the outbox: its kinds, how a batch becomes messages, how one is sent. */
-export interface ChannelOutboxOptions<M> {
+export interface ChannelOutboxOptions<M, E extends OutboxRow = OutboxEntry> {
   db: Db;
   /** The rows this drainer claims; another channel's rows are left to its own drainer. */
   kinds: readonly string[];
@@ -43,10 +47,10 @@ export interface ChannelOutboxOptions<M> {
    * The messages of a batch, by entry id; an entry missing from the answer is dropped (its order is
    * gone). Entries answered with the same message object (the shop's alerts of a batch) share one send.
    */
-  render(entries: OutboxEntry[]): Promise<Map<string, M>>;
+  render(entries: E[]): Promise<Map<string, M>>;
   send(message: M): Promise<void>;
   /** After a batch's sent rows are deleted: what was sent (the confirmation history records it). */
-  sent?(entries: OutboxEntry[]): Promise<void>;
+  sent?(entries: E[]): Promise<void>;
   /** What the log calls a failed send: 'e-mail', 'WhatsApp message'. */
   noun: string;
   logError(error: unknown, message: string): void;
@@ -78,7 +82,16 @@ const LEASE_SECONDS = 120;
 /** Back-off after the n-th failure: 30 s, 1 min, 2 min, … at most an hour. */
 const retryDelaySeconds = (attempts: number) => Math.min(3_600, 30 * 2 ** Math.max(0, attempts - 1));
 
+/** A drainer of the order kinds. */
 export function startOutbox<M>(options: ChannelOutboxOptions<M>): MailOutbox {
+  return startOutboxOf(orderOutboxEntry, options);
+}
+
+/** A drainer whose rows are read by `entry` (stockAlertOutboxEntry for the back-in-stock kinds). */
+export function startOutboxOf<M, E extends OutboxRow>(
+  entry: z.ZodType<E>,
+  options: ChannelOutboxOptions<M, E>,
+): MailOutbox {
   const { db } = options;
   const kinds = `{${options.kinds.join(",")}}`;
   const pollMs = options.pollMs ?? 2_000;
@@ -89,25 +102,26 @@ export function startOutbox<M>(options: ChannelOutboxOptions<M>): MailOutbox {
   let timer: NodeJS.Timeout | undefined;
   let wakeTimer: NodeJS.Timeout | undefined;
 
-  async function claim(): Promise<OutboxEntry[]> {
+  async function claim(): Promise<E[]> {
     // Raw: an update from a `for update skip locked` subquery, so instances never claim the same row.
     return selectRows(
       db,
-      outboxEntry,
+      entry,
       sql`update mail_outbox m
           set attempts = m.attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
           from (select id from mail_outbox where next_attempt_at <= now() and kind = any(${kinds}::text[])
                 order by next_attempt_at limit ${batchSize} for update skip locked) due
           where m.id = due.id
-          returning m.id, m.kind, m.order_id, m.attempts, (extract(epoch from m.created_at) * 1000)::float8 as queued_ms`,
+          returning m.id, m.kind, m.order_id, m.stock_alert_id, m.attempts,
+                    (extract(epoch from m.created_at) * 1000)::float8 as queued_ms`,
     );
   }
 
-  async function sendBatch(entries: OutboxEntry[]): Promise<number> {
+  async function sendBatch(entries: E[]): Promise<number> {
     const mails = await options.render(entries);
     const done: string[] = [];
-    const sentEntries: OutboxEntry[] = [];
-    const owedBy = new Map<M, OutboxEntry[]>();
+    const sentEntries: E[] = [];
+    const owedBy = new Map<M, E[]>();
     for (const entry of entries) {
       const mail = mails.get(entry.id);
       if (!mail) done.push(entry.id);

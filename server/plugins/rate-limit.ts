@@ -24,6 +24,8 @@ export interface RateLimits {
   signup: RateLimitOptions;
   reset: RateLimitOptions;
   resetConfirm: RateLimitOptions;
+  /** A visitor's 'tell me when my size is back' (server/stock-alerts/routes.ts). */
+  stockAlerts: RateLimitOptions;
   failedLogins: FailureCounter;
 }
 
@@ -55,6 +57,8 @@ export async function registerRateLimits(scope: FastifyInstance, config: Config)
     signup: perAddress(10, 60),
     reset: perAddress(5, 15),
     resetConfirm: perAddress(20, 15),
+    // A shopper asks for a few sizes; a script typing other people's e-mails asks for hundreds.
+    stockAlerts: perAddress(20, 60),
     failedLogins: redis ? redisCounter(redis, "shop:failed-login:", scope.log) : memoryCounter(),
   };
 }

@@ -2,12 +2,15 @@
 // - API writes carry JSON only. A form post or text/plain body is what a cross-site form can send
 //   without a preflight, so it is refused with 415 instead of being parsed into something.
 //   The picture uploads alone (the admin's product pictures, a customer's photo of a fault) send the
-//   picture itself (image/*).
+//   picture itself (image/*), and the back-in-stock mail's one-click unsubscribe alone takes the form
+//   post RFC 8058 prescribes (a mail program sends it; its signed token, not a cookie, is the
+//   permission, so a cross-site form gains nothing).
 // - No text may hold what PostgreSQL cannot store: the NUL character, or a lone UTF-16 surrogate
 //   (half of an emoji, which JSON's "\ud800" escape can carry). PostgreSQL refuses both with an
 //   error, so a route would answer 500; here every body, query and path of every route, present
 //   and future, is refused with a 400 naming the field, before any route code runs.
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { STOCK_ALERTS_UNSUBSCRIBE_PATH } from "#shared/stock-alerts.ts";
 import { HttpError, ValidationError } from "../http/errors.ts";
 
 export const JSON_ONLY = "Send the request body as application/json.";
@@ -15,12 +18,27 @@ export const JSON_ONLY = "Send the request body as application/json.";
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export const UPLOAD_ROUTES: ReadonlySet<string> = new Set(["/api/admin/products/:id/images", "/api/exchange-photos"]);
 
+/** The bodies a mail program's one-click unsubscribe may send (RFC 8058). */
+export const ONE_CLICK_FORMS: ReadonlySet<string> = new Set([
+  "application/x-www-form-urlencoded",
+  "multipart/form-data",
+]);
+
 export function registerRequestGuards(app: FastifyInstance): void {
   app.addHook("onRequest", async (request) => {
     if (!WRITES.has(request.method) || !request.url.startsWith("/api/") || !hasBody(request)) return;
     if (mediaType(request.headers["content-type"]) === "application/json") return;
     // The picture uploads take the image itself and word their own refusal of other types.
     if (request.method === "POST" && UPLOAD_ROUTES.has(request.routeOptions.url ?? "")) return;
+    // RFC 8058's one-click unsubscribe is a form post; anything else there is refused like everywhere.
+    const type = mediaType(request.headers["content-type"]);
+    if (
+      request.method === "POST" &&
+      request.routeOptions.url === STOCK_ALERTS_UNSUBSCRIBE_PATH &&
+      ONE_CLICK_FORMS.has(type)
+    ) {
+      return;
+    }
     throw new HttpError(415, JSON_ONLY);
   });
 

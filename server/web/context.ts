@@ -7,6 +7,7 @@ import type { AreaService } from "../areas/service.ts";
 import type { CatalogService } from "../catalog/service.ts";
 import type { ConfirmationService } from "../confirmation/service.ts";
 import type { ExchangeService } from "../exchanges/service.ts";
+import type { StockAlertService } from "../stock-alerts/service.ts";
 
 export interface ShopInfo {
   phone: string;
@@ -22,6 +23,8 @@ export interface AppContext {
   confirmation: Pick<ConfirmationService, "view">;
   /** The exchange policy page states the owner's window (issue 33). */
   exchanges: Pick<ExchangeService, "settings">;
+  /** The back-in-stock mail's stop link's page reads what it names (/stop-alerts). */
+  stockAlerts: Pick<StockAlertService, "view">;
   shop: ShopInfo;
   publicUrl: string;
   /** CSP nonce of this response, for the inline scripts React Router writes. */

@@ -1,5 +1,7 @@
 // The stock grid's table: a row per product, a column per size. It scrolls sideways inside its own
-// box on a phone (the page does not), with the product's name kept in view.
+// box on a phone (the page does not), with the product's name kept in view. Under a size customers
+// wait for, a bell and their number (read with the cell by a screen reader).
+import { Bell } from "lucide-react";
 import { SIZES } from "#shared/sizes.ts";
 import type { StockGridRow } from "#shared/stock-grid.ts";
 
@@ -15,7 +17,8 @@ export function StockTable({
   onEdit: (productId: string, size: number, value: string) => void;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-stone-200">
+    // Relative: the hidden "customers wait" texts are positioned inside this box, not past the page edge.
+    <div className="relative overflow-x-auto rounded-xl border border-stone-200">
       <table className="w-full border-collapse text-sm">
         <caption className="sr-only">Pairs in stock per size</caption>
         <thead className="bg-stone-50">
@@ -45,12 +48,14 @@ export function StockTable({
                 const value = edits[key] ?? shown;
                 const changed = value.trim() !== shown;
                 const bad = invalid.includes(`${product.name}, size ${cell.size}`);
+                const waitingId = `waiting-${product._id}-${cell.size}`;
                 return (
-                  <td key={cell.size} className="p-1">
+                  <td key={cell.size} className="p-1 align-top">
                     <input
                       type="text"
                       inputMode="numeric"
                       aria-label={`${product.name}, size ${cell.size}`}
+                      aria-describedby={cell.waiting > 0 ? waitingId : undefined}
                       aria-invalid={bad || undefined}
                       placeholder="–"
                       value={value}
@@ -65,6 +70,16 @@ export function StockTable({
                               : "border-stone-300"
                       }`}
                     />
+                    {cell.waiting > 0 ? (
+                      <span
+                        id={waitingId}
+                        className="mx-auto mt-1 flex w-fit items-center gap-0.5 rounded-full bg-amber-100 px-1.5 text-xs font-bold text-amber-900"
+                      >
+                        <Bell aria-hidden="true" className="size-3" />
+                        {cell.waiting}
+                        <span className="sr-only"> {cell.waiting === 1 ? "customer waits" : "customers wait"}</span>
+                      </span>
+                    ) : null}
                   </td>
                 );
               })}

@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { CATEGORIES, type CategorySlug, isCategorySlug } from "#shared/categories.ts";
 import { STOCK_MAX, type StockChange, type StockGrid, type StockGridSaved } from "#shared/stock-grid.ts";
 import { AdminEmpty, AdminError, AdminLoading, AdminNotice } from "../../components/admin/AdminStatus.tsx";
+import { MostWanted } from "../../components/admin/MostWanted.tsx";
 import { StockTable } from "../../components/admin/StockTable.tsx";
 import { adminCall, needsSignIn, useAdminData } from "../../lib/admin-api.ts";
 import { loginFromHere } from "../../lib/return-to.ts";
@@ -24,7 +25,8 @@ export default function StockGridScreen() {
       <h2 className="text-xl font-bold">Stock by size</h2>
       <p className="mt-1 text-sm text-stone-600">
         Pairs in stock for every size of every product on sale in a category. An empty cell is a size the product does
-        not come in; type pairs into it to start offering that size.
+        not come in; type pairs into it to start offering that size. A bell under a sold-out size counts the customers
+        waiting for it: they are told once when you add pairs.
       </p>
       <label className="mt-3 block max-w-md text-sm font-semibold">
         Category
@@ -58,11 +60,14 @@ function CategoryGrid({ category }: { category: CategorySlug }) {
 
   if (grid.state === "loading") return <AdminLoading what="the stock" />;
   if (grid.state === "failed") return <AdminError message={grid.message} onRetry={grid.reload} />;
-  const { products } = grid.data;
+  const { products, mostWanted } = grid.data;
   if (products.length === 0) {
     return (
       <div className="mt-4">
-        <AdminEmpty>No products on sale in {categoryName(category)}.</AdminEmpty>
+        <MostWanted sizes={mostWanted} category={category} />
+        <div className="mt-4">
+          <AdminEmpty>No products on sale in {categoryName(category)}.</AdminEmpty>
+        </div>
       </div>
     );
   }
@@ -116,12 +121,15 @@ function CategoryGrid({ category }: { category: CategorySlug }) {
           }
         />
       ) : null}
-      <StockTable
-        products={products}
-        edits={edits}
-        invalid={invalid}
-        onEdit={(productId, size, value) => setEdits((e) => ({ ...e, [cellKey(productId, size)]: value }))}
-      />
+      <MostWanted sizes={mostWanted} category={category} />
+      <div className="mt-4">
+        <StockTable
+          products={products}
+          edits={edits}
+          invalid={invalid}
+          onEdit={(productId, size, value) => setEdits((e) => ({ ...e, [cellKey(productId, size)]: value }))}
+        />
+      </div>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <button
           type="button"

@@ -1,0 +1,78 @@
+// The back-in-stock messages: the e-mail (with the List-Unsubscribe headers of RFC 2369 and the
+// one-click POST of RFC 8058, so a mail program's own 'Unsubscribe' works without opening a page),
+// and the owner's WhatsApp template. The WhatsApp body's three variables, in order: {{1}} the
+// product, {{2}} the size, {{3}} the product's page with the size chosen (README, "WhatsApp").
+import { formatRs } from "#shared/money.ts";
+import { SHOP_NAME } from "#shared/shop.ts";
+import type { TemplateMessage } from "../confirmation/whatsapp-graph.ts";
+import { escapeHtml } from "../mail/html.ts";
+import type { Mail } from "../mail/mailer.ts";
+
+/** One alert as its message needs it. */
+export interface BackInStock {
+  email: string;
+  whatsapp: string | null;
+  productName: string;
+  size: number;
+  price: number;
+  discountPrice: number;
+  /** The product's page with the size chosen. */
+  productUrl: string;
+}
+
+/** Where the customer stops the mails: the page with the button, and the one-click address. */
+export interface StopLinks {
+  page: string;
+  oneClick: string;
+}
+
+export function backInStockMail(alert: BackInStock, stop: StopLinks): Mail {
+  const { productName: name, size } = alert;
+  const price =
+    alert.discountPrice < alert.price
+      ? `${formatRs(alert.discountPrice)} (was ${formatRs(alert.price)})`
+      : formatRs(alert.discountPrice);
+  const once =
+    "We tell you once, as you asked: pairs go quickly, and if this size sells out again we will not write unless you ask again on its page.";
+  const text = [
+    `Good news: ${name} is back in stock in size ${size}.`,
+    `Price: ${price}, cash on delivery anywhere in Karachi.`,
+    "",
+    `Buy size ${size} here: ${alert.productUrl}`,
+    "",
+    once,
+    "",
+    `You are getting this because you asked ${SHOP_NAME} to tell you when size ${size} was back.`,
+    `Stop back-in-stock mails: ${stop.page}`,
+  ].join("\n");
+  const html = `<p>Good news: <strong>${escapeHtml(name)}</strong> is back in stock in <strong>size ${size}</strong>.</p>
+<p>Price: <strong>${escapeHtml(price)}</strong>, cash on delivery anywhere in Karachi.</p>
+<p><a href="${escapeHtml(alert.productUrl)}"><strong>Buy size ${size}</strong></a></p>
+<p>${escapeHtml(once)}</p>
+<p style="color:#57534e;font-size:13px">You are getting this because you asked ${escapeHtml(SHOP_NAME)} to tell you when size ${size} was back. <a href="${escapeHtml(stop.page)}">Stop back-in-stock mails</a>.</p>`;
+  return {
+    to: alert.email,
+    subject: `Size ${size} is back: ${name}`,
+    text,
+    html,
+    headers: { "List-Unsubscribe": `<${stop.oneClick}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
+}
+
+export function backInStockTemplate(
+  alert: BackInStock & { whatsapp: string },
+  template: { name: string; language: string },
+): TemplateMessage {
+  const variables = [alert.productName, String(alert.size), alert.productUrl];
+  return {
+    messaging_product: "whatsapp",
+    recipient_type: "individual",
+    to: alert.whatsapp,
+    type: "template",
+    template: {
+      name: template.name,
+      language: { code: template.language },
+      components: [{ type: "body", parameters: variables.map((text) => ({ type: "text", text })) }],
+    },
+  };
+}
