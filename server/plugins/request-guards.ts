@@ -9,6 +9,7 @@
 //   and future, is refused with a 400 naming the field, before any route code runs.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { HttpError, ValidationError } from "../http/errors.ts";
+import { isApiPath, requestPath } from "../http/request-path.ts";
 
 export const JSON_ONLY = "Send the request body as application/json.";
 
@@ -17,7 +18,7 @@ export const UPLOAD_ROUTES: ReadonlySet<string> = new Set(["/api/admin/products/
 
 export function registerRequestGuards(app: FastifyInstance): void {
   app.addHook("onRequest", async (request) => {
-    if (!WRITES.has(request.method) || !request.url.startsWith("/api/") || !hasBody(request)) return;
+    if (!WRITES.has(request.method) || !isApiPath(requestPath(request.url)) || !hasBody(request)) return;
     if (mediaType(request.headers["content-type"]) === "application/json") return;
     // The picture uploads take the image itself and word their own refusal of other types.
     if (request.method === "POST" && UPLOAD_ROUTES.has(request.routeOptions.url ?? "")) return;
@@ -28,7 +29,7 @@ export function registerRequestGuards(app: FastifyInstance): void {
   // before any handler. Registered on the root, so every route inherits it.
   app.addHook("preValidation", async (request) => {
     // The path is checked raw too: a NUL in a path segment reaches params before any route code.
-    const path = request.url.split("?")[0] ?? "";
+    const path = requestPath(request.url);
     if (path.includes("%00") || findUnstorableText(request.params) !== undefined) {
       throw new HttpError(400, unstorableMessage("The address"));
     }
