@@ -72,6 +72,7 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const https = config.publicUrl.startsWith("https://");
+  const early = earlyRefusalOptions({ https });
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -82,6 +83,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 1_048_576,
+    // A slow sender (headers or a body trickled in, then silence) would otherwise hold its socket
+    // and buffers for ever: Node ends a request not fully received in this time, headers included,
+    // checking every second so the bound holds for a short timeout too. The answer's own time is
+    // not limited here (the new-orders stream stays open). nginx in front buffers bodies anyway.
+    requestTimeout: config.clientTimeoutMs,
+    http: {
+      ...early.http,
+      headersTimeout: config.clientTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, config.clientTimeoutMs),
+    },
     routerOptions: { ignoreTrailingSlash: true },
     // During a graceful stop, a request that arrives on a connection kept open by a load balancer
     // is served (its answer carries "Connection: close", so the balancer goes elsewhere next)
@@ -89,7 +100,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // app.close() has finished (server/start.ts), and close waits for these answers.
     return503OnClosing: false,
     // What Node and the router refuse before any hook runs still carries the security headers.
-    ...earlyRefusalOptions({ https }),
+    clientErrorHandler: early.clientErrorHandler,
+    frameworkErrors: early.frameworkErrors,
   });
 
   registerErrorHandling(app);

@@ -42,6 +42,8 @@ const envSchema = z.object({
   // Cash on delivery invites fake orders: what one customer may hold open (pending or confirm) at once.
   MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(1000).default(3),
   MAX_OPEN_PAIRS: z.coerce.number().int().min(1).max(10_000).default(10),
+  // How long a client may take to send a request's headers and its whole body (docs/scaling.md).
+  CLIENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(30),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   IMAGES_DIR: optionalText,
   S3_BUCKET: optionalText,
@@ -117,6 +119,8 @@ export interface Config {
   publicUrl: string;
   rateLimitScale: number;
   trustProxy: string | undefined;
+  /** A client that has not sent its headers, or its whole body, in this time is cut off (slow senders). */
+  clientTimeoutMs: number;
   /** Lets a scraper from another machine read /metrics (Authorization: Bearer …). */
   metricsToken: string | undefined;
   seedDemo: boolean;
@@ -157,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     rateLimitScale: e.RATE_LIMIT_SCALE,
     trustProxy: e.TRUST_PROXY,
+    clientTimeoutMs: Math.round(e.CLIENT_TIMEOUT_SECONDS * 1000),
     metricsToken: e.METRICS_TOKEN,
     seedDemo: e.SEED_DEMO === "true",
     // Off by default in tests: a test shop would spend a core on pictures no test looks at.

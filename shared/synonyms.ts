@@ -2,6 +2,7 @@
 // a word a shopper types and what it means in the catalogue. A meaning of "men" or "women" reads
 // the word as the gender filter, a palette colour as the colour filter; any other meaning is one
 // or more comma-separated words (or phrases) the typed word also finds.
+import { strictBody } from "./strict-body.ts";
 import { z } from "./zod.ts";
 
 export interface Synonym {
@@ -38,10 +39,13 @@ export const synonymMeansSchema = z
       .map((part) => part.trim().replace(/\s+/g, " "))
       .filter((part) => part !== "")
       .join(", "),
-  );
+  )
+  // Again once the separators are written as ", ": "a,a,a,…" grows by a space per comma and must
+  // still fit the column, or the save would fail instead of being refused here.
+  .pipe(z.string().max(SYNONYM_MEANS_MAX, { error: meansError }));
 
 /** PUT /api/admin/synonyms/:word's body (the word is in the address). */
-export const synonymBodySchema = z.object({ means: synonymMeansSchema }, { error: meansError });
+export const synonymBodySchema = strictBody({ means: synonymMeansSchema });
 
 /** A whole synonym: the seed file's rows. */
 export const synonymInputSchema = z.object({ word: synonymWordSchema, means: synonymMeansSchema });

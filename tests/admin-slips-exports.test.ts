@@ -45,7 +45,7 @@ beforeAll(async () => {
   const shopper = await makeShopper(t);
   for (let i = 0; i < 50; i++) {
     const body = orderBody(shopper, [{ product: p, size: p.sizes[0] as number, quantity: 1 + (i % 3) }]);
-    const name = i === 0 ? `Ayesha ${URDU}` : i === 1 ? '=HYPERLINK("http://evil.example","x")' : `Customer ${i}`;
+    const name = i === 0 ? `Ayesha ${URDU}` : (FORMULA_NAMES[i - 1] ?? `Customer ${i}`);
     body.shippingAddress = {
       ...body.shippingAddress,
       fullName: name,
@@ -57,6 +57,15 @@ beforeAll(async () => {
   }
 }, 120_000);
 afterAll(() => t?.close());
+
+// Names that start like a formula: ASCII '=', the full-width forms (U+FF1D, U+FF0B, U+FF20).
+const FORMULA_NAMES = [
+  '=HYPERLINK("http://evil.example","x")',
+  '\uFF1DHYPERLINK("http://evil.example","x")',
+  "\uFF0BCMD call me",
+  "\uFF20SUM Ali",
+  " =Ali Khan",
+];
 
 const get = (url: string, who: { headers: Record<string, string> } = admin) => call(t, who, "GET", url);
 
@@ -145,7 +154,13 @@ describe("orders CSV", () => {
     const evil = data.find((r) => r[col("Order id")] === orders[1]?._id) as string[];
     expect(evil[col("Customer")]).toBe(`'=HYPERLINK("http://evil.example","x")`);
     expect(evil[col("Phone")]).toBe("0300 1234567");
-    for (const row of data) for (const value of row) expect(value).not.toMatch(/^[=+\-@]/);
+    for (const [index, name] of FORMULA_NAMES.entries()) {
+      const row = data.find((r) => r[col("Order id")] === orders[index + 1]?._id) as string[];
+      // The name is saved trimmed.
+      expect(row[col("Customer")]).toBe(`'${name.trim()}`);
+    }
+    for (const row of data)
+      for (const value of row) expect(value).not.toMatch(/^[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/);
   });
 
   it("takes the orders list's filters, and refuses bad ones with 400", async () => {

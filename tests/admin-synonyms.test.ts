@@ -74,6 +74,10 @@ describe("an admin edits them", () => {
     ["joota", { means: "x".repeat(81) }, /80/],
     ["joota", { means: "<script>" }, /means/i],
     ["joota", { means: 42 }, /means/i],
+    // 60 characters as sent, 88 once each comma is followed by a space.
+    ["joota", { means: "a,".repeat(30) }, /80/],
+    ["joota", { means: "shoe", role: "admin" }, /unexpected field: role/i],
+    ["joota", ["shoe"], /JSON object/i],
   ])("PUT %s with %j is a 400 that changes nothing", async (word, body, message) => {
     const before = await list();
     const res = await call(t, admin, "PUT", `/api/admin/synonyms/${encodeURIComponent(word)}`, body);

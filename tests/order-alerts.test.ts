@@ -196,6 +196,20 @@ describe("the count of new orders", () => {
     }
   });
 
+  it("ends when its admin signs out, instead of sending the next count", async () => {
+    const leaving = await makeAdmin(t);
+    const stream = await openCountStream(await listening(t.app), leaving.token);
+    try {
+      const before = await stream.until(() => true);
+      expect((await call(t, leaving, "POST", "/api/user/logout")).statusCode).toBeLessThan(300);
+      await order();
+      await stream.ended;
+      expect(stream.counts).toEqual([before]);
+    } finally {
+      stream.close();
+    }
+  });
+
   it("refuses a request that does not ask for an event stream with a message, instead of hanging", async () => {
     const res = await call(t, admin, "GET", NEW_ORDER_STREAM_PATH);
     expect(res.statusCode).toBe(406);

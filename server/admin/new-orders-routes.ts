@@ -12,7 +12,9 @@ import {
   NEW_ORDER_STREAM_PATH,
   type NewOrderCount,
 } from "#shared/new-orders.ts";
+import { findSessionUser } from "../accounts/sessions.ts";
 import { HttpError } from "../http/errors.ts";
+import { bearerToken } from "../plugins/auth.ts";
 import type { AdminDeps } from "./deps.ts";
 import { countNewOrders, startNewOrderWatch } from "./new-orders.ts";
 
@@ -44,8 +46,21 @@ export function registerNewOrderRoutes(scope: FastifyInstance, deps: AdminDeps):
     // Anything else (a browser tab opened on the address, a crawler) gets an answer that ends.
     if (!request.headers.accept?.includes(EVENT_STREAM_TYPE)) throw new HttpError(406, NEW_ORDER_MESSAGES.askForStream);
     const stream = new PassThrough();
-    const stop = watch.watch((count) => stream.write(formatCountEvent(count)));
-    const keepAlive = setInterval(() => stream.write(": keep-alive\n\n"), KEEP_ALIVE_MS);
+    // The admin check before this route read the same header, so it is there.
+    const token = bearerToken(request) ?? "";
+    // Each send first asks whether the admin's session still lives: signed out (or ended by a
+    // password reset) on another tab, the stream ends instead of telling the count to no one
+    // entitled to it. One at a time, so the counts keep their order.
+    let sending = Promise.resolve();
+    const send = (text: string) => {
+      sending = sending.then(async () => {
+        const still = await findSessionUser(deps.db, token).catch(() => undefined);
+        if (still?.role === "admin") stream.write(text);
+        else end();
+      });
+    };
+    const stop = watch.watch((count) => send(formatCountEvent(count)));
+    const keepAlive = setInterval(() => send(": keep-alive\n\n"), KEEP_ALIVE_MS);
     const lifetime = setTimeout(() => end(), STREAM_LIFETIME_MS);
     function end() {
       if (!open.delete(end)) return;

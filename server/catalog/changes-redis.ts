@@ -5,6 +5,7 @@
 // (read-cache.ts) bounds how long another instance shows the old answer.
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
+import { logRedisOutages, type OutageLog, reasonOf } from "../redis-outage.ts";
 import { type CatalogChange, type CatalogChanges, createLocalCatalogChanges } from "./changes.ts";
 
 export const CATALOG_CHANNEL = "shop:catalog-changes";
@@ -14,9 +15,7 @@ interface Message {
   productIds?: string[];
 }
 
-interface Log {
-  warn(details: object, message: string): void;
-}
+type Log = OutageLog;
 
 export interface SharedCatalogChanges extends CatalogChanges {
   close(): Promise<void>;
@@ -30,13 +29,8 @@ export async function createRedisCatalogChanges(url: string, log: Log): Promise<
   const publisher = new Redis(url, options);
   // A subscriber keeps its subscription across reconnects, which needs the offline queue.
   const subscriber = new Redis(url, { ...options, enableOfflineQueue: true });
-  for (const connection of [publisher, subscriber]) {
-    connection.on("error", (err: Error) => log.warn({ err }, "redis unavailable (catalogue changes)"));
-  }
   await Promise.all(
-    [publisher, subscriber].map((c) =>
-      c.connect().catch((err: unknown) => log.warn({ err }, "redis unavailable at start (catalogue changes)")),
-    ),
+    [publisher, subscriber].map((c) => c.connect().catch(logRedisOutages(c, log, "catalogue changes"))),
   );
   subscriber.on("message", (_channel: string, text: string) => {
     const message = parse(text);
@@ -44,7 +38,7 @@ export async function createRedisCatalogChanges(url: string, log: Log): Promise<
   });
   await subscriber
     .subscribe(CATALOG_CHANNEL)
-    .catch((err: unknown) => log.warn({ err }, "could not subscribe to catalogue changes"));
+    .catch((err: unknown) => log.warn({ reason: reasonOf(err) }, "could not subscribe to catalogue changes"));
 
   return {
     publish(change: CatalogChange) {
@@ -52,7 +46,7 @@ export async function createRedisCatalogChanges(url: string, log: Log): Promise<
       const message: Message = { from: instance, productIds: change.productIds };
       publisher
         .publish(CATALOG_CHANNEL, JSON.stringify(message))
-        .catch((err: unknown) => log.warn({ err }, "catalogue change not sent to other instances"));
+        .catch((err: unknown) => log.warn({ reason: reasonOf(err) }, "catalogue change not sent to other instances"));
     },
     subscribe: local.subscribe,
     async close() {

@@ -6,6 +6,7 @@
 // message (Redis away) only delays an update until the watchers' own slow re-check.
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
+import { logRedisOutages, type OutageLog, reasonOf } from "../redis-outage.ts";
 
 export const ORDERS_CHANNEL = "shop:orders-changed";
 
@@ -19,9 +20,7 @@ export interface OrderSignals {
   close(): Promise<void>;
 }
 
-interface Log {
-  warn(details: object, message: string): void;
-}
+type Log = OutageLog;
 
 export function createLocalOrderSignals(): OrderSignals {
   const listeners = new Set<() => void>();
@@ -52,27 +51,20 @@ export async function createRedisOrderSignals(url: string, log: Log): Promise<Or
   const publisher = new Redis(url, options);
   // A subscriber keeps its subscription across reconnects, which needs the offline queue.
   const subscriber = new Redis(url, { ...options, enableOfflineQueue: true });
-  for (const connection of [publisher, subscriber]) {
-    connection.on("error", (err: Error) => log.warn({ err }, "redis unavailable (order signals)"));
-  }
-  await Promise.all(
-    [publisher, subscriber].map((c) =>
-      c.connect().catch((err: unknown) => log.warn({ err }, "redis unavailable at start (order signals)")),
-    ),
-  );
+  await Promise.all([publisher, subscriber].map((c) => c.connect().catch(logRedisOutages(c, log, "order signals"))));
   subscriber.on("message", (_channel: string, from: string) => {
     if (from !== instance) local.publish();
   });
   await subscriber
     .subscribe(ORDERS_CHANNEL)
-    .catch((err: unknown) => log.warn({ err }, "could not subscribe to order signals"));
+    .catch((err: unknown) => log.warn({ reason: reasonOf(err) }, "could not subscribe to order signals"));
 
   return {
     publish() {
       local.publish();
       publisher
         .publish(ORDERS_CHANNEL, instance)
-        .catch((err: unknown) => log.warn({ err }, "order signal not sent to other instances"));
+        .catch((err: unknown) => log.warn({ reason: reasonOf(err) }, "order signal not sent to other instances"));
     },
     subscribe: local.subscribe,
     shared: true,

@@ -7,6 +7,7 @@
 import cors from "@fastify/cors";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { HttpError } from "../http/errors.ts";
+import { requestPath } from "../http/request-path.ts";
 
 export const CORS_REFUSED = "This origin may not use the shop's API. Ask the shop to list it in CORS_ORIGINS.";
 
@@ -19,7 +20,7 @@ const EXPOSED_HEADERS = ["ETag", "Retry-After", "Idempotent-Replayed"];
 export async function registerCors(app: FastifyInstance, origins: readonly string[]): Promise<void> {
   if (origins.length === 0) return;
   const listed = new Set(origins);
-  const opens = (request: FastifyRequest) => OPEN_PATHS.some((prefix) => request.url.startsWith(prefix));
+  const opens = (request: FastifyRequest) => OPEN_PATHS.some((prefix) => requestPath(request.url).startsWith(prefix));
 
   // A preflight from an origin that is not listed gets a clear refusal, not a silent 404.
   app.addHook("onRequest", async (request) => {

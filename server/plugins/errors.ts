@@ -5,6 +5,7 @@ import { StorageUnavailableError } from "../catalog/blob-store.ts";
 import { isDatabaseUnavailable } from "../db/availability.ts";
 import { DomainError, type DomainErrorKind } from "../domain-errors.ts";
 import { HttpError } from "../http/errors.ts";
+import { requestPath } from "../http/request-path.ts";
 
 export const BRIEFLY_UNAVAILABLE = "The shop is briefly unavailable. Please try again in a minute.";
 export const CANNOT_SAVE_FILES = "The shop cannot save files right now. Please try again in a minute.";
@@ -66,7 +67,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ message: `There is nothing at ${request.method} ${request.url.split("?")[0]}.` });
+    reply.code(404).send({ message: `There is nothing at ${request.method} ${requestPath(request.url)}.` });
   });
 }
 

@@ -6,6 +6,7 @@
 // A route added later is private until someone decides otherwise. Outside /api (pages, pictures,
 // built files), an address that carries a token (a reset link) is private too.
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { isApiPath, requestPath } from "../http/request-path.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -26,7 +27,6 @@ export function registerPrivateAnswers(app: FastifyInstance): void {
 const TOKEN_IN_QUERY = /[?&][^=&]*token[^=&]*=/i;
 
 function isPrivate(request: FastifyRequest): boolean {
-  const path = request.url.split("?")[0] ?? "";
-  if (path === "/api" || path.startsWith("/api/")) return request.routeOptions.config?.publicData !== true;
+  if (isApiPath(requestPath(request.url))) return request.routeOptions.config?.publicData !== true;
   return TOKEN_IN_QUERY.test(request.url);
 }

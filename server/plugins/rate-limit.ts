@@ -8,6 +8,7 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import type { Config } from "../config.ts";
 import { HttpError } from "../http/errors.ts";
+import { logRedisOutages, reasonOf } from "../redis-outage.ts";
 
 const MINUTE = 60_000;
 /** Never scaled by RATE_LIMIT_SCALE: a load test must not weaken the guard on one account. */
@@ -72,8 +73,8 @@ async function connectRedis(scope: FastifyInstance, url: string): Promise<Redis>
     enableOfflineQueue: false,
     lazyConnect: true,
   });
-  redis.on("error", (err: Error) => scope.log.warn({ err }, "redis unavailable"));
-  await redis.connect().catch((err: unknown) => scope.log.warn({ err }, "redis unavailable at start"));
+  const failed = logRedisOutages(redis, scope.log, "rate limits");
+  await redis.connect().catch(failed);
   scope.addHook("onClose", async () => {
     await redis.quit().catch(() => redis.disconnect());
   });
@@ -119,7 +120,7 @@ function redisCounter(redis: Redis, prefix: string, log: FastifyBaseLogger): Fai
         const [count, ttl] = (await redis.eval(READ, 1, prefix + keyOf(key))) as [number, number];
         return count >= max && ttl > 0 ? ttl / 1000 : 0;
       } catch (err) {
-        log.warn({ err }, "failed-login counter unavailable");
+        log.warn({ reason: reasonOf(err) }, "failed-login counter unavailable");
         return 0;
       }
     },
@@ -127,7 +128,7 @@ function redisCounter(redis: Redis, prefix: string, log: FastifyBaseLogger): Fai
       try {
         await redis.eval(INCREMENT, 1, prefix + keyOf(key), String(windowMs));
       } catch (err) {
-        log.warn({ err }, "failed-login counter unavailable");
+        log.warn({ reason: reasonOf(err) }, "failed-login counter unavailable");
       }
     },
   };

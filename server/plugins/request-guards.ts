@@ -12,6 +12,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { STOCK_ALERTS_UNSUBSCRIBE_PATH } from "#shared/stock-alerts.ts";
 import { HttpError, ValidationError } from "../http/errors.ts";
+import { isApiPath, requestPath } from "../http/request-path.ts";
 
 export const JSON_ONLY = "Send the request body as application/json.";
 
@@ -26,7 +27,7 @@ export const ONE_CLICK_FORMS: ReadonlySet<string> = new Set([
 
 export function registerRequestGuards(app: FastifyInstance): void {
   app.addHook("onRequest", async (request) => {
-    if (!WRITES.has(request.method) || !request.url.startsWith("/api/") || !hasBody(request)) return;
+    if (!WRITES.has(request.method) || !isApiPath(requestPath(request.url)) || !hasBody(request)) return;
     if (mediaType(request.headers["content-type"]) === "application/json") return;
     // The picture uploads take the image itself and word their own refusal of other types.
     if (request.method === "POST" && UPLOAD_ROUTES.has(request.routeOptions.url ?? "")) return;
@@ -46,7 +47,7 @@ export function registerRequestGuards(app: FastifyInstance): void {
   // before any handler. Registered on the root, so every route inherits it.
   app.addHook("preValidation", async (request) => {
     // The path is checked raw too: a NUL in a path segment reaches params before any route code.
-    const path = request.url.split("?")[0] ?? "";
+    const path = requestPath(request.url);
     if (path.includes("%00") || findUnstorableText(request.params) !== undefined) {
       throw new HttpError(400, unstorableMessage("The address"));
     }

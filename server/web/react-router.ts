@@ -7,6 +7,7 @@ import { createRequest } from "@remix-run/node-fetch-server";
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
 import type { RouterContextProvider } from "react-router";
 import { HttpError, notFound } from "../http/errors.ts";
+import { isApiPath, requestPath } from "../http/request-path.ts";
 import { postedFormContext } from "./context.ts";
 import { asPageRead, readPostedForm, refusedMethodPage } from "./posted-form.ts";
 
@@ -32,8 +33,8 @@ export async function registerPages(app: FastifyInstance, options: WebOptions): 
       method,
       url: "/*",
       handler: async (request, reply) => {
-        if (request.url.startsWith("/api/"))
-          throw notFound(`There is nothing at ${request.method} ${request.url.split("?")[0]}.`);
+        if (isApiPath(requestPath(request.url)))
+          throw notFound(`There is nothing at ${request.method} ${requestPath(request.url)}.`);
         const posted = request.method === "POST";
         // Pages are only read (forms post to the API from React): React Router would answer other
         // methods (OPTIONS, TRACE, PUT...) with a logged error and a 500. A browser never sends

@@ -70,6 +70,7 @@ describe("Redis away", () => {
     const warnings: string[] = [];
     const changes = await createRedisCatalogChanges("redis://127.0.0.1:1", {
       warn: (_details, message) => warnings.push(message),
+      info: () => {},
     });
     try {
       const seen: CatalogChange[] = [];

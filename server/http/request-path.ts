@@ -1,0 +1,12 @@
+// The path a request asks for, without its query. HTTP allows the request line's target in absolute
+// form ("GET http://host/api/… HTTP/1.1", what a client talking to a proxy sends); the router
+// matches it to the same route as "/api/…", so every check of "is this the API?" must read the
+// path, not the raw target, or such a request would skip them (no-store, JSON only).
+export function requestPath(url: string): string {
+  const target = url.split("?")[0] ?? "";
+  if (target.startsWith("/")) return target;
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(target);
+  return scheme ? target.slice(scheme[0].length) || "/" : target;
+}
+
+export const isApiPath = (path: string): boolean => path === "/api" || path.startsWith("/api/");

@@ -1,0 +1,87 @@
+// Slow senders (issue 34): a body or headers trickled in and then silence are cut off by the server
+// in bounded time, instead of holding a socket and its buffers for ever.
+import { connect, type Socket } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "./support/app.ts";
+
+const TIMEOUT_SECONDS = 1;
+// Generous: the bound, not its precision, is what is tested.
+const CLOSED_WITHIN_MS = 3 * TIMEOUT_SECONDS * 1000 + 1000;
+
+let shop: TestApp;
+let port: number;
+
+beforeAll(async () => {
+  shop = await createTestApp({ demo: false, env: { CLIENT_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS) } });
+  await shop.app.listen({ host: "127.0.0.1", port: 0 });
+  const address = shop.app.server.address();
+  if (address === null || typeof address === "string") throw new Error("not listening on a port");
+  port = address.port;
+});
+afterAll(() => shop.close());
+
+function open(): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => resolve(socket));
+    socket.on("error", reject);
+  });
+}
+
+/** Resolves with what the server sent once it closes the socket; rejects if it is still open at the bound. */
+function closedByServer(socket: Socket): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let received = "";
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`still open after ${CLOSED_WITHIN_MS} ms`));
+    }, CLOSED_WITHIN_MS);
+    socket.on("data", (chunk) => {
+      received += chunk.toString();
+    });
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      clearTimeout(timer);
+      resolve(received);
+    });
+  });
+}
+
+describe("slow clients", () => {
+  it("ends a request whose 1 MB JSON body trickles in and then stops", async () => {
+    const socket = await open();
+    const closed = closedByServer(socket);
+    socket.write(
+      "POST /api/cart HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n",
+    );
+    socket.write('{"items":[');
+    // Keep trickling for a while: a sender that is slow, not just silent.
+    const trickle = setInterval(() => socket.writable && socket.write(" "), 200);
+    try {
+      const answer = await closed;
+      // The refusal says why, before the socket closes.
+      expect(answer).toMatch(/^HTTP\/1\.1 408[\s\S]*took too long/);
+    } finally {
+      clearInterval(trickle);
+    }
+  });
+
+  it("ends a request whose headers trickle in", async () => {
+    const socket = await open();
+    const closed = closedByServer(socket);
+    socket.write("GET /api/catalog/categories HTTP/1.1\r\nHost: localhost\r\n");
+    const trickle = setInterval(() => socket.writable && socket.write("X-Slow: a\r\n"), 200);
+    try {
+      const answer = await closed;
+      expect(answer).toMatch(/^HTTP\/1\.1 408[\s\S]*took too long/);
+    } finally {
+      clearInterval(trickle);
+    }
+  });
+
+  it("still answers a client that sends its request at once", async () => {
+    const socket = await open();
+    const closed = closedByServer(socket);
+    socket.write("GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+    expect(await closed).toMatch(/^HTTP\/1\.1 200/);
+  });
+});
