@@ -156,19 +156,13 @@ function ApproveForm({ exchange, onDone, onClose }: FormProps) {
           />
         )}
       </AdminField>
-      {errors.form ? (
-        <p role="alert" className="font-semibold text-red-800">
-          {errors.form}
-        </p>
-      ) : null}
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className="button-primary" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? "Approving…" : "Approve exchange"}
-        </button>
-        <button type="button" className="button-secondary" onClick={onClose} disabled={busy}>
-          Cancel
-        </button>
-      </div>
+      <DecisionFooter
+        error={errors.form}
+        busy={busy}
+        label="Approve exchange"
+        busyLabel="Approving…"
+        onClose={onClose}
+      />
     </form>
   );
 }
@@ -222,19 +216,35 @@ function RefuseForm({ exchange, onDone, onClose }: FormProps) {
           />
         )}
       </AdminField>
-      {errors.form ? (
+      <DecisionFooter error={errors.form} busy={busy} label="Refuse exchange" busyLabel="Refusing…" onClose={onClose} />
+    </form>
+  );
+}
+
+/** Under both answers: the server's refusal, the press and the way back. */
+function DecisionFooter(props: {
+  error: string | undefined;
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  onClose: () => void;
+}) {
+  const { error, busy, label, busyLabel, onClose } = props;
+  return (
+    <>
+      {error ? (
         <p role="alert" className="font-semibold text-red-800">
-          {errors.form}
+          {error}
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
         <button type="submit" className="button-primary" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? "Refusing…" : "Refuse exchange"}
+          {busy ? busyLabel : label}
         </button>
         <button type="button" className="button-secondary" onClick={onClose} disabled={busy}>
           Cancel
         </button>
       </div>
-    </form>
+    </>
   );
 }
