@@ -1,43 +1,15 @@
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_ADMIN } from "./e2e/admin-account.ts";
+import { DESKTOP_ONLY_SPECS, PHONE_ONLY_SPECS, specsOfPass } from "./e2e/spec-sets.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium.ts";
 
-/** Specs whose outcome does not depend on which database serves the shop (see testIgnore). */
-const BROWSER_ONLY_SPECS = [
-  "layout.spec.ts",
-  "early-taps.spec.ts",
-  "hydration.spec.ts",
-  "size-guide.spec.ts",
-  "xss.spec.ts",
-  "product-pictures.spec.ts",
-  "search-combobox.spec.ts",
-  "storefront.spec.ts",
-  "shop-by-size.spec.ts",
-  "list-filters.spec.ts",
-  "layout-scroll.spec.ts",
-  "early-forms.spec.ts",
-  "list-return.spec.ts",
-  "filters-open.spec.ts",
-];
-
 /**
- * A customer's journeys whose code is the same at every width (accounts, cart, checkout, the address
- * book, signing in and coming back, search, hostile text, hydration, Back after Load more): they run
- * at phone width, where the shop's customers are. Their screens are measured at 768 and 1280 px, with
- * their dialogs open, by layout.spec.ts; what changes with the width (the header, the filters, the
- * search box, the owner's screens) runs in both projects.
+ * The specs this process runs: a shard's list from scripts/test.ts (E2E_SPECS), or every spec of
+ * the pass (e2e/spec-sets.ts: the PostgreSQL pass runs the journeys that write through the database).
  */
-const PHONE_ONLY_SPECS = [
-  "accounts.spec.ts",
-  "cart.spec.ts",
-  "checkout.spec.ts",
-  "address-book.spec.ts",
-  "sign-in-return.spec.ts",
-  "search.spec.ts",
-  "xss.spec.ts",
-  "hydration.spec.ts",
-  "list-return.spec.ts",
-];
+const specs = process.env.E2E_SPECS
+  ? process.env.E2E_SPECS.split(",")
+  : specsOfPass(Boolean(process.env.DATABASE_URL)).map((entry) => entry.spec);
 
 // The built shop on its own port and its own fresh data folder (and database, see scripts/test.ts).
 const port = Number(process.env.E2E_PORT ?? 3107);
@@ -48,11 +20,7 @@ process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: "e2e",
-  // Specs about the browser rather than the data (layout at four widths, hydration and early taps,
-  // pictures, dialogs, rendering of hostile text, reading the catalogue) run in the PGlite pass only:
-  // the PostgreSQL pass CI runs next repeats the ones that write through the database (accounts,
-  // cart, checkout, the owner's tools), and the integration tests run every query on both.
-  testIgnore: process.env.DATABASE_URL ? BROWSER_ONLY_SPECS : [],
+  testMatch: specs.map((spec) => `**/${spec}`),
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -69,11 +37,21 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "phone", use: { ...devices["Pixel 7"], browserName: "chromium" } },
+    // A Pixel 7 (its viewport, touch, mobile user agent) drawn at 1 device pixel per CSS pixel: layout,
+    // taps and every check here are in CSS pixels, and at the phone's own 2.625 Chromium rasters seven
+    // times the pixels and the pictures' srcset fetches (and renders) the 1024 px variants; the same
+    // specs took 24% less time (docs/benchmarks.md, "The test suite").
+    {
+      name: "phone",
+      use: { ...devices["Pixel 7"], deviceScaleFactor: 1, browserName: "chromium" },
+      // The owner's journeys are the desktop's in the PGlite pass; the PostgreSQL pass runs them here.
+      testIgnore: process.env.DATABASE_URL ? [] : DESKTOP_ONLY_SPECS.map((spec) => `**/${spec}`),
+    },
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
-      testIgnore: [...(process.env.DATABASE_URL ? BROWSER_ONLY_SPECS : []), ...PHONE_ONLY_SPECS],
+      // The PostgreSQL pass runs at phone width: what depends on the width is checked in the PGlite pass.
+      testIgnore: process.env.DATABASE_URL ? "**/*" : PHONE_ONLY_SPECS.map((spec) => `**/${spec}`),
     },
   ],
   webServer: {
@@ -87,7 +65,7 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       RATE_LIMIT_SCALE: "100",
       // Rendering every demo picture ahead takes about 13 CPU-minutes, a core of this 2-core machine
-      // for the whole run; the few pictures the specs show are rendered on request instead.
+      // for the whole run; the few pictures the specs show are sent as their SVG drawings instead.
       RENDER_PICTURES_AHEAD: "false",
       // Specs share a few customers who place more orders than a real customer may hold open
       // (owner-tools prints 50 slips of one customer); tests/orders-limits.test.ts tests the limits.

@@ -1,14 +1,17 @@
 // The account forms of docs/product.md sections 2, 4, 5 and 8 in a browser: sign-up, login, the reset
-// with its mailed confirmation link, the start-up check of a stored token, and sign-out.
+// with its mailed confirmation link, the sign-up mail's 'confirm your e-mail' link, the start-up check
+// of a stored token, and sign-out.
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import {
+  EMAIL_VERIFIED,
   INVALID_LOGIN,
   PASSWORDS_DO_NOT_MATCH,
   RESET_REQUESTED,
   SIGN_UP_SUCCESS,
   SIGNED_OUT,
+  VERIFY_LINK_INVALID,
 } from "../shared/accounts.ts";
 import { expectNoAxeViolations, waitForHydration } from "./support.ts";
 
@@ -255,7 +258,48 @@ test("sign-out clears the server cart, ends the session and empties storage", as
   expect(old.status()).toBe(401);
 });
 
-for (const route of ["/sign-up", "/login", "/reset-password", "/reset-password/confirm?token=not-a-real-token"]) {
+/** The link of the sign-up's 'confirm your e-mail' mail to `email`, as a path of this shop. */
+async function verifyLinkFor(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect(async () => {
+    for (const name of (await readdir(outbox)).filter((n) => n.endsWith(".eml"))) {
+      const text = (await readFile(path.join(outbox, name), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
+      if (!text.toLowerCase().includes(`to: ${email}`)) continue;
+      link = /\/verify-email\?token=[\w.-]+/.exec(text)?.[0] ?? link;
+    }
+    expect(link, `a verification mail to ${email} in ${outbox}`).toBeDefined();
+  }).toPass({ timeout: 10_000 });
+  return link as string;
+}
+
+test("verify-email: the sign-up mail's link confirms the address with one press; a damaged link says so", async ({
+  page,
+}) => {
+  const user = newUser();
+  await signUpByApi(page, user);
+  const link = await verifyLinkFor(user.email);
+  await page.goto(link);
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Confirm your e-mail address" })).toBeVisible();
+  await page.getByRole("button", { name: "Confirm my e-mail address" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "E-mail address confirmed" })).toBeVisible();
+  await expect(page.getByRole("status")).toContainText(EMAIL_VERIFIED);
+  await expectNoAxeViolations(page);
+
+  await page.goto(`${link.slice(0, -3)}AAA`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Confirm my e-mail address" }).click();
+  await expect(page.getByRole("alert")).toContainText(VERIFY_LINK_INVALID);
+  await expectNoAxeViolations(page);
+});
+
+for (const route of [
+  "/sign-up",
+  "/login",
+  "/reset-password",
+  "/reset-password/confirm?token=not-a-real-token",
+  "/verify-email?token=not-a-real-token",
+]) {
   test(`${route} renders on the server with labels and no axe violations`, async ({ page }) => {
     const response = await page.goto(route);
     expect(response?.status()).toBe(200);

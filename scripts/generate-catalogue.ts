@@ -186,6 +186,9 @@ export async function generateCatalogue(db: Db, options: GenerateOptions = {}): 
     const t0 = performance.now();
     const phases: number[] = [];
     await db.transaction(async (tx) => {
+      // Bulk work, not a customer's request: its statements may run past a request's timeout
+      // (server/db/timeouts.ts).
+      await tx.execute(sql`set local statement_timeout = 0`);
       for (let chunk = start; chunk < end; chunk += ROWS_PER_INSERT) {
         const rows: NewProduct[] = [];
         for (let i = chunk; i < Math.min(end, chunk + ROWS_PER_INSERT); i++) rows.push(makeProduct(offset + i, rand));

@@ -1,8 +1,9 @@
 // `npm test`: build the app, run the integration tests (Vitest) and the browser tests
 // (Playwright, Debian's Chromium) against PGlite, or against PostgreSQL when DATABASE_URL is set.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { type ReportSuite, shardsFor, timingsOf } from "../e2e/spec-sets.ts";
 import { createScratchDatabase } from "../server/db/scratch.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -18,31 +19,28 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): numb
 }
 
 /**
- * The browser tests run as E2E_SHARDS (default 2) Playwright processes at once, each with a shard of
- * the spec files and its own shop: its own port, data folder and database, so no spec sees another
- * shard's orders, stock or settings. On CI's two cores this takes the browser half from about 14 to
- * about 9 minutes (docs/benchmarks.md, "The test suite").
+ * The browser tests run as E2E_SHARDS (default 2) Playwright processes at once, each with a group of
+ * spec files of about equal time (e2e/spec-sets.ts) and its own shop: its own port, data folder and
+ * database, so no spec sees another shard's orders, stock or settings. On CI's two cores this takes
+ * the browser half from about 14 to about 9 minutes (docs/benchmarks.md, "The test suite").
  */
-function browserShards(): number[] {
+function browserShards(): string[][] {
   const count = Number(process.env.E2E_SHARDS ?? 2);
-  return Array.from({ length: Number.isInteger(count) && count > 0 ? count : 1 }, (_, i) => i + 1);
+  return shardsFor(Boolean(process.env.DATABASE_URL), Number.isInteger(count) && count > 0 ? count : 1);
 }
 
-async function runShard(shard: number, of: number): Promise<number> {
+async function runShard(shard: number, of: number, specs: string[]): Promise<number> {
   const database = process.env.DATABASE_URL
     ? await createScratchDatabase(process.env.DATABASE_URL, `shop_e2e${shard}`)
     : undefined;
   const basePort = Number(process.env.E2E_PORT ?? 3107);
-  const args = ["test", ...(of > 1 ? [`--shard=${shard}/${of}`] : [])];
-  // The PostgreSQL pass runs at phone width: what depends on the width is checked in both projects in
-  // the PGlite pass; what depends on the database is the same at any width.
-  if (process.env.DATABASE_URL) args.push("--project=phone");
-  const child = spawn(bin("playwright"), args, {
+  const child = spawn(bin("playwright"), ["test"], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...process.env,
       E2E_PORT: String(basePort + (shard - 1) * 10),
+      E2E_SPECS: specs.join(","),
       E2E_DATA_DIR: `.tmp/e2e-data-${Date.now()}-${shard}`,
       PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, `playwright-${shard}.json`),
       ...(database ? { DATABASE_URL: database.url } : {}),
@@ -81,7 +79,7 @@ const vitestCode = run(bin("vitest"), [
 
 console.log(`\n== Browser tests on ${target}\n`);
 const shards = browserShards();
-const playwrightCodes = await Promise.all(shards.map((shard) => runShard(shard, shards.length)));
+const playwrightCodes = await Promise.all(shards.map((specs, index) => runShard(index + 1, shards.length, specs)));
 const playwrightCode = playwrightCodes.every((code) => code === 0) ? 0 : 1;
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
@@ -91,15 +89,17 @@ if (vitest) {
   counts.failed += vitest.numFailedTests;
   counts.skipped += vitest.numPendingTests;
 }
-for (const shard of shards) {
-  const playwright = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
-    `playwright-${shard}.json`,
-  );
+const playwrightReports: PlaywrightReport[] = [];
+for (const [index] of shards.entries()) {
+  const playwright = readJson<PlaywrightReport>(`playwright-${index + 1}.json`);
   if (!playwright) continue;
+  playwrightReports.push(playwright);
   counts.passed += playwright.stats.expected + playwright.stats.flaky;
   counts.failed += playwright.stats.unexpected;
   counts.skipped += playwright.stats.skipped;
 }
+// What each spec took in this run, for e2e/timings.json (the shards' split) when it has drifted.
+writeFileSync(path.join(reports, "e2e-timings.json"), `${JSON.stringify(timingsOf(playwrightReports), null, 2)}\n`);
 const failed = vitestCode !== 0 || playwrightCode !== 0;
 if (failed && counts.failed === 0) counts.failed = 1; // a runner that crashed before reporting
 console.log(`\n${target}:`);
@@ -107,6 +107,11 @@ console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped}
 // CI keeps only the tail of a long log: name what failed here, where it is read.
 for (const line of vitestFailures(vitest)) console.log(`failed: ${line}`);
 process.exit(failed ? 1 : 0);
+
+type PlaywrightReport = {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  suites: ReportSuite[];
+};
 
 type VitestReport = {
   numPassedTests: number;

@@ -101,3 +101,17 @@ export const mySizeSchema = strictBody({
     error: "Your size must be a whole EU size from 37 to 46, or null to forget it.",
   }),
 });
+
+/** How long the sign-up's 'confirm your e-mail' link works (docs/decisions/024). */
+export const VERIFY_LINK_DAYS = 7;
+export const EMAIL_VERIFIED = "Thank you: your e-mail address is confirmed.";
+export const VERIFY_LINK_INVALID =
+  "This link is not valid. Please open the link from the e-mail again, exactly as it was sent.";
+export const VERIFY_LINK_EXPIRED = `This link has expired (links last ${VERIFY_LINK_DAYS} days). No need to sign up again: confirming your next order from its e-mail confirms your address too.`;
+
+/** The press on the sign-up mail's link: the token it carries. */
+export const verifyEmailSchema = strictBody({
+  token: z
+    .string(typed("The link has no token. Please open the link from the e-mail again.", "The token must be text."))
+    .max(200, { error: VERIFY_LINK_INVALID }),
+});

@@ -367,7 +367,8 @@ export interface OrderHistoryEntry {
 
 /** GET /api/admin/orders/:id: the order as customers see it, its account and its history. */
 export interface AdminOrder extends Order {
-  customer: { _id: string; username: string; email: string };
+  /** `emailVerified`: its owner pressed a link the shop mailed there (docs/decisions/024). */
+  customer: { _id: string; username: string; email: string; emailVerified: boolean };
   history: OrderHistoryEntry[];
   /** Where the workflow lets this order move next (ORDER_TRANSITIONS). */
   allowedMoves: OrderStatus[];

@@ -158,7 +158,7 @@ export interface Exchange {
 /** An exchange as the owner reads it: who asked, and the photos (served by the owner's API). */
 export interface AdminExchange extends Exchange {
   /** The account's own e-mail, where every mail about it goes. */
-  customer: { name: string; phone: string; email: string; username: string };
+  customer: { name: string; phone: string; email: string; username: string; emailVerified: boolean };
   photos: { _id: string; url: string; width: number; height: number }[];
   decidedBy: string | null;
 }

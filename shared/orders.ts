@@ -42,6 +42,8 @@ export const ORDER_MESSAGES = {
   notYourAccount: "You can only place orders for your own account.",
   idempotencyReused: "This Idempotency-Key was already used for a different order. Use a new key for a new order.",
   idempotencyKey: "The Idempotency-Key header must be 1 to 100 printable characters.",
+  /** A checkout that waited its bounded time for stock another order holds, or for a free slot (issue 34). */
+  busyNotPlaced: "Many people are ordering right now, so your order was not placed. Please try again in a moment.",
   noOrders: "No orders found.",
   trackTitle: "Track Your Order",
   paymentMethod: "Cash on delivery",

@@ -86,18 +86,21 @@ describe("per-address limits, with a trusted proxy at 127.0.0.1", () => {
   });
 });
 
-describe("per-account limit on failed sign-ins (never scaled)", () => {
+// tests/accounts-lockout.test.ts has the rest of the rule: per address, and known devices.
+describe("per-account limit on failed sign-ins from unknown browsers (never scaled)", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ demo: false, env: { RATE_LIMIT_SCALE: "1000", ...redis } });
   });
   afterAll(() => t?.close());
 
-  it("allows 10 failures in 15 minutes per e-mail, from any address, then answers 429 even to the right password", async () => {
+  it("allows 10 failures in 15 minutes per e-mail, from any address, then answers 429 even to the right password, except on a known browser", async () => {
     const victim = await signUp(t, newPerson());
     const bystander = await signUp(t, newPerson());
-    // A right password in between is not a failure and does not count.
-    expect((await send(t, "/api/user/login", { email: victim.email, password: PASSWORD })).statusCode).toBe(200);
+    // A right password in between is not a failure and does not count; it makes this browser known.
+    const first = await send(t, "/api/user/login", { email: victim.email, password: PASSWORD }, from(ip(2)));
+    expect(first.statusCode).toBe(200);
+    const knownBrowser = String(first.headers["set-cookie"]).split(";")[0] ?? "";
     for (let i = 0; i < 10; i++) {
       const res = await send(
         t,
@@ -111,13 +114,18 @@ describe("per-account limit on failed sign-ins (never scaled)", () => {
     expectTooMany(await send(t, "/api/user/login", { email: victim.email, password: PASSWORD }, from(ip(199))), 900);
     expectTooMany(await send(t, "/api/user/login", { email: victim.email.toUpperCase(), password: PASSWORD }), 900);
     expect((await send(t, "/api/user/login", { email: bystander.email, password: PASSWORD })).statusCode).toBe(200);
+    const fromKnown = from(ip(2), { cookie: knownBrowser });
+    expect((await send(t, "/api/user/login", { email: victim.email, password: PASSWORD }, fromKnown)).statusCode).toBe(
+      200,
+    );
   });
 
   it("treats an unknown e-mail the same, so the limit reveals nothing", async () => {
     const { email } = newPerson("stranger");
     for (let i = 0; i < 10; i++) {
-      expect((await send(t, "/api/user/login", { email, password: `Wrong-pass-${i}` })).statusCode).toBe(401);
+      const res = await send(t, "/api/user/login", { email, password: `Wrong-pass-${i}` }, from(ip(220 + i)));
+      expect(res.statusCode).toBe(401);
     }
-    expectTooMany(await send(t, "/api/user/login", { email, password: "Wrong-pass-x" }), 900);
+    expectTooMany(await send(t, "/api/user/login", { email, password: "Wrong-pass-x" }, from(ip(219))), 900);
   });
 });

@@ -2,7 +2,17 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passwordResets, users } from "#server/db/schema.ts";
 import { PASSWORD_CHANGED, PASSWORDS_DO_NOT_MATCH, RESET_REQUESTED } from "#shared/accounts.ts";
-import { bearer, mailsTo, PASSWORD, post, signIn, signUp, tokenOf, waitForResetLink } from "./support/accounts.ts";
+import {
+  bearer,
+  mailsTo,
+  PASSWORD,
+  post,
+  resetMailsTo,
+  signIn,
+  signUp,
+  tokenOf,
+  waitForResetLink,
+} from "./support/accounts.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 
 const PUBLIC_URL = "https://shoes.example.pk";
@@ -81,7 +91,7 @@ describe("POST /api/user/reset-password", () => {
       fields: { confirmPassword: PASSWORDS_DO_NOT_MATCH },
     });
     await new Promise((r) => setTimeout(r, 100));
-    expect(await mailsTo(t, person.email)).toEqual([]);
+    expect(await resetMailsTo(t, person.email)).toEqual([]);
   });
 
   it("refuses short, long and common new passwords, missing fields and extra fields", async () => {
@@ -103,7 +113,7 @@ describe("POST /api/user/reset-password", () => {
       expect(res.json().message).toMatch(message);
     }
     await new Promise((r) => setTimeout(r, 100));
-    expect(await mailsTo(t, person.email)).toEqual([]);
+    expect(await resetMailsTo(t, person.email)).toEqual([]);
   });
 });
 
@@ -192,7 +202,7 @@ describe("the confirmation proves the confirmer chose the password", () => {
     const person = await signUp(t);
     await requestReset(person.email, "Brand-new-pass-42");
     await waitForResetLink(t, person.email, 1);
-    const [mail] = await mailsTo(t, person.email);
+    const [mail] = await resetMailsTo(t, person.email);
     expect(mail).toMatch(/If you did not ask for this, it is safe to ignore this e-mail/);
     expect(mail).toMatch(/type the new password you chose once more/);
     expect(mail).not.toContain("Brand-new-pass-42");

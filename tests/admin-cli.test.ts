@@ -5,10 +5,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp, ROOT_DIR } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
-import { type Database, openDatabase } from "#server/db/client.ts";
+import { type Database, type Db, openDatabase } from "#server/db/client.ts";
+import { users } from "#server/db/schema.ts";
 import { createScratchDatabase } from "#server/db/scratch.ts";
 import { seedCategories } from "#server/db/seed/seed.ts";
 
@@ -56,7 +58,7 @@ async function createAdmin(
 }
 
 /** The shop on the CLI's database; closed again so the next CLI run may open it. */
-async function withShop<T>(use: (shop: Awaited<ReturnType<typeof buildApp>>) => Promise<T>): Promise<T> {
+async function withShop<T>(use: (shop: Awaited<ReturnType<typeof buildApp>>, db: Db) => Promise<T>): Promise<T> {
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
@@ -66,11 +68,15 @@ async function withShop<T>(use: (shop: Awaited<ReturnType<typeof buildApp>>) => 
   await seedCategories(database.db);
   const app = await buildApp({ config, database });
   try {
-    return await use(app);
+    return await use(app, database.db);
   } finally {
     await app.close();
     await database.close();
   }
+}
+
+async function provenAt(db: Db, email: string) {
+  return (await db.select({ at: users.emailVerifiedAt }).from(users).where(eq(users.email, email)))[0]?.at;
 }
 
 async function signIn(app: Awaited<ReturnType<typeof buildApp>>, email: string, password: string) {
@@ -83,9 +89,11 @@ it("creates an admin who can sign in and open the dashboard", { timeout: CLI_TIM
   expect(created.code, created.stderr).toBe(0);
   expect(created.stdout).toContain("Created the admin account owner.shop@example.pk (username owner.shop).");
 
-  await withShop(async (app) => {
+  await withShop(async (app, db) => {
     const session = await signIn(app, "owner.shop@example.pk", "Shop-Owner-Pass-24");
     expect(session?.user.role).toBe("admin");
+    // The owner names the address on the server: it counts as proven (docs/decisions/024).
+    expect(await provenAt(db, "owner.shop@example.pk")).toBeInstanceOf(Date);
     const dashboard = await app.inject({
       url: "/api/admin/dashboard",
       headers: { authorization: `Bearer ${session?.token}` },
@@ -135,7 +143,8 @@ it("promotes an existing customer, keeping the password unless a new one is give
 
   const changed = await createAdmin("owner@elsewhere.pk", "Brand-New-Pass-2025");
   expect(changed.stdout).toContain("was already an admin. Its password was changed.");
-  await withShop(async (app) => {
+  await withShop(async (app, db) => {
+    expect(await provenAt(db, "owner@elsewhere.pk")).toBeInstanceOf(Date);
     expect(await signIn(app, "owner@elsewhere.pk", "Customer-Pass-2024")).toBeUndefined();
     expect((await signIn(app, "owner@elsewhere.pk", "Brand-New-Pass-2025"))?.user.role).toBe("admin");
   });

@@ -8,6 +8,7 @@ import { drawGenderBanner, drawHomeCover } from "../server/catalog/artwork/site-
 import { type ShoeLook, shoeLookSchema } from "../server/catalog/artwork/types.ts";
 import { demoFileSchema } from "../server/db/seed/demo-builder.ts";
 import { DEMO_PRODUCTS } from "../server/db/seed/demo-catalogue.ts";
+import { demoImageId } from "../server/db/seed/seed.ts";
 
 const stockOf = (sizes: Record<number, number>) => Object.values(sizes).reduce((a, b) => a + b, 0);
 
@@ -91,6 +92,20 @@ describe("demo artwork", () => {
       DEMO_PRODUCTS.flatMap((p) => ([0, 1, 2, 3] as const).map((angle) => renders(drawProductImage(p.look, angle)))),
     );
   }, 120_000);
+
+  it("names every picture by its drawing: one id each, the same in every shop, a new one for a new drawing", () => {
+    const ids = DEMO_PRODUCTS.flatMap((p) => ([0, 1, 2, 3] as const).map((angle) => demoImageId(p, angle)));
+    expect(new Set(ids).size).toBe(DEMO_PRODUCTS.length * 4);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const [first] = DEMO_PRODUCTS;
+    if (!first) throw new Error("no demo products");
+    expect(demoImageId(first, 0)).toBe(ids[0]);
+    const redrawn = {
+      ...first,
+      look: { ...first.look, background: first.look.background === "#ffffff" ? "#fefefe" : "#ffffff" },
+    };
+    expect(demoImageId(redrawn, 0)).not.toBe(ids[0]);
+  });
 
   it("renders the cover and the banner", async () => {
     for (const svg of [drawHomeCover(), drawGenderBanner()]) {

@@ -24,6 +24,7 @@ describe("safeReturnPath", () => {
     ["the login page", "/login"],
     ["the sign-up page with its own redirect", "/sign-up?redirectTo=/my-cart"],
     ["the reset page", "/reset-password/confirm?token=x"],
+    ["the e-mail confirmation page", "/verify-email?token=x"],
     ["a very long value", `/${"a".repeat(3000)}`],
   ])("refuses %s", (_, raw) => {
     expect(safeReturnPath(raw)).toBeNull();

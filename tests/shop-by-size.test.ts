@@ -3,6 +3,7 @@
 // the cards of /buy/{size} tell the stock of that size. Pages need the production build.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLocalCatalogChanges } from "#server/catalog/changes.ts";
 import { createCatalogService, SIZES_IN_STOCK_TTL_MS } from "#server/catalog/service.ts";
 import { productSizes } from "#server/db/schema.ts";
 import type { Product, ProductList } from "#shared/catalog.ts";
@@ -213,5 +214,23 @@ describe("the sizes a gender has in stock", () => {
     clock += 1;
     expect(await catalog.sizesInStock("women")).toEqual(sizesWithStock("women").filter((size) => size !== 37));
     expect(await catalog.sizesInStock("men")).toEqual(sizesWithStock("men"));
+  });
+
+  it("are read again at once when the catalogue changes (a sale, a restock), long before they expire", async () => {
+    const clock = 2_000_000;
+    const changes = createLocalCatalogChanges();
+    const catalog = createCatalogService(t.database.db, { now: () => clock, changes });
+    const women38 = catalogue.filter((p) => genderOf(p) === "women" && stockIn(p, 38) > 0);
+    expect(await catalog.sizesInStock("women")).toContain(38);
+    for (const p of women38) {
+      await t.database.db
+        .update(productSizes)
+        .set({ stock: 0 })
+        .where(and(eq(productSizes.productId, p._id), eq(productSizes.size, 38)));
+    }
+    // The clock stands still: only the change can make the answer new.
+    expect(await catalog.sizesInStock("women")).toContain(38);
+    changes.publish({ productIds: women38.map((p) => p._id) });
+    expect(await catalog.sizesInStock("women")).not.toContain(38);
   });
 });

@@ -1,10 +1,15 @@
 import { isRouteErrorResponse, useRouteError } from "react-router";
+import { BrieflyUnavailable } from "./BrieflyUnavailable.tsx";
 import { NotFound } from "./NotFound.tsx";
 
-/** Error states of docs/product.md section 8: 'Error: {message}' replacing the page; 404s get their own page. */
+/**
+ * Error states of docs/product.md section 8: 'Error: {message}' replacing the page; 404s get their
+ * own page, and so does a 503 (the database away, app/entry.server.tsx).
+ */
 export function RouteError({ notFound }: { notFound?: React.ReactNode }) {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <>{notFound ?? <NotFound />}</>;
+  if (isRouteErrorResponse(error) && error.status === 503) return <BrieflyUnavailable />;
   const message = isRouteErrorResponse(error)
     ? typeof error.data === "string"
       ? error.data

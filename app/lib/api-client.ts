@@ -17,7 +17,14 @@ export interface ApiError {
 
 export type ApiResult<T> =
   | { ok: true; status: number; body: T; error?: undefined }
-  | { ok: false; status: number; body: unknown; error: ApiError };
+  | {
+      ok: false;
+      status: number;
+      body: unknown;
+      error: ApiError;
+      /** The answer's Retry-After in seconds (a 503 for now only), when it gave one. */
+      retryAfter?: number | undefined;
+    };
 
 export interface ApiOptions {
   method?: "GET" | "POST" | "PUT" | "DELETE";
@@ -37,7 +44,13 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<Ap
   if (!response) return failure(0, undefined, OFFLINE_MESSAGE);
   const body: unknown = await response.json().catch(() => undefined);
   if (response.ok) return { ok: true, status: response.status, body: body as T };
-  return failure(response.status, body);
+  return { ...failure(response.status, body), retryAfter: retryAfterOf(response) };
+}
+
+/** Retry-After as seconds (the shop and nginx send whole seconds; an HTTP date is not used). */
+function retryAfterOf(response: Response): number | undefined {
+  const value = Number(response.headers.get("retry-after") ?? Number.NaN);
+  return Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
 /**

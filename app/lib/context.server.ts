@@ -2,6 +2,13 @@
 import type { RouterContextProvider } from "react-router";
 import { type AppContext, appContext, postedFormContext } from "#server/web/context.ts";
 
+export { isDatabaseUnavailable } from "#server/db/availability.ts";
+export {
+  DATABASE_AWAY_STATUS,
+  databaseWasAway,
+  noteDatabaseAway,
+  setDatabaseAwayHeaders,
+} from "#server/web/database-away.ts";
 export type { AppContext };
 export { appContext, postedFormContext };
 

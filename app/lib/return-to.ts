@@ -6,7 +6,7 @@
 export const RETURN_TO_PARAM = "redirectTo";
 
 // The account pages themselves: returning to them after signing in would only ask again.
-const NOT_A_DESTINATION = ["/login", "/sign-up", "/reset-password"];
+const NOT_A_DESTINATION = ["/login", "/sign-up", "/reset-password", "/verify-email"];
 const ORIGIN = "https://shop.invalid";
 
 const unsafeCharacter = (c: string) => c === "\\" || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f;

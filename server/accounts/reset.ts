@@ -14,7 +14,8 @@ import { type Result, refused } from "./service.ts";
 import { endAllSessions, hashToken } from "./sessions.ts";
 
 /** A wrong password names its field, so the form marks it. */
-export type ConfirmResult = { ok: true } | { ok: false; message: string; field?: "newPassword" };
+/** On success, the account's e-mail (the browser that confirmed becomes a known device). */
+export type ConfirmResult = { ok: true; email: string } | { ok: false; message: string; field?: "newPassword" };
 
 export interface ResetService {
   /** Same answer and the same hashing whether or not the e-mail has an account. */
@@ -69,7 +70,7 @@ export function createResetService(deps: {
       if (problem) return refused(problem, { newPassword: problem });
       const newPasswordHash = await hashPassword(newPassword);
       const [user] = await db
-        .select({ id: users.id, email: users.email, username: users.username })
+        .select({ id: users.id, email: users.email, username: users.username, proven: users.emailVerifiedAt })
         .from(users)
         .where(eq(sql`lower(${users.email})`, email));
       if (!user) return { ok: true };
@@ -91,7 +92,12 @@ export function createResetService(deps: {
       });
       const link = `${publicUrl}/reset-password/confirm?token=${token}`;
       sendInBackground(
-        resetPasswordMail({ to: user.email, username: user.username, link, minutes: RESET_LINK_MINUTES }),
+        resetPasswordMail({
+          to: user.email,
+          username: user.proven ? user.username : undefined,
+          link,
+          minutes: RESET_LINK_MINUTES,
+        }),
       );
       return { ok: true };
     },
@@ -139,12 +145,18 @@ export function createResetService(deps: {
           )
           .returning({ userId: passwordResets.userId, newPasswordHash: passwordResets.newPasswordHash });
         if (!done) return { ok: false, message: LINK_USED };
-        await tx
+        const [user] = await tx
           .update(users)
-          .set({ passwordHash: done.newPasswordHash, updatedAt: sql`now()` })
-          .where(eq(users.id, done.userId));
+          // Only the mailbox's owner saw the link: confirming also proves the address (decision 024).
+          .set({
+            passwordHash: done.newPasswordHash,
+            emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(users.id, done.userId))
+          .returning({ email: users.email });
         await endAllSessions(tx, done.userId);
-        return { ok: true };
+        return { ok: true, email: (user?.email ?? "").trim().toLowerCase() };
       });
     },
 

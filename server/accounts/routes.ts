@@ -12,6 +12,7 @@ import {
   SIGN_UP_SUCCESS,
   SIGNED_OUT,
   signupSchema,
+  verifyEmailSchema,
 } from "#shared/accounts.ts";
 import type { FieldMessages } from "#shared/validation.ts";
 import type { Config } from "../config.ts";
@@ -20,8 +21,11 @@ import { badRequest, parseOr400, unauthorized, ValidationError } from "../http/e
 import type { Mailer } from "../mail/mailer.ts";
 import type { Auth } from "../plugins/auth.ts";
 import { registerRateLimits, tooManyAttempts } from "../plugins/rate-limit.ts";
+import { createKnownDevices } from "./known-devices.ts";
+import { createLockout } from "./lockout.ts";
 import { createResetService } from "./reset.ts";
 import { createAccountService, toAccountUser } from "./service.ts";
+import { createEmailVerification } from "./verification.ts";
 
 export interface AccountDeps {
   db: Db;
@@ -36,25 +40,49 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AccountD
     const { db, config, auth, mailer } = deps;
     const limits = await registerRateLimits(scope, config);
     const accounts = createAccountService(db);
+    const devices = createKnownDevices(db, {
+      secret: config.confirmLinkSecret,
+      secure: config.publicUrl.startsWith("https://"),
+    });
+    const lockout = createLockout({ ...limits, devices });
     const resets = createResetService({ db, mailer, publicUrl: config.publicUrl, log: scope.log });
-    scope.addHook("onClose", () => resets.settled());
+    const verification = createEmailVerification({
+      db,
+      mailer,
+      publicUrl: config.publicUrl,
+      secret: config.confirmLinkSecret,
+      log: scope.log,
+    });
+    scope.addHook("onClose", () => Promise.all([resets.settled(), verification.settled()]).then(() => undefined));
 
     scope.post("/api/user/signup", { config: { rateLimit: limits.signup } }, async (request, reply) => {
       const input = parseOr400(signupSchema, request.body);
       const result = await accounts.signup(input);
       if (!result.ok) throw refusal(result);
+      // The answer stays SPEC's; the 'confirm your e-mail' mail leaves in the background.
+      verification.sendLink({ id: result.user._id, email: result.user.email });
       return reply.code(201).send({ message: SIGN_UP_SUCCESS, user: result.user });
     });
 
-    scope.post("/api/user/login", { config: { rateLimit: limits.login } }, async (request) => {
+    // The press on the sign-up mail's link page (a POST: mail scanners open links, they do not press).
+    scope.post("/api/user/verify-email", { config: { rateLimit: limits.resetConfirm } }, async (request) => {
+      const { token } = parseOr400(verifyEmailSchema, request.body);
+      const result = await verification.verify(token);
+      if (!result.ok) throw badRequest(result.message);
+      return { message: result.message };
+    });
+
+    scope.post("/api/user/login", { config: { rateLimit: limits.login } }, async (request, reply) => {
       const input = parseOr400(loginSchema, request.body);
-      const wait = await limits.failedLogins.blockedFor(input.email);
+      const attempt = { email: input.email, address: request.ip, cookies: request.headers.cookie };
+      const { wait, deviceId } = await lockout.check(attempt);
       if (wait > 0) throw tooManyAttempts(wait);
       const session = await accounts.login(input);
       if (!session) {
-        await limits.failedLogins.recordFailure(input.email);
+        await lockout.failed(attempt, deviceId);
         throw unauthorized(INVALID_LOGIN);
       }
+      reply.header("set-cookie", await lockout.succeeded(attempt, deviceId));
       return session;
     });
 
@@ -84,16 +112,23 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AccountD
       return { message: RESET_REQUESTED };
     });
 
-    scope.post("/api/user/reset-password/confirm", { config: { rateLimit: limits.resetConfirm } }, async (request) => {
-      const input = parseOr400(resetConfirmSchema, request.body);
-      const result = await resets.confirm(input);
-      if (!result.ok) {
-        throw result.field
-          ? new ValidationError(result.message, { [result.field]: result.message })
-          : badRequest(result.message);
-      }
-      return { message: PASSWORD_CHANGED };
-    });
+    scope.post(
+      "/api/user/reset-password/confirm",
+      { config: { rateLimit: limits.resetConfirm } },
+      async (request, reply) => {
+        const input = parseOr400(resetConfirmSchema, request.body);
+        const result = await resets.confirm(input);
+        if (!result.ok) {
+          throw result.field
+            ? new ValidationError(result.message, { [result.field]: result.message })
+            : badRequest(result.message);
+        }
+        // Whoever holds the mailbox and chose the password is the owner: this browser may sign in
+        // even while unknown browsers wait (server/accounts/lockout.ts).
+        if (result.email) reply.header("set-cookie", await devices.cookieFor(result.email));
+        return { message: PASSWORD_CHANGED };
+      },
+    );
   });
 }
 

@@ -57,7 +57,13 @@ export async function createOrPromoteAdmin(db: Db, setup: AdminSetup): Promise<A
     await db.transaction(async (tx) => {
       await tx
         .update(users)
-        .set({ role: "admin", updatedAt: sql`now()`, ...(passwordHash ? { passwordHash } : {}) })
+        .set({
+          role: "admin",
+          // The shop's owner names this address on the server: it counts as proven (decision 024).
+          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+          updatedAt: sql`now()`,
+          ...(passwordHash ? { passwordHash } : {}),
+        })
         .where(eq(users.id, existing.id));
       // A new password ends every session signed in with the old one.
       if (passwordHash) {
@@ -75,7 +81,7 @@ export async function createOrPromoteAdmin(db: Db, setup: AdminSetup): Promise<A
   const username = await freeUsername(db, email);
   const [created] = await db
     .insert(users)
-    .values({ email, username, passwordHash, role: "admin" })
+    .values({ email, username, passwordHash, role: "admin", emailVerifiedAt: sql`now()` })
     .returning({ id: users.id, email: users.email, username: users.username });
   if (!created) throw new Error("The new admin was not returned.");
   return { action: "created", user: created, passwordSet: true };

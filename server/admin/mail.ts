@@ -8,6 +8,7 @@ import { SHOP_NAME } from "#shared/shop.ts";
 import { escapeHtml } from "../mail/html.ts";
 import type { Mail } from "../mail/mailer.ts";
 import { orderContactHtml, orderContactText } from "../mail/order-contact.ts";
+import { dearLine, deliveryBlock, type Recipient } from "../mail/recipient.ts";
 import type { ShopContact } from "../orders/mail.ts";
 
 // `withAddress`: the confirmed mail says where the rider is going (area and landmark included), so
@@ -54,28 +55,33 @@ function linkified(line: string, url: string | null): string {
   return `${escapeHtml(line.slice(0, -url.length))}<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
 }
 
-/** Sent to `to`, the account's own e-mail, never to the checkout's (see orderConfirmationMail). */
 /**
+ * Sent to the account's own e-mail, never to the checkout's, with what was typed into the order only
+ * once that e-mail is proven (see orderConfirmationMail).
+ *
  * A delivered order's mail says how to ask for an exchange (issue 33), with the policy's address;
  * `publicUrl` is the shop's own address for it.
  */
-export function orderStatusMail(order: Order, to: string, shop: ShopContact, publicUrl = ""): Mail | undefined {
+export function orderStatusMail(
+  order: Order,
+  recipient: Recipient,
+  shop: ShopContact,
+  publicUrl = "",
+): Mail | undefined {
   const news = NEWS[order.status];
   if (!news) return undefined;
   const ref = orderNumber(order._id);
-  const name = order.shippingAddress.fullName;
+  const dear = dearLine(recipient, order.shippingAddress.fullName);
   const contact = orderContactText(shop, order._id);
   const summary = `Order ${ref}: ${order.items.length} line${order.items.length === 1 ? "" : "s"}, total ${formatRs(order.totalAmount)}.`;
-  const address = news.withAddress ? addressLines(order.shippingAddress) : [];
-  const delivery = address.length > 0 ? ["Delivery to:", ...address, ""] : [];
+  const address = news.withAddress ? deliveryBlock(recipient, addressLines(order.shippingAddress)) : [];
+  const delivery = address.length > 0 ? [...address, ""] : [];
   const parcel = order.status === "dispatched" && order.parcel ? parcelLines(order.parcel, order.totalAmount) : [];
   const policyUrl = `${publicUrl}/exchange-policy`;
   const exchange = order.status === "delivered" ? [EXCHANGE_LINE, `Our exchange policy: ${policyUrl}`] : [];
-  const text = [`Dear ${name},`, "", news.line, ...parcel, ...exchange, "", summary, "", ...delivery, contact].join(
-    "\n",
-  );
+  const text = [dear, "", news.line, ...parcel, ...exchange, "", summary, "", ...delivery, contact].join("\n");
   const html =
-    `<p>Dear ${escapeHtml(name)},</p><p>${escapeHtml(news.line)}</p>` +
+    `<p>${escapeHtml(dear)}</p><p>${escapeHtml(news.line)}</p>` +
     (parcel.length > 0
       ? `<p>${parcel.map((line) => linkified(line, order.parcel?.trackingUrl ?? null)).join("<br>")}</p>`
       : "") +
@@ -83,7 +89,7 @@ export function orderStatusMail(order: Order, to: string, shop: ShopContact, pub
       ? `<p>${escapeHtml(EXCHANGE_LINE)} <a href="${escapeHtml(policyUrl)}">Our exchange policy</a></p>`
       : "") +
     `<p>${escapeHtml(summary)}</p>` +
-    (address.length > 0 ? `<p>Delivery to:<br>${address.map(escapeHtml).join("<br>")}</p>` : "") +
+    (address.length > 0 ? `<p>${address.map(escapeHtml).join("<br>")}</p>` : "") +
     orderContactHtml(shop, order._id);
-  return { to, subject: `Your order ${ref} at ${SHOP_NAME} ${news.subject}`, text, html };
+  return { to: recipient.to, subject: `Your order ${ref} at ${SHOP_NAME} ${news.subject}`, text, html };
 }

@@ -19,7 +19,8 @@ export function createOrderAnnouncer(scope: FastifyInstance, deps: AdminDeps): O
     announce(log, order, restockedProductIds = []) {
       scope.orderSignals.publish();
       if (restockedProductIds.length > 0) scope.catalogChanges.publish({ productIds: restockedProductIds });
-      const mail = orderStatusMail(order, order.customer.email, deps.shop, deps.publicUrl);
+      const { email: to, emailVerified: proven } = order.customer;
+      const mail = orderStatusMail(order, { to, proven }, deps.shop, deps.publicUrl);
       if (mail) {
         const send = deps.mailer
           .send(mail)

@@ -25,6 +25,7 @@ const adminOrderRow = orderRow.extend({
   user_id: z.string(),
   username: z.string(),
   user_email: z.string(),
+  email_verified: z.boolean(),
   returned_as: returnKindColumn,
   history: z.array(
     z.object({
@@ -64,6 +65,7 @@ export async function loadAdminOrder(db: Db, orderId: string): Promise<AdminOrde
     adminOrderRow,
     sql`select ${ORDER_COLUMNS},
                o.returned_as, u.id as user_id, u.username, u.email as user_email,
+               u.email_verified_at is not null as email_verified,
                coalesce((select json_agg(json_build_object('from_status', e.from_status, 'to_status', e.to_status,
                            'at_ms', (extract(epoch from e.created_at) * 1000)::float8, 'username', a.username,
                            'reason', e.reason)
@@ -120,7 +122,12 @@ export async function loadAdminOrder(db: Db, orderId: string): Promise<AdminOrde
   return {
     // Exactly what the customer sees of it, plus who placed it and what happened to it.
     ...toOrder(row),
-    customer: { _id: row.user_id, username: row.username, email: row.user_email },
+    customer: {
+      _id: row.user_id,
+      username: row.username,
+      email: row.user_email,
+      emailVerified: row.email_verified,
+    },
     history,
     allowedMoves: [...ORDER_TRANSITIONS[row.status]],
     returnedAs: row.returned_as,

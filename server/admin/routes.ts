@@ -14,6 +14,7 @@ import { registerNewOrderRoutes } from "./new-orders-routes.ts";
 import { registerAdminOrderRoutes } from "./orders-routes.ts";
 import { registerOwnerToolRoutes } from "./owner-tools-routes.ts";
 import { registerAdminProductRoutes } from "./products-routes.ts";
+import { registerAdminSearchesRoutes } from "./searches-routes.ts";
 import { registerAdminSynonymRoutes } from "./synonyms-routes.ts";
 
 export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): void {
@@ -43,6 +44,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): void
     registerAdminOrderRoutes(scope, deps);
     registerNewOrderRoutes(scope, deps);
     registerAdminSynonymRoutes(scope, deps);
+    registerAdminSearchesRoutes(scope, deps);
     registerOwnerToolRoutes(scope, deps);
     registerAdminAreaRoutes(scope, deps.areas);
     registerCourierRoutes(scope, deps);

@@ -21,7 +21,7 @@ import { listQuerySchema } from "#shared/listing-schemas.ts";
 import { sendJson } from "../http/compression.ts";
 import { notFound, parseOr400 } from "../http/errors.ts";
 import type { CatalogChanges } from "./changes.ts";
-import { CONTENT_TYPES, type ImageStore, openVariant } from "./images.ts";
+import { CONTENT_TYPES, type ImageStore, openVariant, type ServedPicture } from "./images.ts";
 import { createParsedAddresses } from "./parsed-addresses.ts";
 import { type CachedAnswer, createReadCache } from "./read-cache.ts";
 import type { CatalogService } from "./service.ts";
@@ -114,18 +114,32 @@ export function registerCatalogRoutes(
     const variant = parseVariant(request.params.file, IMAGE_WIDTHS);
     const id = productIdSchema.safeParse(request.params.imageId);
     if (!variant || !id.success) throw notFound("No such image.");
-    const file = await images.productVariant(id.data, variant.width, variant.format);
-    if (!file) throw notFound("No such image.");
-    return reply.header("cache-control", IMMUTABLE).type(CONTENT_TYPES[variant.format]).send(openVariant(file));
+    const picture = await images.productVariant(id.data, variant.width, variant.format);
+    if (!picture) throw notFound("No such image.");
+    return sendPicture(reply, picture, variant.format);
   });
 
   app.get<{ Params: { name: string; file: string } }>("/images/site/:name/:file", async (request, reply) => {
     const { name } = request.params;
     const variant = parseVariant(request.params.file, SITE_IMAGE_WIDTHS);
     if (!variant || !Object.hasOwn(SITE_IMAGES, name)) throw notFound("No such image.");
-    const file = await images.siteVariant(name as SiteImageName, variant.width, variant.format);
-    return reply.header("cache-control", IMMUTABLE).type(CONTENT_TYPES[variant.format]).send(openVariant(file));
+    return sendPicture(
+      reply,
+      await images.siteVariant(name as SiteImageName, variant.width, variant.format),
+      variant.format,
+    );
   });
+}
+
+/**
+ * A rendered variant is kept by browsers for good (its id never changes its pixels); a source sent
+ * while the variant is not rendered yet must be asked for again, so the variant replaces it.
+ */
+function sendPicture(reply: FastifyReply, picture: ServedPicture, format: ImageFormat) {
+  if ("file" in picture) {
+    return reply.header("cache-control", IMMUTABLE).type(CONTENT_TYPES[format]).send(openVariant(picture.file));
+  }
+  return reply.header("cache-control", "no-cache").type(picture.contentType).send(picture.source);
 }
 
 /**

@@ -9,13 +9,28 @@ import {
   toSummary,
 } from "#shared/catalog.ts";
 import { CATEGORIES, type CategorySlug, type Gender } from "#shared/categories.ts";
-import { type Colour, DEFAULT_LIST_QUERY, type ListPage, type ListQuery, pagesOf } from "#shared/listing.ts";
+import {
+  type Colour,
+  DEFAULT_LIST_QUERY,
+  type ListFilters,
+  type ListPage,
+  type ListQuery,
+  pagesOf,
+} from "#shared/listing.ts";
 import { discountPercentage } from "#shared/money.ts";
-import { INSTANT_LIMIT, INSTANT_MIN_CHARS, type InstantResults, type SearchPage } from "#shared/search.ts";
+import {
+  INSTANT_LIMIT,
+  INSTANT_MIN_CHARS,
+  type InstantResults,
+  type NearestPairs,
+  nearestSentence,
+  type SearchPage,
+} from "#shared/search.ts";
 import type { Db } from "../db/client.ts";
 import { colours as colourTable } from "../db/schema.ts";
 import type { CatalogChanges } from "./changes.ts";
 import { refuseUnknownColours } from "./colours.ts";
+import { expiresAtBoundary } from "./freshness.ts";
 import { findListPage } from "./listing.ts";
 import { createProductRowsCache } from "./product-rows-cache.ts";
 import {
@@ -27,14 +42,17 @@ import {
   findSizesInStockByGender,
   type ProductRow,
 } from "./queries.ts";
-import { type SearchSource, searchRows } from "./search-page.ts";
+import { tokenize } from "./query-understanding.ts";
+import { FEW_RESULTS, recordMiss } from "./search-misses.ts";
+import { type SearchRows, type SearchSource, searchRows } from "./search-page.ts";
 
 /**
- * How long the sizes each gender has in stock are kept. The answer changes only when a gender's
- * last pair of a size sells or its first arrives; a minute late there costs a link to a page
- * that says the size is out of stock, or a size offered a minute after it arrived.
+ * How long the sizes each gender has in stock are kept when no change is heard of. Any catalogue
+ * change (a sale, a restock, an edit) drops them at once on every instance (issue 35: a change shows
+ * within a second); this bounds the staleness only when a change message is lost (Redis away), as
+ * the read cache's own expiry does.
  */
-export const SIZES_IN_STOCK_TTL_MS = 60_000;
+export const SIZES_IN_STOCK_TTL_MS = 1_000;
 
 /** The width clients that take a single address (docs/product.md `imageUrl`) get. */
 const DEFAULT_IMAGE_WIDTH = 640;
@@ -100,6 +118,31 @@ export interface CatalogService {
 /** A category's page, or the whole catalogue (narrowed by the query's gender). */
 export type ListScope = { category: CategorySlug } | "catalogue";
 
+/** The closest pairs as the shopper reads them: the products, and what was loosened in words. */
+function nearestOf(
+  asked: ListFilters,
+  nearest: SearchRows["nearest"],
+  palette: readonly Colour[],
+): NearestPairs | null {
+  if (!nearest) return null;
+  const products = nearest.rows.map(toProduct);
+  return { relaxed: nearest.relaxed, products, sentence: nearestSentence(asked, nearest.relaxed, products, palette) };
+}
+
+/**
+ * The owner's record of a search that found little (/admin/searches). Only the page's first
+ * answer counts (the instant results would count every keystroke, a later page the same search
+ * again), and a failure to record is logged, never the shopper's problem.
+ */
+async function recordMissQuietly(db: Db, found: Pick<SearchRows, "total" | "query" | "dropped">): Promise<void> {
+  if (found.total > FEW_RESULTS) return;
+  try {
+    await recordMiss(db, tokenize(found.query).join(" "), found.dropped, found.total);
+  } catch (error) {
+    console.error("recording a search miss failed", error);
+  }
+}
+
 function categoriesOf(scope: ListScope, gender: Gender | null): CategorySlug[] {
   if (scope !== "catalogue") return [scope.category];
   return CATEGORIES.filter((c) => gender === null || c.gender === gender).map((c) => c.slug);
@@ -126,6 +169,9 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
   });
   // One read answers both genders; concurrent callers share the read in flight.
   let sizesByGender: { read: Promise<Record<Gender, number[]>>; expiresAt: number } | undefined;
+  options.changes?.subscribe(() => {
+    sizesByGender = undefined;
+  });
   const readSizesByGender = async (): Promise<Record<Gender, number[]>> => {
     const sizes: Record<Gender, number[]> = { men: [], women: [] };
     for (const row of await findSizesInStockByGender(db)) sizes[row.gender].push(row.size);
@@ -154,8 +200,9 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
 
   const searchPage = async (text: string, list: ListQuery): Promise<SearchPage> => {
     const palette = await knownColours(list);
-    const { rows, ...found } = await searchRows(sourceOf(palette), text.trim(), list);
-    return { ...found, products: rows.map(toProduct) };
+    const { rows, nearest, ...found } = await searchRows(sourceOf(palette), text.trim(), list);
+    if (list.page === 1) await recordMissQuietly(db, found);
+    return { ...found, products: rows.map(toProduct), nearest: nearestOf(found.filters, nearest, palette) };
   };
 
   return {
@@ -176,21 +223,38 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
     },
     async search(query, list = DEFAULT_LIST_QUERY) {
       const palette = await knownColours(list);
-      const found = await searchRows(sourceOf(palette), query, { ...list, page: 1 }, SEARCH_RESULT_LIMIT);
+      // The API's answer is the products alone: the closest pairs are the page's to show.
+      const found = await searchRows(
+        sourceOf(palette),
+        query,
+        { ...list, page: 1 },
+        {
+          pageSize: SEARCH_RESULT_LIMIT,
+          withNearest: false,
+        },
+      );
       return found.rows.map(toProduct);
     },
     searchPage,
     async instant(text) {
       const query = text.trim();
-      if (query.length < INSTANT_MIN_CHARS) return { query, products: [], total: 0 };
+      const quiet = { notSold: [], unmatched: false, instead: null, nearest: null };
+      if (query.length < INSTANT_MIN_CHARS) return { query, products: [], total: 0, ...quiet };
       const palette = await colours();
-      const found = await searchRows(sourceOf(palette), query, DEFAULT_LIST_QUERY, INSTANT_LIMIT, true);
-      return { query, products: found.rows.map((row) => toSummary(toProduct(row))), total: found.total };
+      const found = await searchRows(sourceOf(palette), query, DEFAULT_LIST_QUERY, {
+        pageSize: INSTANT_LIMIT,
+        typing: true,
+      });
+      const { notSold, unmatched, instead } = found;
+      const products = found.rows.map((row) => toSummary(toProduct(row)));
+      const near = nearestOf(found.filters, found.nearest, palette);
+      const nearest = near && { sentence: near.sentence };
+      return { query, products, total: found.total, notSold, unmatched, instead, nearest };
     },
     async sizesInStock(gender) {
       if (!sizesByGender || sizesByGender.expiresAt <= now()) {
         const read = readSizesByGender();
-        const entry = { read, expiresAt: now() + SIZES_IN_STOCK_TTL_MS };
+        const entry = { read, expiresAt: expiresAtBoundary(now(), SIZES_IN_STOCK_TTL_MS) };
         sizesByGender = entry;
         // A failed read is not kept: the next caller asks again.
         read.catch(() => {

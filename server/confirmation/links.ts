@@ -3,7 +3,10 @@
 // order, and needs no table. It is single-use through the order itself: a press acts only on a
 // pending order, so once the customer (or the owner, or the job) has answered, the link only shows
 // the outcome. The key is CONFIRM_LINK_SECRET, or one made by the first instance that needs it and
-// kept in the database, so every instance signs and checks alike (docs/decisions/017).
+// kept in the database, so every instance signs and checks alike (docs/decisions/017). The mailed
+// link's token is signed apart from the WhatsApp buttons' (`mailed`), so that only a press on what
+// reached the account's e-mail proves that address (docs/decisions/024): a button's payload reaches
+// whoever typed the WhatsApp number, who may not own the e-mail.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { CONFIRM_LINK_DAYS } from "#shared/confirmation.ts";
@@ -15,12 +18,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** 128 bits of the HMAC: far beyond guessing, and the token fits a WhatsApp button's payload. */
 const MAC_BYTES = 16;
 
-export type TokenCheck = { ok: true; orderId: string } | { ok: false; reason: "invalid" | "expired"; orderId?: string };
+export type TokenCheck =
+  | { ok: true; orderId: string; mailed: boolean }
+  | { ok: false; reason: "invalid" | "expired"; orderId?: string };
+
+/** Where a token is sent: the e-mail's link, or a WhatsApp button (and the tests' default). */
+export type LinkChannel = "mail" | "whatsapp";
 
 export interface ConfirmationLinks {
   /** The token for an order placed at `placedAt`. */
-  tokenFor(orderId: string, placedAt: Date): Promise<string>;
-  /** The page a mail links to. */
+  tokenFor(orderId: string, placedAt: Date, channel?: LinkChannel): Promise<string>;
+  /** The page a mail links to (a mailed token). */
   urlFor(orderId: string, placedAt: Date): Promise<string>;
   check(token: string, now?: Date): Promise<TokenCheck>;
 }
@@ -38,27 +46,34 @@ export function createConfirmationLinks(db: Db, options: { publicUrl: string; se
   };
   const mac = (secret: Buffer, body: string) =>
     createHmac("sha256", secret).update(body).digest().subarray(0, MAC_BYTES).toString("base64url");
+  // The WhatsApp body is the one every link had before mailed ones were told apart, so those still work.
+  const signed = (body: string, channel: LinkChannel) => (channel === "mail" ? `${body}.mail` : body);
+  const matches = (given: Buffer, expected: string) => {
+    const wanted = Buffer.from(expected);
+    return given.length === wanted.length && timingSafeEqual(given, wanted);
+  };
 
   const links: ConfirmationLinks = {
-    async tokenFor(orderId, placedAt) {
+    async tokenFor(orderId, placedAt, channel = "whatsapp") {
       const expires = Math.floor(placedAt.getTime() / 1000) + CONFIRM_LINK_DAYS * 86_400;
       const body = `${orderId}.${expires.toString(36)}`;
-      return `${body}.${mac(await keyOf(), body)}`;
+      return `${body}.${mac(await keyOf(), signed(body, channel))}`;
     },
     async urlFor(orderId, placedAt) {
-      return `${options.publicUrl}/confirm-order?token=${await links.tokenFor(orderId, placedAt)}`;
+      return `${options.publicUrl}/confirm-order?token=${await links.tokenFor(orderId, placedAt, "mail")}`;
     },
     async check(token, now = new Date()) {
       const [orderId, expiresText, given, ...rest] = token.split(".");
       if (!orderId || !expiresText || !given || rest.length > 0 || !UUID.test(orderId))
         return { ok: false, reason: "invalid" };
-      const expected = Buffer.from(mac(await keyOf(), `${orderId}.${expiresText}`));
+      const secret = await keyOf();
+      const body = `${orderId}.${expiresText}`;
       const actual = Buffer.from(given);
-      if (actual.length !== expected.length || !timingSafeEqual(actual, expected))
-        return { ok: false, reason: "invalid" };
+      const mailed = matches(actual, mac(secret, signed(body, "mail")));
+      if (!mailed && !matches(actual, mac(secret, signed(body, "whatsapp")))) return { ok: false, reason: "invalid" };
       const expires = Number.parseInt(expiresText, 36);
       if (!Number.isFinite(expires) || expires * 1000 < now.getTime()) return { ok: false, reason: "expired", orderId };
-      return { ok: true, orderId };
+      return { ok: true, orderId, mailed };
     },
   };
   return links;
@@ -79,4 +94,44 @@ export async function sharedKey(db: Db, name = SECRET_NAME): Promise<Buffer> {
     .where(sql`${shopSecrets.name} = ${name}`);
   if (!row) throw new Error(`the ${name} key could not be read`);
   return Buffer.from(row.value, "base64url");
+}
+
+/** Signs and checks one kind of token (a stop link, a verification link, a device cookie). */
+export interface TokenSigner {
+  /** The HMAC-SHA256 of `text`, its first MAC_BYTES, base64url. */
+  sign(text: string): Promise<string>;
+  /** Whether `given` is `text`'s signature, compared in constant time. */
+  verify(text: string, given: string): Promise<boolean>;
+}
+
+/**
+ * A signer whose key is its own (`name`), so one kind's token never passes as another's: derived
+ * from CONFIRM_LINK_SECRET when given, else the shared key kept under that name, read once (and again
+ * after a failure: a database hiccup must not stick).
+ */
+export function tokenSigner(db: Db, name: string, secret: string | undefined): TokenSigner {
+  let key: Promise<Buffer> | undefined;
+  const keyOf = () => {
+    key ??= (secret ? Promise.resolve(createHmac("sha256", secret).update(name).digest()) : sharedKey(db, name)).catch(
+      (error: unknown) => {
+        key = undefined;
+        throw error;
+      },
+    );
+    return key;
+  };
+  const sign = async (text: string) =>
+    createHmac("sha256", await keyOf())
+      .update(text)
+      .digest()
+      .subarray(0, MAC_BYTES)
+      .toString("base64url");
+  return {
+    sign,
+    async verify(text, given) {
+      const expected = Buffer.from(await sign(text));
+      const actual = Buffer.from(given);
+      return actual.length === expected.length && timingSafeEqual(actual, expected);
+    },
+  };
 }

@@ -1,5 +1,6 @@
 // The confirmation's other mails: the one reminder, and the note that an unconfirmed order was
-// cancelled. Like every customer mail, to the account's own e-mail (server/orders/mail.ts).
+// cancelled. Like every customer mail, to the account's own e-mail, the name only once it is proven
+// (server/mail/recipient.ts).
 import { CONFIRMATION_MESSAGES, unansweredLine } from "#shared/confirmation.ts";
 import { formatRs } from "#shared/money.ts";
 import { type Order, orderNumber } from "#shared/orders.ts";
@@ -7,15 +8,21 @@ import { SHOP_NAME } from "#shared/shop.ts";
 import { escapeHtml } from "../mail/html.ts";
 import type { Mail } from "../mail/mailer.ts";
 import { orderContactHtml, orderContactText } from "../mail/order-contact.ts";
+import { dearLine, type Recipient } from "../mail/recipient.ts";
 import type { ConfirmRequest, ShopContact } from "../orders/mail.ts";
 
 const pairs = (order: Order) => order.items.map((item) => `${item.quantity} x ${item.name}, size ${item.size}`);
 
-export function confirmReminderMail(order: Order, to: string, shop: ShopContact, confirm: ConfirmRequest): Mail {
+export function confirmReminderMail(
+  order: Order,
+  recipient: Recipient,
+  shop: ShopContact,
+  confirm: ConfirmRequest,
+): Mail {
   const ref = orderNumber(order._id);
-  const name = order.shippingAddress.fullName;
+  const dear = dearLine(recipient, order.shippingAddress.fullName);
   const text = [
-    `Dear ${name},`,
+    dear,
     "",
     `Your order ${ref} at ${SHOP_NAME} is waiting for you: ${CONFIRMATION_MESSAGES.ask}`,
     ...pairs(order),
@@ -26,7 +33,7 @@ export function confirmReminderMail(order: Order, to: string, shop: ShopContact,
     "",
     orderContactText(shop, order._id),
   ].join("\n");
-  const html = `<p>Dear ${escapeHtml(name)},</p>
+  const html = `<p>${escapeHtml(dear)}</p>
 <p>Your order <strong>${ref}</strong> at ${escapeHtml(SHOP_NAME)} is waiting for you: ${escapeHtml(CONFIRMATION_MESSAGES.ask)}</p>
 <ul>${pairs(order)
     .map((line) => `<li>${escapeHtml(line)}</li>`)
@@ -35,23 +42,23 @@ export function confirmReminderMail(order: Order, to: string, shop: ShopContact,
 <p><a href="${escapeHtml(confirm.url)}"><strong>Confirm or cancel your order</strong></a></p>
 <p>${escapeHtml(unansweredLine(order, confirm.cancelAfterMinutes))}</p>
 ${orderContactHtml(shop, order._id)}`;
-  return { to, subject: `Please confirm your order ${ref} at ${SHOP_NAME}`, text, html };
+  return { to: recipient.to, subject: `Please confirm your order ${ref} at ${SHOP_NAME}`, text, html };
 }
 
-export function confirmExpiredMail(order: Order, to: string, shop: ShopContact): Mail {
+export function confirmExpiredMail(order: Order, recipient: Recipient, shop: ShopContact): Mail {
   const ref = orderNumber(order._id);
-  const name = order.shippingAddress.fullName;
+  const dear = dearLine(recipient, order.shippingAddress.fullName);
   const text = [
-    `Dear ${name},`,
+    dear,
     "",
     `We did not hear from you, so your order ${ref} at ${SHOP_NAME} is cancelled and nothing will be delivered.`,
     "If you still want these shoes, please order them again, or call or WhatsApp us and we will help.",
     "",
     orderContactText(shop, order._id),
   ].join("\n");
-  const html = `<p>Dear ${escapeHtml(name)},</p>
+  const html = `<p>${escapeHtml(dear)}</p>
 <p>We did not hear from you, so your order <strong>${ref}</strong> at ${escapeHtml(SHOP_NAME)} is cancelled and nothing will be delivered.</p>
 <p>If you still want these shoes, please order them again, or call or WhatsApp us and we will help.</p>
 ${orderContactHtml(shop, order._id)}`;
-  return { to, subject: `Your order ${ref} at ${SHOP_NAME} is cancelled`, text, html };
+  return { to: recipient.to, subject: `Your order ${ref} at ${SHOP_NAME} is cancelled`, text, html };
 }

@@ -18,6 +18,7 @@ import {
   tooLateMessage,
 } from "#shared/confirmation.ts";
 import type { AnswerChannel, Order, OrderStatus } from "#shared/orders.ts";
+import { proveEmail } from "../accounts/verification.ts";
 import type { Db } from "../db/client.ts";
 import { idRow } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
@@ -115,7 +116,7 @@ export function createConfirmationService(db: Db, deps: ConfirmationDeps): Confi
     return { order, message, restockedProductIds };
   }
 
-  async function checkedOrder(token: string): Promise<{ orderId: string; userId: string }> {
+  async function checkedOrder(token: string): Promise<{ orderId: string; userId: string; mailed: boolean }> {
     const checked = await deps.links.check(token);
     if (!checked.ok) {
       throw invalid(
@@ -124,7 +125,7 @@ export function createConfirmationService(db: Db, deps: ConfirmationDeps): Confi
     }
     const [row] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, checked.orderId));
     if (!row) throw notFound(CONFIRMATION_MESSAGES.orderNotFound);
-    return { orderId: checked.orderId, userId: row.userId };
+    return { orderId: checked.orderId, userId: row.userId, mailed: checked.mailed };
   }
 
   function viewOf(order: Order): ConfirmationLinkView {
@@ -184,7 +185,11 @@ export function createConfirmationService(db: Db, deps: ConfirmationDeps): Confi
     },
 
     async answerByToken(token, action, via) {
-      const { orderId, userId } = await checkedOrder(token);
+      const { orderId, userId, mailed } = await checkedOrder(token);
+      // Confirming from the link that reached the account's e-mail proves that address (decision
+      // 022), whatever the order's state by now. Not a cancel: someone who did not order may well
+      // press that on a mail they did not expect, and it must not unlock the next mail's words.
+      if (via === "link" && mailed && action === "confirm") await proveEmail(db, userId);
       return answer(orderId, action, via, userId);
     },
 

@@ -38,7 +38,7 @@ export function startWhatsAppOutbox(options: WhatsAppOutboxOptions): MailOutbox 
       // Answered, cancelled or moved by the owner since it was queued (a send that failed for a
       // while, or a reminder): buttons that can only say "too late" would confuse. Dropped.
       if (!name || !order || order.status !== "pending") continue;
-      const token = await links.tokenFor(order._id, new Date(order.createdAt));
+      const token = await links.tokenFor(order._id, new Date(order.createdAt), "whatsapp");
       const message = confirmationTemplate(order, token, { name, language: whatsapp.templateLanguage });
       if (message) messages.set(entry.id, message);
     }
@@ -50,6 +50,7 @@ export function startWhatsAppOutbox(options: WhatsAppOutboxOptions): MailOutbox 
     kinds: WHATSAPP_KINDS,
     noun: "WhatsApp message",
     render,
+    // Meta's API takes no idempotency key: a message is settled alone right after its send instead.
     send: async (message) => {
       await graph.send(message);
     },

@@ -2,6 +2,9 @@
 // the API can answer 503 "try again in a moment" for the first and keep 500 for the second.
 // The pg Pool drops a broken connection and opens a new one on the next query: no restart needed.
 
+/** What a 503 for a database that is away tells clients to wait (Retry-After): an API call or a page. */
+export const DATABASE_RETRY_AFTER_SECONDS = 30;
+
 /** SQLSTATE classes 08 (connection exception) and 57P0x (server shutting down, cannot connect now). */
 const UNAVAILABLE_SQLSTATE = /^(08\d{3}|57P0[1-4])$/;
 const UNAVAILABLE_ERRNO = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND"]);

@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema.ts";
+import { STATEMENT_TIMEOUT_MS } from "./timeouts.ts";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -28,6 +29,8 @@ export interface Database {
    */
   searchDb: Db;
   kind: "pglite" | "postgres";
+  /** Connections of `db` (1 on PGlite): what the checkout's slots are counted against (server/orders/checkout-slots.ts). */
+  poolSize: number;
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -103,6 +106,7 @@ async function openPglite(dir: string, image: Blob | undefined): Promise<Databas
     db,
     searchDb: db,
     kind: "pglite",
+    poolSize: 1,
     ping: async () => {
       await client.query("select 1");
     },
@@ -118,8 +122,17 @@ function openPool(url: string, size: { max: number; maxUses?: number }, extra: R
     ...size,
     connectionTimeoutMillis: 5_000,
     // And on a server: a statement whose client is gone (an instance killed while its checkout
-    // waited for a row lock) is ended within a second, instead of running on when the lock frees.
-    options: Object.entries({ ...SESSION_SETTINGS, client_connection_check_interval: "1s", ...extra })
+    // waited for a row lock) is ended within a second, instead of running on when the lock frees;
+    // and no statement runs (or waits for a lock) longer than STATEMENT_TIMEOUT_MS, so a request
+    // holds a connection for a bounded time and its answer reaches the customer before nginx gives
+    // up on it (docs/scaling.md, "Timeouts"). On PGlite there is one session in this process: no
+    // other session's lock to wait for, and nothing to set.
+    options: Object.entries({
+      ...SESSION_SETTINGS,
+      client_connection_check_interval: "1s",
+      statement_timeout: `${STATEMENT_TIMEOUT_MS}ms`,
+      ...extra,
+    })
       .map(([name, value]) => `-c ${name}=${value}`)
       .join(" "),
   });
@@ -148,6 +161,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // Several instances may start at once: the advisory lock lets exactly one migrate at a time.
   const lockClient = await pool.connect();
   try {
+    // Waiting for another instance's migration, and a migration itself, may take longer than a
+    // request's statement may: no timeout on this session until it goes back to the pool.
+    await lockClient.query("set statement_timeout = 0");
     await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
     // Migrate on the connection that holds the lock: a pool of one would otherwise wait for itself.
     await migratePg(drizzlePg({ client: lockClient, schema, casing: "snake_case" }), {
@@ -155,6 +171,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     });
   } finally {
     await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+    await lockClient.query("reset statement_timeout").catch(() => {});
     lockClient.release();
   }
   const searchPool = openPool(
@@ -167,6 +184,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     db,
     searchDb,
     kind: "postgres",
+    poolSize,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

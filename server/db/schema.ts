@@ -6,6 +6,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -138,6 +139,42 @@ export const searchSynonyms = pgTable(
   ],
 );
 
+/**
+ * Words for what the shop does not sell (children's shoes, bags, brands it does not carry), edited by
+ * the owner: a search with one is answered in words, not with unrelated products (decision 025).
+ */
+export const notSoldWords = pgTable(
+  "not_sold_words",
+  {
+    word: text().primaryKey(),
+    kind: text().notNull(),
+    createdAt: now(),
+  },
+  (t) => [
+    check("not_sold_words_word_check", sql`${t.word} ~ '^[a-z0-9]+$' AND length(${t.word}) <= 40`),
+    check("not_sold_words_kind_check", sql`${t.kind} IN ('children', 'other product', 'brand')`),
+  ],
+);
+
+/**
+ * Searches that found nothing or little (at most 2 products), one row per normalised query per day:
+ * what the owner's /admin/searches reads. Kept 30 days (the insert prunes older days).
+ */
+export const searchMisses = pgTable(
+  "search_misses",
+  {
+    day: date({ mode: "string" }).notNull(),
+    query: text().notNull(),
+    count: integer().notNull().default(1),
+    dropped: text().array().notNull(),
+    results: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.query] }),
+    check("search_misses_query_check", sql`length(${t.query}) <= 200`),
+  ],
+);
+
 export const productImages = pgTable(
   "product_images",
   {
@@ -189,6 +226,11 @@ export const users = pgTable(
     blockedAt: timestamp({ withTimezone: true }),
     /** The admin who blocked them. */
     blockedBy: uuid().references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    /**
+     * When the owner of the e-mail pressed a link the shop mailed there (docs/decisions/024); until
+     * then the shop's mails to it carry none of the text typed into the account's orders.
+     */
+    emailVerifiedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     check("users_role_check", sql`${t.role} in ('customer', 'admin')`),

@@ -33,10 +33,20 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A drizzle handle per pooled connection, made once: the schema's relational map is not free. */
 const handles = new WeakMap<pg.PoolClient, Db>();
 
+export interface TransactionOptions {
+  /**
+   * How long any statement of the transaction waits for a lock (`set local lock_timeout`, sent in
+   * the same first round trip) before it fails with 55P03 and the transaction rolls back. PGlite
+   * has one session: nobody else's lock to wait for, so it is not set there.
+   */
+  lockTimeoutMs?: number;
+}
+
 export async function transactionOpenedWith<Row, T>(
   db: Db,
   first: FirstStatement,
   run: (open: OpenTransaction, firstRows: Row[]) => Promise<T>,
+  options: TransactionOptions = {},
 ): Promise<T> {
   if (!UUID.test(first.uuid)) throw new Error("transactionOpenedWith: not a uuid");
   const text = first.text.replace("$uuid", `'${first.uuid}'::uuid`);
@@ -51,12 +61,17 @@ export async function transactionOpenedWith<Row, T>(
     );
   }
 
+  const { lockTimeoutMs } = options;
+  if (lockTimeoutMs !== undefined && !(Number.isInteger(lockTimeoutMs) && lockTimeoutMs > 0)) {
+    throw new Error("transactionOpenedWith: lockTimeoutMs must be a positive whole number");
+  }
+  const settings = lockTimeoutMs === undefined ? "" : `set local lock_timeout = '${lockTimeoutMs}ms'; `;
   const client = await pool.connect();
   let ended = false;
   let broken: Error | undefined;
   try {
-    const results = (await client.query(`begin; ${text}`)) as unknown as pg.QueryResult[];
-    const firstRows = (results[1]?.rows ?? []) as Row[];
+    const results = (await client.query(`begin; ${settings}${text}`)) as unknown as pg.QueryResult[];
+    const firstRows = (results.at(-1)?.rows ?? []) as Row[];
     let tx = handles.get(client);
     if (!tx) {
       tx = drizzle({ client, schema, casing: "snake_case" });

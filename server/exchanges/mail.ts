@@ -1,11 +1,13 @@
 // The mails of an exchange: to the customer when it is asked, approved, refused or expired (to the
-// account's own e-mail, as every customer mail), and to the shop when one is asked.
+// account's own e-mail, as every customer mail, the name only once it is proven), and to the shop
+// when one is asked.
 import { type AdminExchange, differenceLine, EXCHANGE_REASON_LABELS } from "#shared/exchanges.ts";
 import { orderNumber } from "#shared/orders.ts";
 import { SHOP_NAME } from "#shared/shop.ts";
 import { escapeHtml } from "../mail/html.ts";
 import type { Mail } from "../mail/mailer.ts";
 import { orderContactHtml, orderContactText } from "../mail/order-contact.ts";
+import { dearLine } from "../mail/recipient.ts";
 import type { ShopContact } from "../orders/mail.ts";
 
 export type ExchangeNews = "requested" | "approved" | "refused" | "expired";
@@ -55,9 +57,10 @@ export function exchangeMail(news: ExchangeNews, e: AdminExchange, shop: ShopCon
   const ref = orderNumber(e.orderId);
   const { subject, lines } = newsLines(news, e);
   const body = [`Order ${ref}: ${pairLine(e)}`, ...lines];
-  const text = [`Dear ${e.customer.name},`, "", ...body, "", orderContactText(shop, e.orderId)].join("\n");
+  const dear = dearLine({ to: e.customer.email, proven: e.customer.emailVerified }, e.customer.name);
+  const text = [dear, "", ...body, "", orderContactText(shop, e.orderId)].join("\n");
   const html =
-    `<p>Dear ${escapeHtml(e.customer.name)},</p>` +
+    `<p>${escapeHtml(dear)}</p>` +
     body.map((line) => `<p>${escapeHtml(line)}</p>`).join("") +
     orderContactHtml(shop, e.orderId);
   return { to: e.customer.email, subject: `${SHOP_NAME}, order ${ref}: ${subject}`, text, html };

@@ -68,6 +68,7 @@ const adminRow = z.object({
   phone_number: z.string(),
   email: z.string(),
   username: z.string(),
+  email_verified: z.boolean(),
   decided_by: z.string().nullable(),
   total: z.number(),
   photos: z.array(z.object({ id: z.string(), width: z.number(), height: z.number() })),
@@ -86,7 +87,8 @@ export function createExchangeService(db: Db, deps: { images: ImageStore }): Exc
     const rows = await selectRows(
       db,
       adminRow,
-      sql`select ${EXCHANGE_JSON} as e, o.full_name, o.phone_number, u.email, u.username, a.username as decided_by,
+      sql`select ${EXCHANGE_JSON} as e, o.full_name, o.phone_number, u.email, u.username,
+                 u.email_verified_at is not null as email_verified, a.username as decided_by,
                  count(*) over ()::int as total,
                  coalesce((select json_agg(json_build_object('id', ph.id, 'width', ph.width, 'height', ph.height)
                            order by ph.created_at) from exchange_photos ph where ph.exchange_id = e.id), '[]'::json) as photos
@@ -100,7 +102,13 @@ export function createExchangeService(db: Db, deps: { images: ImageStore }): Exc
       total: r.total,
       exchange: {
         ...toExchange(r.e),
-        customer: { name: r.full_name, phone: r.phone_number, email: r.email, username: r.username },
+        customer: {
+          name: r.full_name,
+          phone: r.phone_number,
+          email: r.email,
+          username: r.username,
+          emailVerified: r.email_verified,
+        },
         photos: r.photos.map((p) => ({
           _id: p.id,
           url: `/api/admin/exchanges/${r.e.id}/photos/${p.id}`,

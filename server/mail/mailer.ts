@@ -12,6 +12,12 @@ export interface Mail {
   html?: string;
   /** Extra headers (List-Unsubscribe on the back-in-stock mails). */
   headers?: Record<string, string>;
+  /**
+   * Names the message the same on every try (the outbox's rows): its Message-ID becomes
+   * `<key@the shop's domain>`, so a mail sent again is recognisably the same one to the receiving
+   * server and the customer's mail program, which drop a repeat. Without it, a random one.
+   */
+  messageKey?: string;
 }
 
 export interface Mailer {
@@ -26,10 +32,12 @@ export function createMailer(options: { smtpUrl: string | undefined; dataDir: st
     ? nodemailer.createTransport(options.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   let outboxReady: Promise<unknown> | undefined;
+  const domain = /@([^\s>]+)>?\s*$/.exec(options.from)?.[1] ?? "localhost";
   return {
     outboxDir,
-    async send(mail) {
-      const info = await transport.sendMail({ from: options.from, ...mail });
+    async send({ messageKey, ...mail }) {
+      const messageId = messageKey ? { messageId: `<${messageKey}@${domain}>` } : {};
+      const info = await transport.sendMail({ from: options.from, ...mail, ...messageId });
       if (options.smtpUrl) return;
       const message = (info as { message?: Buffer }).message;
       if (!message) throw new Error("The mail could not be rendered.");

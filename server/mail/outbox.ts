@@ -1,10 +1,13 @@
 // Draining the mail outbox (table mail_outbox): what a request promised to mail was written in the
 // same statement as the order itself, and this loop sends it. Every instance runs one; a batch is
-// leased (`for update skip locked`, then a lease time), so two instances never send the same row
-// at once, and a row whose sender died mid-send is sent again when its lease runs out (a customer
-// may, rarely, get a mail twice, but never none). A sent row is deleted; a failed one waits longer
-// each time. No HTTP here.
-import { eq, inArray, sql } from "drizzle-orm";
+// leased (`for update skip locked`, then a 30 s lease that the sender renews while it works), so two
+// live instances never send the same row, and a row whose sender died is sent again once its lease
+// runs out (a customer may, rarely, get a mail twice, but never none; the repeat carries the same
+// Message-ID). Each message's rows are deleted right after its own send, not after the batch, and a
+// delete that fails is remembered and retried before anything else is sent, so a database fault
+// repeats nothing. A failed send waits longer each time. No HTTP here.
+import { createHash } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
@@ -48,8 +51,12 @@ export interface ChannelOutboxOptions<M, E extends OutboxRow = OutboxEntry> {
    * gone). Entries answered with the same message object (the shop's alerts of a batch) share one send.
    */
   render(entries: E[]): Promise<Map<string, M>>;
-  send(message: M): Promise<void>;
-  /** After a batch's sent rows are deleted: what was sent (the confirmation history records it). */
+  /**
+   * Sends one message. `key` names it the same way on every try (the outbox rows it settles): the
+   * mailer's Message-ID, an idempotency key where the channel has one.
+   */
+  send(message: M, key: string): Promise<void>;
+  /** After a batch: what was sent (the confirmation history records it). */
   sent?(entries: E[]): Promise<void>;
   /** What the log calls a failed send: 'e-mail', 'WhatsApp message'. */
   noun: string;
@@ -68,19 +75,38 @@ export function startMailOutbox(options: OutboxOptions): MailOutbox {
     ...options,
     kinds: MAIL_KINDS,
     noun: "e-mail",
-    send: (mail) => options.mailer.send(mail),
+    send: (mail, key) => options.mailer.send({ ...mail, messageKey: key }),
   });
 }
 
 /**
- * A wake-up waits this long, so that a burst of orders is claimed, rendered and deleted as one
- * batch (three statements) rather than one batch per order; a customer does not notice 50 ms.
+ * A wake-up waits this long, so that a burst of orders is claimed and rendered as one batch rather
+ * than one batch per order; a customer does not notice 50 ms.
  */
 const WAKE_DELAY_MS = 50;
-/** How long a claimed row is left to its sender before another instance may try it. */
-const LEASE_SECONDS = 120;
+/**
+ * How long a claimed row is left to its sender before another instance may try it: what a dead
+ * sender's mails wait. A live sender renews the lease of what it still holds every RENEW_MS, so a
+ * slow mail server does not hand its rows to another instance.
+ */
+const LEASE_SECONDS = 30;
+const RENEW_MS = 10_000;
 /** Back-off after the n-th failure: 30 s, 1 min, 2 min, … at most an hour. */
 const retryDelaySeconds = (attempts: number) => Math.min(3_600, 30 * 2 ** Math.max(0, attempts - 1));
+
+/**
+ * The name of a message on every try: the ids of the rows it settles (a shared mail, hashed). The
+ * mailer makes it the Message-ID, so a resend is recognisably the same message.
+ */
+function messageKey(entries: readonly OutboxRow[]): string {
+  const ids = entries.map((entry) => entry.id).sort();
+  if (ids.length === 1) return `outbox-${ids[0]}`;
+  return `outbox-${createHash("sha256").update(ids.join(",")).digest("hex").slice(0, 32)}`;
+}
+
+/** Postgres array literals of ids and of numbers, for `= any(…)` and `unnest(…)`. */
+const uuids = (ids: readonly string[]) => `{${ids.join(",")}}`;
+const numbers = (values: readonly number[]) => `{${values.join(",")}}`;
 
 /** A drainer of the order kinds. */
 export function startOutbox<M>(options: ChannelOutboxOptions<M>): MailOutbox {
@@ -101,6 +127,14 @@ export function startOutboxOf<M, E extends OutboxRow>(
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
   let wakeTimer: NodeJS.Timeout | undefined;
+  /**
+   * Claims this sender holds: the row's id and the try that claimed it (`attempts`, which every
+   * claim raises, so a claim taken over by another instance no longer matches). The message being
+   * sent, and rows sent whose delete failed: their leases are renewed until they are settled.
+   */
+  const held = new Map<string, number>();
+  /** Sent, but the delete that says so failed: deleted at the next drain, never sent again from here. */
+  const unsettled = new Set<string>();
 
   async function claim(): Promise<E[]> {
     // Raw: an update from a `for update skip locked` subquery, so instances never claim the same row.
@@ -117,9 +151,48 @@ export function startOutboxOf<M, E extends OutboxRow>(
     );
   }
 
+  /**
+   * One statement between two sends: deletes the rows just sent (or dropped), and renews the lease
+   * of the next message's rows if they are still this sender's claim; answers which are. A row
+   * another instance claimed meanwhile (this sender was stalled past its lease) is left to it.
+   */
+  async function settleAndRenew(done: readonly string[], next: readonly E[]): Promise<Set<string>> {
+    const rows = await selectRows(
+      db,
+      z.object({ id: z.string() }),
+      sql`with gone as (delete from mail_outbox where id = any(${uuids(done)}::uuid[]))
+          update mail_outbox m set next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
+          from unnest(${uuids(next.map((e) => e.id))}::uuid[], ${numbers(next.map((e) => e.attempts))}::int[]) as mine(id, attempts)
+          where m.id = mine.id and m.attempts = mine.attempts
+          returning m.id`,
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Renews the leases this sender holds (a long send; sent rows not yet deleted). */
+  async function renewHeld(): Promise<void> {
+    if (held.size === 0) return;
+    await db.execute(
+      sql`update mail_outbox m set next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
+          from unnest(${uuids([...held.keys()])}::uuid[], ${numbers([...held.values()])}::int[]) as mine(id, attempts)
+          where m.id = mine.id and m.attempts = mine.attempts`,
+    );
+  }
+
+  /** Deletes the rows sent earlier whose delete failed; throws while the database still refuses. */
+  async function settleEarlier(): Promise<void> {
+    if (unsettled.size === 0) return;
+    const ids = [...unsettled];
+    await db.delete(mailOutbox).where(inArray(mailOutbox.id, ids));
+    for (const id of ids) {
+      unsettled.delete(id);
+      held.delete(id);
+    }
+  }
+
   async function sendBatch(entries: E[]): Promise<number> {
     const mails = await options.render(entries);
-    const done: string[] = [];
+    let done: string[] = [];
     const sentEntries: E[] = [];
     const owedBy = new Map<M, E[]>();
     for (const entry of entries) {
@@ -127,37 +200,70 @@ export function startOutboxOf<M, E extends OutboxRow>(
       if (!mail) done.push(entry.id);
       else owedBy.set(mail, [...(owedBy.get(mail) ?? []), entry]);
     }
-    for (const [mail, owing] of owedBy) {
-      try {
-        await options.send(mail);
-        done.push(...owing.map((entry) => entry.id));
-        sentEntries.push(...owing);
-      } catch (error) {
-        for (const entry of owing) {
-          options.logError(
-            error,
-            `${entry.kind.replaceAll("_", " ")} ${options.noun} failed (try ${entry.attempts}); it stays queued`,
-          );
-          await db
-            .update(mailOutbox)
-            .set({
-              nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(entry.attempts)})`,
-              lastError: String(error instanceof Error ? error.message : error).slice(0, 500),
-            })
-            .where(eq(mailOutbox.id, entry.id));
+    let count = done.length;
+    // One message at a time, each settled before the next is sent: a failure of the database
+    // after a send leaves that one message unsettled, not a batch, and this sender remembers it.
+    try {
+      for (const [mail, owing] of owedBy) {
+        let mine: Set<string>;
+        try {
+          mine = await settleAndRenew(done, owing);
+        } catch (error) {
+          for (const id of done) unsettled.add(id);
+          throw error;
+        }
+        for (const id of done) held.delete(id);
+        done = [];
+        // Stalled past its lease: what another instance claimed meanwhile is its to send.
+        const ours = owing.filter((owed) => mine.has(owed.id));
+        if (ours.length === 0) continue;
+        for (const owed of ours) held.set(owed.id, owed.attempts);
+        try {
+          await options.send(mail, messageKey(ours));
+          done = ours.map((owed) => owed.id);
+          sentEntries.push(...ours);
+          count += ours.length;
+        } catch (error) {
+          for (const owed of ours) held.delete(owed.id);
+          await failed(ours, error);
         }
       }
+      try {
+        if (done.length > 0) await db.delete(mailOutbox).where(inArray(mailOutbox.id, done));
+      } catch (error) {
+        for (const id of done) unsettled.add(id);
+        throw error;
+      }
+      for (const id of done) held.delete(id);
+    } finally {
+      // Only a note of what went out: a failure here loses a line of history, never a message.
+      if (sentEntries.length > 0)
+        await options
+          .sent?.(sentEntries)
+          .catch((error: unknown) => options.logError(error, "could not record what the outbox sent"));
     }
-    if (done.length > 0) await db.delete(mailOutbox).where(inArray(mailOutbox.id, done));
-    // Only a note of what went out: a failure here loses a line of history, never a message.
-    if (sentEntries.length > 0)
-      await options
-        .sent?.(sentEntries)
-        .catch((error: unknown) => options.logError(error, "could not record what the outbox sent"));
-    return done.length;
+    return count;
+  }
+
+  /** A send failed: the rows wait their back-off (only if they are still this sender's claim). */
+  async function failed(owing: E[], error: unknown): Promise<void> {
+    for (const owed of owing) {
+      options.logError(
+        error,
+        `${owed.kind.replaceAll("_", " ")} ${options.noun} failed (try ${owed.attempts}); it stays queued`,
+      );
+      await db
+        .update(mailOutbox)
+        .set({
+          nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(owed.attempts)})`,
+          lastError: String(error instanceof Error ? error.message : error).slice(0, 500),
+        })
+        .where(and(eq(mailOutbox.id, owed.id), eq(mailOutbox.attempts, owed.attempts)));
+    }
   }
 
   async function drainAll(): Promise<number> {
+    await settleEarlier();
     let sent = 0;
     for (;;) {
       const entries = await claim();
@@ -174,7 +280,7 @@ export function startOutboxOf<M, E extends OutboxRow>(
     }
     running = drainAll()
       .catch((error: unknown) => {
-        options.logError(error, "mail outbox could not be read; retrying at the next poll");
+        options.logError(error, "mail outbox could not be read or updated; retrying at the next poll");
         return 0;
       })
       .finally(() => {
@@ -195,6 +301,10 @@ export function startOutboxOf<M, E extends OutboxRow>(
     timer.unref();
   }
   schedule();
+  const renewing = setInterval(() => {
+    renewHeld().catch((error: unknown) => options.logError(error, "could not renew the outbox's leases"));
+  }, RENEW_MS);
+  renewing.unref();
 
   return {
     wake() {
@@ -211,6 +321,13 @@ export function startOutboxOf<M, E extends OutboxRow>(
       if (timer) clearTimeout(timer);
       if (wakeTimer) clearTimeout(wakeTimer);
       await running;
+      clearInterval(renewing);
+      await settleEarlier().catch((error: unknown) =>
+        options.logError(
+          error,
+          `${unsettled.size} sent messages are still queued; another instance may send them again`,
+        ),
+      );
     },
   };
 }

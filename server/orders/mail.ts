@@ -7,32 +7,38 @@ import { SHOP_NAME } from "#shared/shop.ts";
 import { escapeHtml } from "../mail/html.ts";
 import type { Mail } from "../mail/mailer.ts";
 import { orderContactHtml, orderContactText } from "../mail/order-contact.ts";
+import { dearLine, deliveryBlock, type Recipient } from "../mail/recipient.ts";
 
 export interface ShopContact {
   phone: string;
   email: string;
 }
 
-/**
- * Sent to `to`, the account's own e-mail, never to the address typed at checkout (kept on the order
- * for the shop): otherwise anyone could make the shop mail text of their choosing to anyone.
- */
 /** How the customer confirms: the signed link, and what happens when nobody does. */
 export interface ConfirmRequest {
   url: string;
   cancelAfterMinutes: number;
 }
 
-export function orderConfirmationMail(order: Order, to: string, shop: ShopContact, confirm: ConfirmRequest): Mail {
+/**
+ * Sent to the account's own e-mail, never to the address typed at checkout (kept on the order for
+ * the shop); what was typed into the order only once that e-mail is proven (server/mail/recipient.ts).
+ */
+export function orderConfirmationMail(
+  order: Order,
+  recipient: Recipient,
+  shop: ShopContact,
+  confirm: ConfirmRequest,
+): Mail {
   const ref = orderNumber(order._id);
   const a = order.shippingAddress;
   const lines = order.items.map(
     (item) => `${item.quantity} x ${item.name}, size ${item.size}: ${formatRs(item.discountPrice * item.quantity)}`,
   );
   const savings = order.subtotal - order.totalAmount;
-  const address = addressLines(a);
+  const delivery = deliveryBlock(recipient, addressLines(a));
   const text = [
-    `Dear ${a.fullName},`,
+    dearLine(recipient, a.fullName),
     "",
     `Thank you for your order ${ref} at ${SHOP_NAME}. ${CONFIRMATION_MESSAGES.ask}`,
     `Confirm or cancel it here: ${confirm.url}`,
@@ -45,19 +51,18 @@ export function orderConfirmationMail(order: Order, to: string, shop: ShopContac
     "Delivery: Rs.0",
     `Total Amount: ${formatRs(order.totalAmount)} (${ORDER_MESSAGES.paymentMethod.toLowerCase()})`,
     "",
-    "Delivery to:",
-    ...address,
+    ...delivery,
     "",
     orderContactText(shop, order._id),
   ].join("\n");
-  const html = `<p>Dear ${escapeHtml(a.fullName)},</p>
+  const html = `<p>${escapeHtml(dearLine(recipient, a.fullName))}</p>
 <p>Thank you for your order <strong>${ref}</strong> at ${escapeHtml(SHOP_NAME)}. ${escapeHtml(CONFIRMATION_MESSAGES.ask)}</p>
 <p><a href="${escapeHtml(confirm.url)}"><strong>Confirm or cancel your order</strong></a></p>
 <p>${escapeHtml(unansweredLine(order, confirm.cancelAfterMinutes))}</p>
 <ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>
 <p>Subtotal: ${formatRs(order.subtotal)}<br>Savings: ${formatRs(savings)}<br>Delivery: Rs.0<br>
 <strong>Total Amount: ${formatRs(order.totalAmount)}</strong> (${ORDER_MESSAGES.paymentMethod.toLowerCase()})</p>
-<p>Delivery to:<br>${address.map(escapeHtml).join("<br>")}</p>
+<p>${delivery.map(escapeHtml).join("<br>")}</p>
 ${orderContactHtml(shop, order._id)}`;
-  return { to, subject: `Your order ${ref} at ${SHOP_NAME}`, text, html };
+  return { to: recipient.to, subject: `Your order ${ref} at ${SHOP_NAME}`, text, html };
 }

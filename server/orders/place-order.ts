@@ -19,6 +19,7 @@ import {
 import { canonicalArea } from "../areas/service.ts";
 import type { Db } from "../db/client.ts";
 import { idempotencyKeys, products } from "../db/schema.ts";
+import { CHECKOUT_LOCK_TIMEOUT_MS, isDatabaseTimeout, STATEMENT_TIMEOUT_MS } from "../db/timeouts.ts";
 import { type OpenTransaction, transactionOpenedWith } from "../db/transaction.ts";
 import { conflict, DomainError, invalid, notFound } from "../domain-errors.ts";
 import type { ShopContact } from "./mail.ts";
@@ -41,6 +42,12 @@ export interface PlaceOrderRequest {
   userId: string;
   order: NewOrder;
   idempotencyKey?: string | undefined;
+  /**
+   * Whether an answer given `msNeeded` from now still reaches the customer (their connection is
+   * open and the request's deadline not past). Asked before the order statement: when it says no,
+   * the transaction rolls back and nothing is ordered for an answer nobody would read.
+   */
+  canStillAnswer?: ((msNeeded: number) => boolean) | undefined;
 }
 
 /** The shop's rules for one customer's orders, from the configuration. */
@@ -123,11 +130,24 @@ export async function placeOrder(
         lockCustomer(request.userId),
         (open, locked) => {
           refuseBlocked(locked, rules.shop);
+          // The order statement may take up to a statement's timeout: sent only if its answer
+          // can still be delivered after that long.
+          if (request.canStillAnswer && !request.canStillAnswer(STATEMENT_TIMEOUT_MS)) throw busyNotPlaced();
           return insertOrder(open, request, lines, requestHash, rules);
         },
+        // A stock row or the customer's row held longer than this by someone else: refused, not
+        // waited for (server/db/timeouts.ts).
+        { lockTimeoutMs: CHECKOUT_LOCK_TIMEOUT_MS },
       );
       return { order, created: true };
     } catch (error) {
+      // Waited its bounded time for a lock, or ran out of time: nothing was written. A retry of
+      // the same request may have placed the order meanwhile: then that is the answer.
+      if (isDatabaseTimeout(error)) {
+        const first = await replay();
+        if (first) return first;
+        throw busyNotPlaced();
+      }
       // Refused (sold out, say) while a retry of the same request was placing it: the answer is
       // the order that retry placed, not the refusal.
       if (error instanceof DomainError && key !== undefined) {
@@ -151,6 +171,9 @@ export async function placeOrder(
     }
   }
 }
+
+/** Refused for now, nothing written: the same request later will work (503 with Retry-After). */
+const busyNotPlaced = () => new DomainError("busy", ORDER_MESSAGES.busyNotPlaced);
 
 /** Duplicate product+size lines become one; the result is sorted, which is the lock order. */
 export function mergeLines(items: readonly Line[]): Line[] {

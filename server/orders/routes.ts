@@ -5,11 +5,13 @@ import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema, newOrderSchema, ORDER_MES
 import type { ConfirmationLinks } from "../confirmation/links.ts";
 import type { ConfirmationService } from "../confirmation/service.ts";
 import type { Db } from "../db/client.ts";
+import { CHECKOUT_DEADLINE_MS } from "../db/timeouts.ts";
 import { forbidden, parseOr400 } from "../http/errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { startMailOutbox } from "../mail/outbox.ts";
 import type { Auth } from "../plugins/auth.ts";
 import type { OrderAlertOptions } from "./alert-mail.ts";
+import type { CheckoutSlots } from "./checkout-slots.ts";
 import type { ShopContact } from "./mail.ts";
 import { type OrderLimits, orderLimitsOf } from "./order-limits.ts";
 import { createOrderService } from "./service.ts";
@@ -31,6 +33,8 @@ export function registerOrderRoutes(
     whatsapp: boolean;
     /** An order queued messages for another channel's drainer too (WhatsApp): send them now. */
     wakeOtherChannels?: () => void;
+    /** Bounds the checkouts holding a connection at once, below the pool (checkout-slots.ts). */
+    checkoutSlots: CheckoutSlots;
   },
 ): void {
   const { auth, confirmation, links } = deps;
@@ -60,7 +64,11 @@ export function registerOrderRoutes(
     const header = request.headers[IDEMPOTENCY_KEY_HEADER];
     const key = header === undefined ? undefined : parseOr400(idempotencyKeySchema, header);
     if (input.userId !== user.id) throw forbidden(ORDER_MESSAGES.notYourAccount);
-    const { order, created } = await orders.place(user.id, input, key);
+    // Still answerable: the customer (or nginx for them) is connected, and the answer comes before
+    // the checkout's deadline, which is shorter than nginx's wait (server/db/timeouts.ts).
+    const canStillAnswer = (msNeeded: number) =>
+      !request.raw.socket?.destroyed && reply.elapsedTime + msNeeded <= CHECKOUT_DEADLINE_MS;
+    const { order, created } = await deps.checkoutSlots.run(() => orders.place(user.id, input, key, canStillAnswer));
     if (!created) return reply.code(200).header("idempotent-replayed", "true").send(order);
     // The order took stock: whatever keeps a copy of these products must read them again.
     app.catalogChanges.publish({ productIds: [...new Set(order.items.map((item) => item.productId))] });

@@ -15,16 +15,22 @@ import { orders as ordersTable, users } from "../db/schema.ts";
 import { EXCHANGES_COLUMN, exchangesColumn, toOrderExchanges } from "../exchanges/columns.ts";
 import type { Mail } from "../mail/mailer.ts";
 import type { OutboxEntry } from "../mail/outbox.ts";
+import type { Recipient } from "../mail/recipient.ts";
 import { type OrderAlertOptions, orderAlertsMail } from "./alert-mail.ts";
 import { type ConfirmRequest, orderConfirmationMail, type ShopContact } from "./mail.ts";
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "./order-limits.ts";
-import { type PlaceOrderResult, placeOrder } from "./place-order.ts";
+import { type PlaceOrderRequest, type PlaceOrderResult, placeOrder } from "./place-order.ts";
 
 /** The order list answers at most this many, newest first. */
 export const TRACK_LIMIT = 100;
 
 export interface OrderService {
-  place(userId: string, order: NewOrder, idempotencyKey?: string): Promise<PlaceOrderResult>;
+  place(
+    userId: string,
+    order: NewOrder,
+    idempotencyKey?: string,
+    canStillAnswer?: PlaceOrderRequest["canStillAnswer"],
+  ): Promise<PlaceOrderResult>;
   /** The user's own orders, newest first. */
   track(userId: string): Promise<Order[]>;
   /** The mails of queued outbox entries (confirmations and the shop's alerts), by entry id. */
@@ -114,10 +120,10 @@ export function createOrderService(db: Db, deps: OrderServiceDeps): OrderService
   }
 
   return {
-    place: (userId, order, idempotencyKey) =>
+    place: (userId, order, idempotencyKey, canStillAnswer) =>
       placeOrder(
         db,
-        { userId, order, idempotencyKey },
+        { userId, order, idempotencyKey, canStillAnswer },
         async (orderId) => (await findOrders(sql`o.user_id = ${userId} and o.id = ${orderId}`))[0],
         rules,
       ),
@@ -131,11 +137,13 @@ export function createOrderService(db: Db, deps: OrderServiceDeps): OrderService
       const orders = new Map(found.map((order) => [order._id, order]));
       // The account's own e-mail: the checkout's is kept on the order for the shop, never mailed.
       const accounts = await db
-        .select({ id: ordersTable.id, email: users.email })
+        .select({ id: ordersTable.id, email: users.email, verifiedAt: users.emailVerifiedAt })
         .from(ordersTable)
         .innerJoin(users, eq(users.id, ordersTable.userId))
         .where(inArray(ordersTable.id, ids));
-      const recipients = new Map(accounts.map((row) => [row.id, row.email]));
+      const recipients = new Map<string, Recipient>(
+        accounts.map((row) => [row.id, { to: row.email, proven: row.verifiedAt !== null }]),
+      );
       const mails = new Map<string, Mail>();
       const alerts = new Map<string, { order: Order; entryIds: string[] }>();
       for (const entry of entries) {

@@ -2,12 +2,14 @@
 // failed its schema), never a stack trace.
 import type { FastifyError, FastifyInstance } from "fastify";
 import { StorageUnavailableError } from "../catalog/blob-store.ts";
-import { isDatabaseUnavailable } from "../db/availability.ts";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/availability.ts";
+import { BUSY_RETRY_AFTER_SECONDS, isDatabaseTimeout } from "../db/timeouts.ts";
 import { DomainError, type DomainErrorKind } from "../domain-errors.ts";
 import { HttpError } from "../http/errors.ts";
 import { requestPath } from "../http/request-path.ts";
 
 export const BRIEFLY_UNAVAILABLE = "The shop is briefly unavailable. Please try again in a minute.";
+export const BUSY = "The shop is very busy right now. Please try again in a moment.";
 export const CANNOT_SAVE_FILES = "The shop cannot save files right now. Please try again in a minute.";
 export const PICTURES_UNAVAILABLE = "Pictures are briefly unavailable. Please try again in a minute.";
 
@@ -39,6 +41,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(error.statusCode).headers(error.headers).send(error.body());
     }
     if (error instanceof DomainError) {
+      // "Busy" is for now only: the client is told when to try again (the web checkout does, with its key).
+      if (error.kind === "busy") reply.header("retry-after", String(BUSY_RETRY_AFTER_SECONDS));
       return reply.code(statusOfDomainError(error)).send(domainErrorBody(error));
     }
     const status = error.statusCode ?? 500;
@@ -56,7 +60,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isDatabaseUnavailable(error)) {
       // The database is away (restart, failover, network): a retry soon will work, so say so.
       request.log.warn({ err: error }, "database unavailable");
-      return reply.code(503).header("retry-after", "30").send({ message: BRIEFLY_UNAVAILABLE });
+      return reply
+        .code(503)
+        .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ message: BRIEFLY_UNAVAILABLE });
+    }
+    if (isDatabaseTimeout(error)) {
+      // A statement waited for a lock, or ran, past its timeout (server/db/timeouts.ts): nothing
+      // was written, and the same request in a moment will most likely work.
+      request.log.warn({ err: error }, "a statement timed out");
+      return reply.code(503).header("retry-after", String(BUSY_RETRY_AFTER_SECONDS)).send({ message: BUSY });
     }
     if (isDiskError(error)) {
       request.log.error({ err: error }, "the data folder refuses writes");

@@ -4,14 +4,12 @@
 // mails to the address the alert was for) harms no one. The key is derived from CONFIRM_LINK_SECRET
 // when given, else one kept in the database under its own name (server/confirmation/links.ts), so
 // every instance signs and checks alike.
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { STOCK_ALERTS_UNSUBSCRIBE_PATH, STOP_ALERTS_PAGE } from "#shared/stock-alerts.ts";
-import { sharedKey } from "../confirmation/links.ts";
+import { tokenSigner } from "../confirmation/links.ts";
 import type { Db } from "../db/client.ts";
 
 const SECRET_NAME = "stock_alert_links";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const MAC_BYTES = 16;
 
 export interface StockAlertLinks {
   tokenFor(alertId: string): Promise<string>;
@@ -24,28 +22,11 @@ export interface StockAlertLinks {
 }
 
 export function createStockAlertLinks(db: Db, options: { publicUrl: string; secret?: string | undefined }) {
-  let key: Promise<Buffer> | undefined;
-  const keyOf = () => {
-    key ??= (
-      options.secret
-        ? Promise.resolve(createHmac("sha256", options.secret).update(SECRET_NAME).digest())
-        : sharedKey(db, SECRET_NAME)
-    ).catch((error: unknown) => {
-      key = undefined; // a database hiccup: ask again next time
-      throw error;
-    });
-    return key;
-  };
-  const mac = async (alertId: string) =>
-    createHmac("sha256", await keyOf())
-      .update(`stock-alert.${alertId}`)
-      .digest()
-      .subarray(0, MAC_BYTES)
-      .toString("base64url");
+  const signer = tokenSigner(db, SECRET_NAME, options.secret);
 
   const links: StockAlertLinks = {
     async tokenFor(alertId) {
-      return `${alertId}.${await mac(alertId)}`;
+      return `${alertId}.${await signer.sign(`stock-alert.${alertId}`)}`;
     },
     async pageUrl(alertId) {
       return `${options.publicUrl}${STOP_ALERTS_PAGE}?token=${await links.tokenFor(alertId)}`;
@@ -56,9 +37,7 @@ export function createStockAlertLinks(db: Db, options: { publicUrl: string; secr
     async check(token) {
       const [alertId, given, ...rest] = token.split(".");
       if (!alertId || !given || rest.length > 0 || !UUID.test(alertId)) return undefined;
-      const expected = Buffer.from(await mac(alertId));
-      const actual = Buffer.from(given);
-      return actual.length === expected.length && timingSafeEqual(actual, expected) ? alertId : undefined;
+      return (await signer.verify(`stock-alert.${alertId}`, given)) ? alertId : undefined;
     },
   };
   return links;

@@ -83,7 +83,7 @@ export function startStockAlertOutboxes(options: StockAlertOutboxOptions): MailO
     kinds: ["back_in_stock"],
     noun: "e-mail",
     render: renderMails,
-    send: (mail) => options.mailer.send(mail),
+    send: (mail, key) => options.mailer.send({ ...mail, messageKey: key }),
     logError: options.logError,
   });
   if (!whatsapp) return mails;
@@ -103,6 +103,7 @@ export function startStockAlertOutboxes(options: StockAlertOutboxOptions): MailO
       }
       return out;
     },
+    // Meta's API takes no idempotency key: a message is settled alone right after its send instead.
     send: async (message) => {
       await graph.send(message);
     },

@@ -1,7 +1,6 @@
 // The database going away and coming back. On PGlite (the default) the database is closed under
 // the running app; with DATABASE_URL, a TCP proxy between the app and PostgreSQL is cut and
 // restored, and the app's connections are killed with pg_terminate_backend in mid-request.
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
@@ -13,6 +12,7 @@ import { CATEGORY_SLUGS } from "#shared/categories.ts";
 import type { TestApp } from "../support/app.ts";
 import { createTestApp } from "../support/app.ts";
 import { waitForLockWaiter } from "../support/database.ts";
+import { type DatabaseProxy, startDatabaseProxy } from "../support/database-proxy.ts";
 import { count, makeShopper, orderBody, placeOrder, products, stockOf } from "../support/shoppers.ts";
 import { expectNoStack, expectRefusal } from "./support.ts";
 
@@ -55,48 +55,21 @@ describe(`database gone (${serverUrl ? "PostgreSQL" : "PGlite"} closed under the
   });
 });
 
-/** A TCP proxy to PostgreSQL that can be cut (connections dropped, new ones refused) and restored. */
-async function startProxy(target: URL) {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on("close", () => sockets.delete(s));
-      s.on("error", () => {});
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  const listen = (port: number) => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  await listen(0);
-  const port = (server.address() as net.AddressInfo).port;
-  // Stops listening and ends every piped connection (server.close alone waits for them to end).
-  const dropAll = () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      for (const s of sockets) s.destroy();
-    });
-  return { port, cut: dropAll, restore: () => listen(port), close: dropAll };
-}
-
 describe.skipIf(!serverUrl)("PostgreSQL going away mid-request and coming back (needs DATABASE_URL)", () => {
   let scratch: ScratchDatabase;
-  let proxy: Awaited<ReturnType<typeof startProxy>>;
+  let proxy: DatabaseProxy;
   let database: Database;
   let t: TestApp;
   beforeAll(async () => {
     scratch = await createScratchDatabase(serverUrl as string, "shop_fault");
-    proxy = await startProxy(new URL(scratch.url));
-    const viaProxy = new URL(scratch.url);
-    viaProxy.hostname = "127.0.0.1";
-    viaProxy.port = String(proxy.port);
-    database = await openDatabase({ databaseUrl: viaProxy.toString(), poolSize: 5 });
+    proxy = await startDatabaseProxy(scratch.url);
+    database = await openDatabase({ databaseUrl: proxy.url, poolSize: 5 });
     await seedCategories(database.db);
     await seedDemoCatalogue(database.db);
     const config = loadConfig({ NODE_ENV: "test", DATA_DIR: `/tmp/shop-fault-${process.pid}` });
     const app = await buildApp({ config, database });
     await app.ready();
-    t = { app, config, database: { ...database, url: viaProxy.toString() }, close: async () => {} };
+    t = { app, config, database: { ...database, url: proxy.url }, close: async () => {} };
   });
   afterAll(async () => {
     await t?.app.close();

@@ -1,7 +1,7 @@
 // Faults of the running process, on the real server started as `node server/start.ts`:
 // SIGKILL in the middle of a checkout burst, SIGTERM while requests are in flight, and a data
 // folder whose outbox and picture folders refuse writes.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { ProductAnswer, ProductList } from "#shared/catalog.ts";
 import { CATEGORY_SLUGS } from "#shared/categories.ts";
 import type { Order } from "#shared/orders.ts";
@@ -10,6 +10,9 @@ import { type Answer, halfSentRequest, json, request, shopPerTest } from "./proc
 
 const backend = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
 const shop = shopPerTest();
+// Each test starts real shop processes, twice for some (a restart): on a 2-core machine shared with
+// other test files a PGlite start with its migrations took 41 s once, past Vitest's 30 s default.
+vi.setConfig({ testTimeout: 120_000 });
 /** These bursts give each buyer a dozen orders: more than the open-order limits allow (tests/orders-limits.test.ts). */
 const MANY_ORDERS = { MAX_OPEN_ORDERS: "1000", MAX_OPEN_PAIRS: "10000" };
 
@@ -208,7 +211,7 @@ describe(`graceful shutdown on SIGTERM (${backend})`, () => {
 });
 
 describe(`a data folder that refuses writes (${backend})`, () => {
-  it("orders still succeed when mail cannot be written (logged, kept queued); pictures answer 503 with a message", async () => {
+  it("orders still succeed when mail cannot be written (logged, kept queued); pictures are sent as drawings", async () => {
     // The pictures job runs here (tests turn it off by default): it must stop and say so, not crash.
     await shop.create({ breakDirs: ["outbox"], env: { RENDER_PICTURES_AHEAD: "true" } });
     const running = await shop.start();
@@ -223,10 +226,10 @@ describe(`a data folder that refuses writes (${backend})`, () => {
     const product = json<ProductAnswer>(
       await request(running.url, "GET", `/api/products/${pairs[0]?.productId}`),
     ).product;
+    // Nothing can be rendered into the folder: a shopper is sent the drawing, asked for again later.
     const picture = await request(running.url, "GET", `/images/${product.images[0]?.id}/320.webp`);
-    expect(picture.status).toBe(503);
-    expect(json<{ message: string }>(picture).message).toMatch(/try again/i);
-    expect(picture.body).not.toMatch(/ENOTDIR|EROFS|\/tmp\//);
+    expect(picture.status).toBe(200);
+    expect(picture.body).toMatch(/^<svg/);
     expect((await request(running.url, "GET", "/readyz")).status).toBe(200);
 
     // Both failures are in the log for the owner to see, and the process is still up.

@@ -39,10 +39,17 @@ export async function mailsTo(t: TestApp, to: string): Promise<string[]> {
   return mails.map(decodeQuotedPrintable).filter((m) => new RegExp(`^To: ${escapeRegExp(to)}$`, "mi").test(m));
 }
 
-/** Waits (mail leaves in the background) until `to` has `count` mails, and answers the newest link. */
+const RESET_LINK = /\/reset-password\/confirm\?token=/;
+
+/** The password reset mails to `to` (sign-up also mails its 'confirm your e-mail' link). */
+export async function resetMailsTo(t: TestApp, to: string): Promise<string[]> {
+  return (await mailsTo(t, to)).filter((mail) => RESET_LINK.test(mail));
+}
+
+/** Waits (mail leaves in the background) until `to` has `count` reset mails, and answers the newest link. */
 export async function waitForResetLink(t: TestApp, to: string, count: number): Promise<string> {
   for (let i = 0; i < 100; i++) {
-    const mails = await mailsTo(t, to);
+    const mails = await resetMailsTo(t, to);
     const link = mails.length >= count ? /(\S+\/reset-password\/confirm\?token=[\w-]+)/.exec(mails.at(-1) ?? "") : null;
     if (link?.[1]) return link[1];
     await new Promise((r) => setTimeout(r, 20));

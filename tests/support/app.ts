@@ -21,6 +21,8 @@ export interface TestAppOptions {
   /** Serve pages from the production build (run `npm run build` first). */
   pages?: boolean;
   env?: Record<string, string>;
+  /** Connections of the main pool on PostgreSQL (a test of what happens when they run short). */
+  poolSize?: number;
   /** Receives every log line (give LOG_LEVEL in env: tests are silent by default). */
   logStream?: { write(line: string): void };
 }
@@ -30,7 +32,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, ...options.env });
   // The categories and synonyms always, the demo catalogue unless asked not to: a copy of the run's
   // template at that level (templates.ts).
-  const database = await openTestDatabase({ from: (options.demo ?? true) ? "demo" : "seeded" });
+  const database = await openTestDatabase({
+    from: (options.demo ?? true) ? "demo" : "seeded",
+    ...(options.poolSize !== undefined && { poolSize: options.poolSize }),
+  });
   const pages = options.pages ? async () => requireBuild() : undefined;
   const app = await buildApp({ config, database, pages, logStream: options.logStream });
   await app.ready();

@@ -16,6 +16,8 @@ export interface TestDatabase extends Database {
 export interface TestDatabaseOptions {
   /** What the database holds when it opens (default: migrated, no rows). */
   from?: TemplateLevel;
+  /** Connections of the main pool on PostgreSQL (default 20); PGlite has one. */
+  poolSize?: number;
 }
 
 export async function openTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
@@ -31,7 +33,7 @@ export async function openTestDatabase(options: TestDatabaseOptions = {}): Promi
   }
 
   const scratch = await createScratchDatabase(serverUrl, "shop_test", { template: source });
-  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 20 });
+  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: options.poolSize ?? 20 });
   if (!source) await fillUpTo(database, level);
   return {
     ...database,

@@ -1,5 +1,7 @@
 // Factories for the cart and order tests: signed-in customers made straight in the database
-// (no password hashing), products with stock set per size, and order payloads.
+// (no password hashing; their e-mail proven unless asked otherwise, so the order mails read in full:
+// tests/proven-addresses.test.ts covers the unproven ones), products with stock set per size, and
+// order payloads.
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { createSession } from "#server/accounts/sessions.ts";
@@ -14,12 +16,17 @@ export interface Shopper {
   headers: { authorization: string };
 }
 
-export async function makeShopper(t: TestApp): Promise<Shopper> {
+export async function makeShopper(t: TestApp, options: { proven?: boolean } = {}): Promise<Shopper> {
   const name = `shopper_${randomBytes(6).toString("hex")}`;
   const email = `${name}@example.pk`;
   const [row] = await t.database.db
     .insert(users)
-    .values({ email, username: name, passwordHash: "not-a-real-hash" })
+    .values({
+      email,
+      username: name,
+      passwordHash: "not-a-real-hash",
+      emailVerifiedAt: (options.proven ?? true) ? new Date() : null,
+    })
     .returning({ id: users.id });
   if (!row) throw new Error("no user row");
   const token = await createSession(t.database.db, row.id);

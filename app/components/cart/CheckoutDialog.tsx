@@ -17,6 +17,7 @@ import { api, messageOf } from "../../lib/api-client.ts";
 import { useAuth } from "../../lib/auth-store.ts";
 import { cartStore, type StoredCartLine } from "../../lib/cart-store.ts";
 import { refreshCart } from "../../lib/cart-sync.ts";
+import { retryWhileBusy } from "../../lib/retry-busy.ts";
 import { AreaOptions } from "../AreaOptions.tsx";
 import {
   AddressFields,
@@ -124,17 +125,22 @@ export const CheckoutDialog = forwardRef<HTMLDialogElement, CheckoutDialogProps>
     setFieldErrors({});
     if (!token || !user) return;
     setSending(true);
-    const response = await api<Order>("/api/orders/new-order", {
-      method: "POST",
-      auth: token,
-      headers: { "Idempotency-Key": idempotencyKey },
-      json: {
-        userId: user._id,
-        items: lines.map((line) => ({ productId: line.productId, size: line.size, quantity: line.quantity })),
-        shippingAddress,
-        totalAmount: total,
-      },
-    });
+    const order = {
+      userId: user._id,
+      items: lines.map((line) => ({ productId: line.productId, size: line.size, quantity: line.quantity })),
+      shippingAddress,
+      totalAmount: total,
+    };
+    // A 503 (many people ordering the same shoes, the shop busy for a moment) is sent again after
+    // the wait it asks for, with the same key: at most one order whatever the tries.
+    const response = await retryWhileBusy(() =>
+      api<Order>("/api/orders/new-order", {
+        method: "POST",
+        auth: token,
+        headers: { "Idempotency-Key": idempotencyKey },
+        json: order,
+      }),
+    );
     if (!response.ok) {
       setSending(false);
       const { message, fields } = response.error;
@@ -147,7 +153,8 @@ export const CheckoutDialog = forwardRef<HTMLDialogElement, CheckoutDialogProps>
       // that sold out belongs to no field and goes in the form's box.
       const { own, other } = splitFieldMessages(fields, "shippingAddress.");
       const unmarked = Object.keys(own).length === 0 ? messageOf(response.body) : other.join(" ");
-      if (response.status < 500 && unmarked) setFormError(unmarked);
+      // A 503 still refused after the retries says why and that nothing was ordered.
+      if ((response.status < 500 || response.status === 503) && unmarked) setFormError(unmarked);
       showFieldErrors(own);
       if (response.status === 409) await refreshCart(token);
       return;

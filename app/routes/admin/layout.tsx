@@ -28,6 +28,7 @@ const SECTIONS = [
   { to: "/admin/couriers", label: "Couriers", end: false },
   { to: "/admin/reports", label: "Reports", end: false },
   { to: "/admin/synonyms", label: "Synonyms", end: false },
+  { to: "/admin/searches", label: "Searches", end: false },
   { to: "/admin/areas", label: "Areas", end: false },
 ];
 

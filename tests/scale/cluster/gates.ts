@@ -32,7 +32,9 @@ export interface Gates {
 export async function installGates(pool: pg.Pool, commitPair: { productId: string; size: number }): Promise<Gates> {
   const { productId, size } = commitPair;
   if (!/^[0-9a-f-]{36}$/.test(productId) || !Number.isInteger(size)) throw new Error("not a pair");
-  await pool.query(`create function cluster_test_commit_gate() returns trigger language plpgsql as $$
+  await pool.query(`create function cluster_test_commit_gate() returns trigger language plpgsql
+    -- The checkout sets a lock timeout in its transaction; this gate holds its COMMIT on purpose.
+    set lock_timeout = 0 as $$
     begin
       if new.product_id = '${productId}'::uuid and new.size = ${size} then
         perform pg_advisory_xact_lock_shared(${COMMIT_GATE});

@@ -7,6 +7,7 @@ import http from "node:http";
 export interface Answer {
   status: number;
   body: string;
+  headers: http.IncomingHttpHeaders;
 }
 
 /** A failed exchange (connection refused or cut, or no answer in time): the request may be retried. */
@@ -54,7 +55,9 @@ export class Visitor {
       req.on("response", (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), headers: res.headers }),
+        );
         res.on("error", (e) => reject(new Failed(`${method} ${url}: ${e.message}`)));
       });
       req.on("error", (e) => reject(e instanceof Failed ? e : new Failed(`${method} ${url}: ${e.message}`)));

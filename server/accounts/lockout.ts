@@ -1,0 +1,68 @@
+// Who may try a password now (docs/security.md "Rate limits"). A lockout that anyone can trigger
+// is a lever to lock the owner out, so no single rule refuses the owner's own browser:
+// - per account and address: 5 failures, then waits that double (1, 2, 4, 8, 15 minutes…), so an
+//   attacker's address is slowed and every other address is not;
+// - per account, for unknown devices only: 10 failures in 15 minutes from browsers that never signed
+//   in to it (from any number of addresses) stop such browsers until the window ends, which is what
+//   holds back an attack spread over many addresses;
+// - a known device (server/accounts/known-devices.ts) skips that second rule but has its own
+//   progressive delays, so a stolen device cookie is as slow as one address.
+// A success forgets the delays of its address and device; the per-account window runs out by itself.
+import type { DelayCounter, FailureCounter } from "../plugins/rate-limit.ts";
+import type { KnownDevices } from "./known-devices.ts";
+
+export interface SignInAttempt {
+  email: string;
+  address: string;
+  /** The request's Cookie header. */
+  cookies: string | undefined;
+}
+
+export interface Lockout {
+  /** Seconds this attempt must wait (0: it may try), and the known device it comes from. */
+  check(attempt: SignInAttempt): Promise<{ wait: number; deviceId: string | undefined }>;
+  failed(attempt: SignInAttempt, deviceId: string | undefined): Promise<void>;
+  /** Forgets this address's and device's delays; answers the Set-Cookie that keeps the device known. */
+  succeeded(attempt: SignInAttempt, deviceId: string | undefined): Promise<string>;
+}
+
+/** The delay counters' keys: one per account and address, one per account and known device. */
+export const delayKeyOf = {
+  address: (email: string, address: string) => `address\n${email}\n${address}`,
+  device: (email: string, deviceId: string) => `device\n${email}\n${deviceId}`,
+};
+
+export function createLockout(counters: {
+  failedLogins: FailureCounter;
+  loginDelays: DelayCounter;
+  devices: KnownDevices;
+}): Lockout {
+  const { failedLogins, loginDelays, devices } = counters;
+  const byAddress = ({ email, address }: SignInAttempt) => delayKeyOf.address(email, address);
+  const byDevice = delayKeyOf.device;
+  return {
+    async check(attempt) {
+      const deviceId = await devices.deviceOf(attempt.email, attempt.cookies);
+      const waits = await Promise.all([
+        loginDelays.blockedFor(byAddress(attempt)),
+        deviceId ? loginDelays.blockedFor(byDevice(attempt.email, deviceId)) : failedLogins.blockedFor(attempt.email),
+      ]);
+      return { wait: Math.max(...waits), deviceId };
+    },
+    async failed(attempt, deviceId) {
+      await Promise.all([
+        loginDelays.recordFailure(byAddress(attempt)),
+        deviceId
+          ? loginDelays.recordFailure(byDevice(attempt.email, deviceId))
+          : failedLogins.recordFailure(attempt.email),
+      ]);
+    },
+    async succeeded(attempt, deviceId) {
+      await Promise.all([
+        loginDelays.clear(byAddress(attempt)),
+        deviceId ? loginDelays.clear(byDevice(attempt.email, deviceId)) : undefined,
+      ]);
+      return devices.cookieFor(attempt.email, deviceId);
+    },
+  };
+}

@@ -1,0 +1,158 @@
+// Pages while the database is away (issue 34): 503 with the API's Retry-After and a friendly page in
+// the shop's layout, never React Router's 500 "Unexpected Server Error"; and every page is sent
+// whole, with a Content-Length. The database is closed under the running app (PGlite, or with
+// DATABASE_URL the app's PostgreSQL pool), and with DATABASE_URL also reached through a TCP proxy that
+// is cut (PostgreSQL stopped: connections refused) and restored. Needs the production build
+// (`npm test` builds it first).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp, ROOT_DIR } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import { type Database, openDatabase } from "#server/db/client.ts";
+import { products } from "#server/db/schema.ts";
+import { productionPages } from "#server/web/page-handlers.ts";
+import { createTestApp, type TestApp } from "./support/app.ts";
+import { openTestDatabase, type TestDatabase } from "./support/database.ts";
+import { type DatabaseProxy, startDatabaseProxy } from "./support/database-proxy.ts";
+
+type App = TestApp["app"];
+const serverUrl = process.env.DATABASE_URL;
+const decode = (html: string) => html.replaceAll("&#x27;", "'");
+
+async function aProductPage(database: Database): Promise<string> {
+  const [product] = await database.db.select({ id: products.id }).from(products).limit(1);
+  if (!product) throw new Error("no product in the demo catalogue");
+  return `/products/${product.id}`;
+}
+
+/** What the API answers while the database is away: the page must say the same "come back in". */
+async function apiRetryAfter(app: App): Promise<string> {
+  const res = await app.inject({ method: "GET", url: "/api/products?category=women-heels-sandals" });
+  expect(res.statusCode).toBe(503);
+  return String(res.headers["retry-after"]);
+}
+
+async function expectAwayPage(app: App, url: string, retryAfter: string) {
+  const res = await app.inject({ method: "GET", url, headers: { accept: "text/html" } });
+  expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(503);
+  expect(res.headers["retry-after"]).toBe(retryAfter);
+  expect(res.headers["cache-control"]).toBe("no-store");
+  expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+  const html = decode(res.body);
+  expect(html).toContain("<title>We'll be right back | Karachi Shoe Shop</title>");
+  expect(html).toMatch(/<h1[^>]*>We'll be right back<\/h1>/);
+  expect(html).toContain("The shop is briefly unavailable. Please try again in a moment.");
+  expect(html).toMatch(new RegExp(`<a href="${url.replace(/[?]/g, "\\?")}"[^>]*>Try again</a>`));
+  expect(html).not.toContain("Unexpected Server Error");
+  // In the shop's layout (its footer with the shop's details), scripts carrying this answer's nonce.
+  expect(html).toContain("<footer");
+  expect(html).toContain('href="/my-cart"');
+  const nonce = /'nonce-([^']+)'/.exec(String(res.headers["content-security-policy"]))?.[1];
+  expect(nonce).toBeTruthy();
+  const scripts = html.match(/<script(?![^>]*type="application\/ld\+json")[^>]*>/g) ?? [];
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  expect(res.headers["x-frame-options"]).toBe("DENY");
+}
+
+describe(`pages with the database stopped (${serverUrl ? "PostgreSQL pool" : "PGlite"} closed under the app)`, () => {
+  let t: TestApp;
+  let product: string;
+  beforeAll(async () => {
+    t = await createTestApp({ pages: true });
+    product = await aProductPage(t.database);
+  });
+  afterAll(async () => {
+    await t?.close().catch(() => {});
+  });
+
+  it("sends a page whole, with a Content-Length, while the database is there", async () => {
+    for (const encoding of ["identity", "br"]) {
+      const res = await t.app.inject({ method: "GET", url: "/men", headers: { "accept-encoding": encoding } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["transfer-encoding"]).toBeUndefined();
+      expect(Number(res.headers["content-length"])).toBe(res.rawPayload.length);
+    }
+  });
+
+  it("home, a category and a product page answer 503 with Retry-After and the friendly page", async () => {
+    // A page kept from the test above (at most a second old) would rightly still be sent: this test
+    // is about the pages rendered while the database is away, so none is kept when it goes.
+    t.app.catalogChanges.publish({});
+    await t.database.close();
+    const retryAfter = await apiRetryAfter(t.app);
+    expect(retryAfter).toBe("30");
+    for (const url of ["/", "/men", "/men/All", product, "/search?query=shoes"]) {
+      await expectAwayPage(t.app, url, retryAfter);
+    }
+    const head = await t.app.inject({ method: "HEAD", url: "/men" });
+    expect(head.statusCode).toBe(503);
+    expect(head.headers["retry-after"]).toBe(retryAfter);
+    // Never kept: the next visitor once the database is back gets the page (the test below, on PostgreSQL).
+    expect(t.app.pageCache.size.entries).toBe(0);
+  });
+
+  it("sends a navigation in the browser to load the page, rather than show its data's error", async () => {
+    // The data a client-side navigation fetches (React Router's single fetch): a redirect that
+    // reloads the document, whose full load then answers the 503 page above.
+    const reads: [string, string][] = [
+      ["/men.data", "/men"],
+      ["/_.data", "/"],
+      [`${product}.data?_routes=routes%2Fproduct`, product],
+      ["/search.data?query=shoes&_routes=routes%2Fsearch", "/search?query=shoes"],
+    ];
+    for (const [data, page] of reads) {
+      const res = await t.app.inject({ method: "GET", url: data });
+      expect(res.statusCode, data).toBe(202);
+      expect(res.body).toContain(`"redirect",${JSON.stringify(page)}`);
+      expect(res.body).toContain(`"reload",true`);
+      expect(res.body).not.toContain("Unexpected Server Error");
+    }
+  });
+
+  it("keeps other answers as they were: an unknown page is 404, a page without data is 200", async () => {
+    const missing = await t.app.inject({ method: "GET", url: "/no-such-page" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain("Page not found");
+    expect(missing.headers["retry-after"]).toBeUndefined();
+    const guide = await t.app.inject({ method: "GET", url: "/size-guide" });
+    expect(guide.statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/size-guide.data" })).statusCode).toBe(200);
+  });
+});
+
+describe.skipIf(!serverUrl)("pages while PostgreSQL refuses connections, and once it is back (DATABASE_URL)", () => {
+  let direct: TestDatabase;
+  let proxy: DatabaseProxy;
+  let database: Database;
+  let app: App;
+  beforeAll(async () => {
+    direct = await openTestDatabase({ from: "demo" });
+    proxy = await startDatabaseProxy(direct.url as string);
+    database = await openDatabase({ databaseUrl: proxy.url, poolSize: 5 });
+    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: `/tmp/shop-pages-away-${process.pid}` });
+    app = await buildApp({ config, database, pages: async () => productionPages(ROOT_DIR) });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    // A pool whose connection the proxy dropped may never finish ending: do not wait on it.
+    await Promise.race([database?.close().catch(() => {}), new Promise((r) => setTimeout(r, 5_000))]);
+    await proxy?.close().catch(() => {});
+    await direct?.close();
+  });
+
+  it("answers 503 pages while the server is unreachable and the pages again without a restart", async () => {
+    const product = await aProductPage(direct);
+    await proxy.cut();
+    const retryAfter = await apiRetryAfter(app);
+    for (const url of ["/", "/men", product]) await expectAwayPage(app, url, retryAfter);
+
+    await proxy.restore();
+    for (const url of ["/", "/men", product]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["retry-after"]).toBeUndefined();
+      expect(decode(res.body)).not.toContain("We'll be right back");
+    }
+  });
+});
