@@ -137,7 +137,12 @@ test("a click on a result opens it; a query that finds nothing says so", async (
   await combobox.pressSequentially("zzqqxx");
   const listbox = await listboxOf(page, combobox);
   await expect(page.getByText("No products match “zzqqxx”.")).toBeVisible();
-  await expect(page.getByRole("banner").getByRole("status").filter({ hasText: /\S/ })).toHaveText("No results");
+  // The same truth as the search page (decision 025): the words match nothing in the shop.
+  const truth = "Nothing in the shop matches “zzqqxx”. We sell men's and women's shoes.";
+  await expect(page.getByRole("banner").getByText(truth, { exact: true })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("status").filter({ hasText: /\S/ })).toHaveText(
+    `No results. ${truth}`,
+  );
   await expect(listbox.getByRole("option")).toHaveCount(1);
 
   await combobox.fill("peshawari");

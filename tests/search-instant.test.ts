@@ -48,7 +48,15 @@ describe("GET /api/search/instant", () => {
 
   it("starts at 2 characters: a blank or 1-character query answers no products, not an error", async () => {
     for (const query of ["", "  ", "h", " k "]) {
-      expect(await instant(query)).toEqual({ query: query.trim(), products: [], total: 0 });
+      expect(await instant(query)).toEqual({
+        query: query.trim(),
+        products: [],
+        total: 0,
+        notSold: [],
+        unmatched: false,
+        instead: null,
+        nearest: null,
+      });
     }
     expect((await instant("kh")).query).toBe("kh");
     // Two characters do search, the last word as a beginning ('he' finds heels), after trimming.
@@ -57,8 +65,16 @@ describe("GET /api/search/instant", () => {
     expect(he.products[0]?.name).toMatch(/\bhe/i);
   });
 
-  it("answers an empty list when nothing matches", async () => {
-    expect(await instant("zzqqxx")).toEqual({ query: "zzqqxx", products: [], total: 0 });
+  it("answers an empty list when nothing matches, and says the words matched nothing (decision 025)", async () => {
+    expect(await instant("zzqqxx")).toEqual({
+      query: "zzqqxx",
+      products: [],
+      total: 0,
+      notSold: [],
+      unmatched: true,
+      instead: null,
+      nearest: null,
+    });
   });
 
   it("refuses a missing, repeated or over-long query with 400 and a message", async () => {

@@ -184,3 +184,58 @@ describe("merged with the address's filters", () => {
     expect(merged.understood.map((u) => u.key).sort()).toEqual(["colour-black", "size-38"]);
   });
 });
+
+describe("price words", () => {
+  it.each([
+    ["sasta joota", "price-asc"],
+    ["saste chappal", "price-asc"],
+    ["kam qeemat khussa", "price-asc"],
+    ["cheap sneakers", "price-asc"],
+    ["low price heels", "price-asc"],
+    ["mehnga joota", "price-desc"],
+    ["premium loafers", "price-desc"],
+  ] as const)("'%s' asks for %s and the word is not searched for", (text, sort) => {
+    const q = read(text);
+    expect(q.sort).toBe(sort);
+    expect(q.words.map((w) => w.word)).not.toContain(text.split(" ")[0]);
+    const chip = q.understood.find((u) => u.key === "sort");
+    expect(chip?.label).toBe(sort === "price-asc" ? "Price: low to high" : "Price: high to low");
+    expect(chip?.queryWithout).toBe(
+      text
+        .split(" ")
+        .slice(text.startsWith("kam") || text.startsWith("low") ? 2 : 1)
+        .join(" "),
+    );
+  });
+
+  it("'5000 se kam' stays a price limit, and 'low heel' is a word, not an order", () => {
+    expect(read("khussa 5000 se kam")).toMatchObject({ sort: null, filters: { maxPrice: 5000 } });
+    expect(read("low heel pumps").sort).toBeNull();
+    expect(words("low heel pumps")).toEqual(["low", "heel", "pumps"]);
+    expect(read("budget 3000").filters.maxPrice).toBe(3000);
+    expect(read("budget 3000").sort).toBeNull();
+  });
+
+  it("a sort the shopper chose wins over the text's, and its chip goes", () => {
+    const q = read("sasta chappal");
+    expect(mergeFilters({ ...NO_FILTERS, sort: "featured" }, q)).toMatchObject({ sort: "price-asc" });
+    const chosen = mergeFilters({ ...NO_FILTERS, sort: "newest" }, q);
+    expect(chosen.sort).toBe("newest");
+    expect(chosen.understood.map((u) => u.key)).not.toContain("sort");
+  });
+});
+
+describe("occasion words", () => {
+  it.each(["shadi", "shaadi", "wedding", "barat", "walima", "mehndi", "eid", "party", "office"])(
+    "'%s' widens to the kinds of shoe worn to it",
+    (word) => {
+      const [read1] = read(word).words;
+      const alternatives = (read1?.means ?? []).map((m) => m.join(" "));
+      expect(alternatives.length, word).toBeGreaterThanOrEqual(3);
+      expect(
+        alternatives.some((a) => ["khussa", "formal", "heel", "loafer"].includes(a)),
+        word,
+      ).toBe(true);
+    },
+  );
+});

@@ -1,10 +1,12 @@
 import { Search as SearchIcon, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { SEARCH_QUERY_MAX } from "#shared/catalog.ts";
+import { type ProductSummary, SEARCH_QUERY_MAX } from "#shared/catalog.ts";
 import { type ListQuery, listHref } from "#shared/listing.ts";
-import { droppedLine, type UnderstoodFilter } from "#shared/search.ts";
+import { droppedLine, truthOf, type UnderstoodFilter } from "#shared/search.ts";
 import { ProductList } from "../components/listing/ProductList.tsx";
+import { ProductGrid } from "../components/product/ProductGrid.tsx";
+import { SearchTruth } from "../components/search/SearchTruth.tsx";
 import { services } from "../lib/context.server.ts";
 import { loadSearchPage } from "../lib/search-page.server.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
@@ -29,6 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { text: query, list, understood, dropped, words, textSize, textGender } = loaderData;
+  const truth = truthOf(query, loaderData);
   const [text, setText] = useState(query);
   const navigation = useNavigation();
   const searching = navigation.state !== "idle" && navigation.location?.pathname === "/search";
@@ -88,7 +91,15 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             extraChips={
               understood.length > 0 ? <UnderstoodChips understood={understood} listQuery={list.query} /> : undefined
             }
-            empty={<p className="rounded-lg bg-stone-50 p-8 text-center text-stone-700">{NO_RESULTS}</p>}
+            empty={
+              <>
+                <div className="rounded-lg bg-stone-50 p-8 text-center text-stone-700">
+                  <p>{NO_RESULTS}</p>
+                  {truth && <SearchTruth truth={truth} className="mt-3" />}
+                </div>
+                {loaderData.nearest && <NearestPairs {...loaderData.nearest} size={textSize ?? undefined} />}
+              </>
+            }
           />
         </>
       )}
@@ -96,6 +107,20 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         Back to Home
       </Link>
     </div>
+  );
+}
+
+/** The closest pairs when nothing matches exactly, apart from the results, saying what was loosened. */
+function NearestPairs({ sentence, products, size }: { sentence: string; products: ProductSummary[]; size?: number }) {
+  return (
+    <section aria-labelledby="nearest-pairs" className="mt-8">
+      <h2 id="nearest-pairs" className="text-lg font-semibold text-stone-900">
+        {sentence}
+      </h2>
+      <div className="mt-4">
+        <ProductGrid products={products} heading="h3" size={size} />
+      </div>
+    </section>
   );
 }
 

@@ -1,13 +1,17 @@
 // Search relevance on the labelled query set (relevance-queries.json: what a Karachi shopper types,
-// in English, Roman Urdu, misspelt, with sizes, prices, colours and genders, each with the demo
-// products that should come first). success@3: a relevant product among the first three;
-// nDCG@5: how high the relevant ones stand in the first five (binary relevance, 1 is perfect).
+// in English, Roman Urdu, misspelt, with sizes, prices, colours and genders, price words and
+// occasions, with nothing within the price or size asked for, and for what the shop does not sell,
+// each with the demo products that should come first, or none). success@3: a relevant product among
+// the first three; nDCG@5: how high the relevant ones stand in the first five (binary relevance, 1 is
+// perfect). A query with no relevant product (what the shop does not sell) scores 1 on both only when
+// the answer is empty: showing anything for 'socks' is showing the wrong thing.
 // The same measure for our search and for MiniSearch, a general-purpose library with typo
 // tolerance, set up as its documentation recommends, over the same products.
 import { readFileSync } from "node:fs";
 import MiniSearch from "minisearch";
 import type { Product } from "#shared/catalog.ts";
 import { categoryBySlug, GENDER_LABEL } from "#shared/categories.ts";
+import type { SearchPage } from "#shared/search.ts";
 
 export interface LabelledQuery {
   query: string;
@@ -20,13 +24,15 @@ export const QUERY_SET: readonly LabelledQuery[] = JSON.parse(
   readFileSync(new URL("./relevance-queries.json", import.meta.url), "utf8"),
 ) as LabelledQuery[];
 
-/** 1 when a relevant result is among the first k, else 0. */
+/** 1 when a relevant result is among the first k, else 0 (with nothing relevant: 1 when nothing is shown). */
 export function successAt(k: number, ranked: readonly string[], relevant: ReadonlySet<string>): number {
+  if (relevant.size === 0) return ranked.length === 0 ? 1 : 0;
   return ranked.slice(0, k).some((name) => relevant.has(name)) ? 1 : 0;
 }
 
 /** Normalised discounted cumulative gain of the first k results, with binary relevance. */
 export function ndcgAt(k: number, ranked: readonly string[], relevant: ReadonlySet<string>): number {
+  if (relevant.size === 0) return ranked.length === 0 ? 1 : 0;
   const gain = (position: number) => 1 / Math.log2(position + 2);
   let dcg = 0;
   ranked.slice(0, k).forEach((name, i) => {
@@ -40,7 +46,7 @@ export function ndcgAt(k: number, ranked: readonly string[], relevant: ReadonlyS
 export interface RelevanceScore {
   successAt3: number;
   ndcgAt5: number;
-  /** Per kind of query (english, roman-urdu, misspelt, size, price, colour, gender). */
+  /** Per kind of query (english, roman-urdu, misspelt, size, price, colour, gender, price-word, occasion, nearest, not-sold). */
   byKind: Record<string, { successAt3: number; ndcgAt5: number; queries: number }>;
   /** Queries whose first three held nothing relevant. */
   misses: string[];
@@ -101,4 +107,13 @@ export function miniSearchRanker(products: readonly Product[]): (query: string) 
     }),
   );
   return async (query) => index.search(query).map((hit) => String(hit.name));
+}
+
+/**
+ * What a shopper is shown for a search (GET /api/search, the search page's answer): the results, or
+ * when nothing matches exactly, the closest pairs shown apart (decision 025).
+ */
+export function shownBy(answer: SearchPage): string[] {
+  const shown = answer.products.length > 0 ? answer.products : (answer.nearest?.products ?? []);
+  return shown.map((p) => p.name);
 }

@@ -1,10 +1,11 @@
 // Reading a Karachi shopper's search text: sizes ('42', 'size 42', '42 number'), price limits
 // ('under 5000', 'below 3k', '5000 se kam', '3000-5000'), colours ('black', 'kala') and gender
-// words ('ladies', 'gents') become list filters; every other word is a word to search for, with
-// the words the owner's synonym table says it means ('joota' -> shoe). Pure: the caller passes the
+// words ('ladies', 'gents') become list filters; price words ('sasta', 'kam qeemat', 'mehnga') an
+// order by price; every other word is a word to search for, with the words the owner's synonym
+// table says it means ('joota' -> shoe, 'shadi' -> wedding, khussa, formal: an occasion widens). Pure: the caller passes the
 // synonyms of the typed words and the palette, so this is unit-tested without a database.
 import { GENDER_LABEL, type Gender } from "#shared/categories.ts";
-import { type Colour, type ListFilters, NO_FILTERS, priceRangeLabel } from "#shared/listing.ts";
+import { type Colour, type ListFilters, NO_FILTERS, priceRangeLabel, SORT_LABEL, type Sort } from "#shared/listing.ts";
 import type { UnderstoodFilter } from "#shared/search.ts";
 import { MAX_SIZE, MIN_SIZE } from "#shared/sizes.ts";
 
@@ -19,7 +20,11 @@ export interface UnderstoodQuery {
   words: SearchWord[];
   filters: ListFilters;
   understood: UnderstoodFilter[];
+  /** The order a price word asks for ('sasta' -> lowest price first), or null. */
+  sort: PriceSort | null;
 }
+
+type PriceSort = Extract<Sort, "price-asc" | "price-desc">;
 
 /** The most words a query searches for (a longer text is cut). */
 export const MAX_QUERY_WORDS = 8;
@@ -40,6 +45,46 @@ const FILLERS = new Set(
     " ",
   ),
 );
+
+/**
+ * Words that ask for the lowest or the highest prices first. They are not searched for: no shoe is
+ * named 'sasta', and as a word it would find nothing, or the one description that happens to say it.
+ */
+const PRICE_ORDER_WORDS: Record<string, PriceSort> = {
+  sasta: "price-asc",
+  saste: "price-asc",
+  sasti: "price-asc",
+  sastay: "price-asc",
+  sastey: "price-asc",
+  cheap: "price-asc",
+  cheaper: "price-asc",
+  cheapest: "price-asc",
+  affordable: "price-asc",
+  economical: "price-asc",
+  inexpensive: "price-asc",
+  budget: "price-asc",
+  mehnga: "price-desc",
+  mehnge: "price-desc",
+  mehngi: "price-desc",
+  mehngay: "price-desc",
+  mehanga: "price-desc",
+  expensive: "price-desc",
+  costly: "price-desc",
+  premium: "price-desc",
+};
+/** The first word of two that ask for an order by price ('kam qeemat', 'low price'), with the order. */
+const PRICE_ORDER_PAIRS: Record<string, PriceSort> = { kam: "price-asc", low: "price-asc", lowest: "price-asc" };
+const PRICE_NOUNS = new Set(["qeemat", "keemat", "qimat", "kimat", "qeemt", "price", "priced", "prices", "rate"]);
+
+/** A price-order phrase starting at token i ('sasta', 'kam qeemat', 'low price'), or undefined. */
+function priceOrderAt(tokens: string[], i: number): { from: number; to: number; sort: PriceSort } | undefined {
+  const word = tokens[i] ?? "";
+  const one = PRICE_ORDER_WORDS[word];
+  if (one) return { from: i, to: i, sort: one };
+  const pair = PRICE_ORDER_PAIRS[word];
+  if (pair && PRICE_NOUNS.has(tokens[i + 1] ?? "")) return { from: i, to: i + 1, sort: pair };
+  return undefined;
+}
 
 /** The text as lower-case tokens: '3,000-5,000' -> 3000 to 5000, 'Rs.5000/-' -> rs 5000, "men's" -> mens. */
 export function tokenize(text: string): string[] {
@@ -206,6 +251,7 @@ export function understandQuery(
   const tokens = tokenize(text);
   const found: Found[] = [];
   const taken = new Set<number>();
+  let sort: PriceSort | null = null;
   const take = (item: Found) => {
     found.push(item);
     for (let k = item.from; k <= item.to; k++) taken.add(k);
@@ -233,6 +279,13 @@ export function understandQuery(
         },
       });
       i = size.to;
+      continue;
+    }
+    const order = priceOrderAt(tokens, i);
+    if (order) {
+      take({ from: order.from, to: order.to, key: "sort", label: SORT_LABEL[order.sort], apply: () => {} });
+      sort = order.sort;
+      i = order.to;
     }
   }
 
@@ -283,19 +336,21 @@ export function understandQuery(
     understood.push({ key: item.key, label: item.label, queryWithout });
   }
   filters.sizes.sort((a, b) => a - b);
-  return { words, filters, understood };
+  return { words, filters, understood, sort };
 }
 
 /**
  * The address's filters with those read from the text: sizes and colours add up; a price or a
- * gender the address gives wins over the text's (the shopper chose it in the filter form since).
- * Answers the chips still in effect.
+ * gender the address gives wins over the text's (the shopper chose it in the filter form since),
+ * and so does an order the shopper chose over a price word's. Answers the chips still in effect.
  */
 export function mergeFilters(
-  address: ListFilters,
+  address: ListFilters & { sort?: Sort },
   read: UnderstoodQuery,
-): { filters: ListFilters; understood: UnderstoodFilter[] } {
+): { filters: ListFilters; understood: UnderstoodFilter[]; sort: Sort } {
   const addressPrice = address.minPrice !== null || address.maxPrice !== null;
+  // An order the shopper chose (anything but the default) wins over a price word's.
+  const chosen = address.sort === "featured" ? undefined : address.sort;
   const filters: ListFilters = {
     sizes: [...new Set([...address.sizes, ...read.filters.sizes])].sort((a, b) => a - b),
     colours: [...new Set([...address.colours, ...read.filters.colours])],
@@ -305,7 +360,11 @@ export function mergeFilters(
     gender: address.gender ?? read.filters.gender,
   };
   const understood = read.understood.filter(
-    (u) => !(u.key === "price" && addressPrice) && !(u.key === "gender" && address.gender !== null),
+    (u) =>
+      !(u.key === "price" && addressPrice) &&
+      !(u.key === "gender" && address.gender !== null) &&
+      !(u.key === "sort" && (chosen !== undefined || read.sort === null)),
   );
-  return { filters, understood };
+  const sort = chosen ?? read.sort ?? "featured";
+  return { filters, understood, sort };
 }

@@ -3,9 +3,11 @@
 // shopper asked for another order, and one page of them read whole.
 import { CATEGORIES } from "#shared/categories.ts";
 import { type Colour, LIST_PAGE_SIZE, type ListQuery, pagesOf, type Sort } from "#shared/listing.ts";
-import { SEARCH_MAX_RESULTS, type SearchPage } from "#shared/search.ts";
+import { type Relaxed, SEARCH_MAX_RESULTS, type SearchPage } from "#shared/search.ts";
 import type { Db } from "../db/client.ts";
 import { findListPage } from "./listing.ts";
+import { nearestMatches, relaxable, withoutRelaxable } from "./nearest.ts";
+import { notSoldOf } from "./not-sold.ts";
 import { findProductsByIds, type ProductRow } from "./queries.ts";
 import { mergeFilters, tokenize, understandQuery } from "./query-understanding.ts";
 import { anyMatch, byOwnerOrder, type Match, rankedMatches } from "./search.ts";
@@ -20,8 +22,10 @@ const SORTED: Record<Exclude<Sort, "featured">, (a: Match, b: Match) => number> 
   discount: (a, b) => b.discount_percent - a.discount_percent || byOwnerOrder(a, b),
 };
 
-export interface SearchRows extends Omit<SearchPage, "products"> {
+export interface SearchRows extends Omit<SearchPage, "products" | "nearest"> {
   rows: ProductRow[];
+  /** The closest pairs when nothing matches exactly (nearest.ts); the service words the sentence. */
+  nearest: { relaxed: Relaxed[]; rows: ProductRow[] } | null;
 }
 
 /** What a search reads from: the database, the colour palette, and how it reads whole products. */
@@ -38,22 +42,51 @@ export async function searchRows(
   { db, searchDb = db, palette, productsByIds = (ids) => findProductsByIds(db, ids) }: SearchSource,
   text: string,
   list: ListQuery,
-  pageSize = LIST_PAGE_SIZE,
-  /** As the shopper types: the last word, unfinished, also matches the words it begins. */
-  typing = false,
+  {
+    pageSize = LIST_PAGE_SIZE,
+    typing = false,
+    withNearest = true,
+  }: {
+    pageSize?: number;
+    /** As the shopper types: the last word, unfinished, also matches the words it begins. */
+    typing?: boolean;
+    /** Look for the closest pairs when nothing matches exactly (an answer that shows them). */
+    withNearest?: boolean;
+  } = {},
 ): Promise<SearchRows> {
-  const synonyms = await synonymsOf(db, tokenize(text));
+  const tokens = tokenize(text);
+  const synonyms = await synonymsOf(db, tokens);
+  const notSold = await notSoldOf(db, tokens);
   const read = understandQuery(text, synonyms, palette);
-  const { filters, understood } = mergeFilters(list, read);
-  const base = { query: text, page: list.page, understood, filters };
+  const { filters, understood, sort } = mergeFilters(list, read);
+  const base = {
+    query: text,
+    page: list.page,
+    understood,
+    filters,
+    notSold,
+    unmatched: false,
+    instead: null,
+    nearest: null,
+  };
   const offset = (list.page - 1) * pageSize;
+  const none = { rows: [], total: 0, pages: pagesOf(0), dropped: [], words: [] };
+
+  // A word for what the shop does not sell ('kids', 'bags', a brand it does not carry): no products,
+  // however near other words come, and the page says so; the other words are offered instead.
+  if (notSold.length > 0) {
+    const others = read.words.filter((w) => !notSold.some((n) => n.word === w.word));
+    const found = await searchTermsOf(db, others);
+    const known = found.filter((t) => t.exact.length > 0 || t.corrections.length > 0).map((t) => t.word);
+    return { ...base, ...none, instead: known.length > 0 ? known.join(" ") : null };
+  }
 
   // Only filters ('kala 42'): the filtered list of the whole catalogue (of the gender).
   if (read.words.length === 0) {
     const categories = CATEGORIES.filter((c) => filters.gender === null || c.gender === filters.gender).map(
       (c) => c.slug,
     );
-    const { rows, total } = await findListPage(db, categories, { ...filters, sort: list.sort, page: list.page });
+    const { rows, total } = await findListPage(db, categories, { ...filters, sort, page: list.page });
     return { ...base, rows: rows.slice(0, pageSize), total, pages: pagesOf(total), dropped: [], words: [] };
   }
 
@@ -65,20 +98,47 @@ export async function searchRows(
     .filter((t) => t.exact.length === 0 && t.corrections.length === 0 && !t.prefix)
     .map((t) => t.word);
   let kept = terms.filter((t) => !dropped.includes(t.word));
-  let matches = kept.length > 0 ? await rankedMatches(searchDb, kept, filters, SEARCH_MAX_RESULTS) : [];
+  // Every word is nothing the shop has: no products (not the filters' whole list), said plainly.
+  if (kept.length === 0) {
+    const typed = read.words.map((w) => w.word).filter((w) => dropped.includes(w));
+    return { ...base, ...none, dropped: typed, unmatched: true };
+  }
+  let matches = await rankedMatches(searchDb, kept, filters, SEARCH_MAX_RESULTS);
+  // The words find pairs together, only not within the price, sizes or colours: no results (no word
+  // the shopper meant is dropped to find some), and where the answer shows them, the closest pairs
+  // apart (nearest.ts).
+  if (
+    matches.length === 0 &&
+    relaxable(filters).length > 0 &&
+    (await anyMatch(searchDb, kept, withoutRelaxable(filters)))
+  ) {
+    const near =
+      withNearest &&
+      (await nearestMatches(filters, (looser) => rankedMatches(searchDb, kept, looser, SEARCH_MAX_RESULTS)));
+    const rows = near ? await productsByIds(near.matches.map((m) => m.id)) : [];
+    const words = kept.map((t) => t.word);
+    const nearest = near ? { relaxed: near.relaxed, rows } : null;
+    return { ...base, ...none, words, dropped: [...dropped], nearest };
+  }
   if (matches.length === 0 && kept.length > 1) {
     const narrowed = await keepWordsThatMatch(searchDb, kept, filters);
     dropped.push(...kept.filter((t) => !narrowed.includes(t)).map((t) => t.word));
     kept = narrowed;
     if (kept.length > 0) matches = await rankedMatches(searchDb, kept, filters, SEARCH_MAX_RESULTS);
   }
-  if (list.sort !== "featured")
-    matches = [...matches].sort((a, b) => SORTED[list.sort as Exclude<Sort, "featured">](a, b));
+  // A sort orders the products the words name before those only their category or description
+  // mentions: 'sasta chappal' is the cheapest chappals, not the cheapest of the women's Slippers &
+  // Chappal category.
+  if (sort !== "featured")
+    matches = [...matches].sort((a, b) => Number(b.named === true) - Number(a.named === true) || SORTED[sort](a, b));
   const ids = matches.slice(offset, offset + pageSize).map((m) => m.id);
   const rows = await productsByIds(ids);
   const words = kept.map((t) => t.word);
   const orderedDropped = read.words.map((w) => w.word).filter((w) => dropped.includes(w));
-  return { ...base, rows, total: matches.length, pages: pagesOf(matches.length), dropped: orderedDropped, words };
+  // The word being typed found nothing as the start of a catalogue word either ('chair' in the box).
+  const unmatched = matches.length === 0 && kept.every((t) => t.exact.length === 0 && t.corrections.length === 0);
+  const total = matches.length;
+  return { ...base, rows, total, pages: pagesOf(total), dropped: orderedDropped, words, unmatched };
 }
 
 /**

@@ -78,9 +78,39 @@ export async function searchTermsOf(
     const prefix = word === prefixWord ? word : null;
     if (exact.length === 0 && own?.stem === null && means.length === 0 && !prefix) continue; // a stop word
     const ownStem = own?.known && own.stem ? own.stem : null;
-    terms.push({ word, own: ownStem, exact, corrections: exact.length > 0 ? [] : (own?.near ?? []), prefix });
+    const corrections =
+      exact.length > 0 ? [] : (own?.near ?? []).filter((near) => isCredibleCorrection(word, own?.stem ?? null, near));
+    terms.push({ word, own: ownStem, exact, corrections, prefix });
   }
   return terms;
+}
+
+/**
+ * Whether a catalogue lexeme the trigram index found near a typed word is a typo of it: at most a
+ * few edits from the word or its stem (one for a short word, two up to seven letters, else three).
+ * Trigrams alone call 'chair' near 'chappal' (they share 'cha'), and a shopper asking for a chair
+ * must see no chappals (decision 025); 'chapal', 'lofer' and 'slipers' stay one edit away.
+ */
+export function isCredibleCorrection(word: string, stem: string | null, lexeme: string): boolean {
+  const allowed = word.length <= 4 ? 1 : word.length <= 7 ? 2 : 3;
+  return Math.min(editDistance(word, lexeme), editDistance(stem ?? word, lexeme)) <= allowed;
+}
+
+/** Edits (insert, delete, change, swap of neighbours) from one word to the other. */
+function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  const at = (i: number, j: number) => rows[i]?.[j] ?? 0;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, at(i - 2, j - 2) + 1);
+      (rows[i] as number[])[j] = best;
+    }
+  }
+  return at(a.length, b.length);
 }
 
 /** A lexeme quoted for tsquery input: no operator inside it is read as one. */

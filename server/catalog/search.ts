@@ -46,6 +46,8 @@ export interface Match {
   discount_price: number;
   discount_percent: number;
   created_at: string;
+  /** Found through the product's name (a name tier), not only its category or description. */
+  named?: boolean;
 }
 
 /** The filters as SQL on alias q, gender included (a gender is its categories). */
@@ -119,7 +121,8 @@ export async function rankedMatches(
     if (wanted <= 0) break;
     // A product is in the first tier it matches: later tiers leave out the earlier ones' matches.
     const rows = await firstInCatalogueOrder(db, tier, tiers.slice(0, index), where, wanted);
-    found.push(...rows.sort(byOwnerOrder));
+    const named = tier.vector === "name";
+    found.push(...rows.sort(byOwnerOrder).map((row) => ({ ...row, named })));
     // Every tier is inside the last (the words, with their synonyms and corrections, anywhere in
     // the product). When several words were not found as a phrase, one check of that spares the
     // other tiers their walks if the words are never found together, as often while a shopper is

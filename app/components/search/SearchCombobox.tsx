@@ -7,9 +7,10 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState 
 import { useNavigate } from "react-router";
 import type { ProductSummary } from "#shared/catalog.ts";
 import { SEARCH_QUERY_MAX } from "#shared/catalog.ts";
-import { INSTANT_MIN_CHARS } from "#shared/search.ts";
+import { INSTANT_MIN_CHARS, nearestTruth, truthOf } from "#shared/search.ts";
 import { Price } from "../product/Price.tsx";
 import { ProductPicture } from "../product/ProductPicture.tsx";
+import { SearchTruth } from "./SearchTruth.tsx";
 import { SEARCH_ICON } from "./search-box.ts";
 import { useInstantResults } from "./use-instant-results.ts";
 
@@ -41,6 +42,11 @@ export function SearchCombobox(props: SearchComboboxProps) {
   const expanded = open && query.length >= INSTANT_MIN_CHARS && answer.state !== "idle";
   // The products, then 'See all results': the listbox always has an option while it is open.
   const optionCount = products.length + 1;
+  // The page's own sentence when the shop sells nothing of the kind, or nothing matches (decision 025).
+  const truth =
+    answer.state === "done" && products.length === 0
+      ? (truthOf(answer.results.query, answer.results) ?? nearestTruth(answer.results.query, answer.results.nearest))
+      : null;
   const searchUrl = `/search?query=${encodeURIComponent(query)}`;
 
   useEffect(() => {
@@ -161,7 +167,10 @@ export function SearchCombobox(props: SearchComboboxProps) {
           ) : answer.state === "failed" ? (
             <p className="px-4 py-3 text-sm text-stone-600">Instant results are unavailable. Press Enter to search.</p>
           ) : answer.state === "done" && products.length === 0 ? (
-            <p className="px-4 py-3 text-sm text-stone-600">No products match “{query}”.</p>
+            <>
+              <p className="px-4 py-3 text-sm text-stone-600">No products match “{query}”.</p>
+              {truth && <SearchTruth truth={truth} className="px-4 pb-3 text-center text-sm" />}
+            </>
           ) : null}
           <div id={listboxId} role="listbox" aria-label="Search suggestions" aria-busy={answer.state === "loading"}>
             {products.map((product, index) => (
@@ -199,7 +208,9 @@ export function SearchCombobox(props: SearchComboboxProps) {
           </div>
         </div>
         <p role="status" className="sr-only">
-          {expanded && answer.state === "done" ? resultsMessage(answer.results.products.length) : ""}
+          {expanded && answer.state === "done"
+            ? `${resultsMessage(answer.results.products.length)}${truth ? `. ${truth.sentence}` : ""}`
+            : ""}
         </p>
       </form>
     </search>
