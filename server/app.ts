@@ -15,7 +15,8 @@ import { openBlobStore } from "./catalog/blob-open.ts";
 import { type CatalogChanges, createLocalCatalogChanges } from "./catalog/changes.ts";
 import { createRedisCatalogChanges } from "./catalog/changes-redis.ts";
 import { createImageStore, type ImageStore } from "./catalog/images.ts";
-import { reportRenderedOnRequest } from "./catalog/pictures-ahead.ts";
+import { reportServedUnrendered } from "./catalog/pictures-ahead.ts";
+import { rememberCatalogReads } from "./catalog/remembered-reads.ts";
 import { registerCatalogRoutes } from "./catalog/routes.ts";
 import { createCatalogService } from "./catalog/service.ts";
 import type { Config } from "./config.ts";
@@ -25,12 +26,14 @@ import { registerConfirmationRoutes } from "./confirmation/routes.ts";
 import { createConfirmationService } from "./confirmation/service.ts";
 import { registerWhatsApp } from "./confirmation/whatsapp-routes.ts";
 import type { Database } from "./db/client.ts";
+import { CHECKOUT_SLOT_WAIT_MS } from "./db/timeouts.ts";
 import { exchangeExpiryAnnouncer, registerExchangeRoutes } from "./exchanges/routes.ts";
 import { createExchangeService } from "./exchanges/service.ts";
 import { BROTLI_QUALITY, COMPRESS_MIN_BYTES } from "./http/compression.ts";
 import { LOG_REDACT_PATHS, serializeRequest } from "./http/log-redaction.ts";
 import { startIntervalJob } from "./jobs/interval.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { checkoutSlotsFor } from "./orders/checkout-slots.ts";
 import { createLocalOrderSignals, createRedisOrderSignals, type OrderSignals } from "./orders/order-signals.ts";
 import { registerOrderRoutes } from "./orders/routes.ts";
 import { createAuth } from "./plugins/auth.ts";
@@ -44,6 +47,7 @@ import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerStaticFiles } from "./plugins/static-files.ts";
 import { registerStockAlerts } from "./stock-alerts/routes.ts";
 import { createLoadContext } from "./web/context.ts";
+import { createPageCache, type PageCache } from "./web/page-cache.ts";
 import type { PageSource } from "./web/page-handlers.ts";
 import { registerPages } from "./web/react-router.ts";
 
@@ -53,6 +57,8 @@ declare module "fastify" {
     catalogChanges: CatalogChanges;
     /** The pictures (server/catalog/images.ts); start-up renders them ahead through the same store as requests. */
     images: ImageStore;
+    /** Anonymous pages kept rendered until the catalogue changes (server/web/page-cache.ts). */
+    pageCache: PageCache;
     /** Order writes publish here; the admin's live count of new orders listens (server/orders/order-signals.ts). */
     orderSignals: OrderSignals;
   }
@@ -140,12 +146,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     dataDir: config.dataDir,
     db: database.db,
     blobs: openBlobStore(config.imageStorage),
-    onRenderedOnRequest: reportRenderedOnRequest(app.log, metrics.pictureRenderedOnRequest),
+    onServedUnrendered: reportServedUnrendered(app.log, metrics.pictureServedUnrendered),
   });
 
   app.decorate("catalogChanges", catalogChanges);
   app.decorate("images", images);
   app.decorate("orderSignals", orderSignals);
+  app.decorate("pageCache", createPageCache(catalogChanges));
 
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_request, reply) => {
@@ -205,6 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     alert: { to: config.ordersEmail, publicUrl: config.publicUrl },
     limits: config.orderLimits,
     afterOrder: (userId, address) => addresses.remember(userId, address),
+    checkoutSlots: checkoutSlotsFor(database.kind, database.poolSize, CHECKOUT_SLOT_WAIT_MS),
   });
   registerAdminRoutes(app, {
     db: database.db,
@@ -247,18 +255,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const pages = await options.pages?.(app);
   if (pages) {
     await registerStaticFiles(app, path.join(ROOT_DIR, "build", "client"));
+    // Pages read the catalogue through a second's memory, so a page not in the page cache costs its render.
+    const pageCatalog = rememberCatalogReads(catalog, catalogChanges);
     await registerPages(app, {
       handler: pages.handler,
-      loadContext: (_request, reply) =>
+      pageCache: app.pageCache,
+      loadContext: (nonce) =>
         createLoadContext({
-          catalog,
+          catalog: pageCatalog,
           areas,
           confirmation,
           exchanges,
           stockAlerts,
           shop: config.shop,
           publicUrl: config.publicUrl,
-          nonce: reply.cspNonce.script,
+          nonce,
         }),
     });
   }

@@ -69,7 +69,7 @@ describe("upload", () => {
         expect((await sharp(served.rawPayload).metadata()).width).toBe(width);
       }
       // All of them were made before the upload's answer: serving them rendered nothing.
-      expect((await t.app.inject({ url: "/metrics" })).body).toContain("\nshop_pictures_rendered_on_request_total 0\n");
+      expect((await t.app.inject({ url: "/metrics" })).body).toContain("\nshop_pictures_served_unrendered_total 0\n");
       expect(changes.slice(before)).toEqual([{ productIds: [product._id] }]);
       const shop = (await t.app.inject({ url: `/api/products/${product._id}` })).json<ProductAnswer>().product;
       expect(shop.images.map((i) => i.id)).toEqual(answer.images.map((i) => i.id));

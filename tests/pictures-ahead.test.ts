@@ -1,7 +1,8 @@
 // No product picture is rendered on a shopper's request: the background job a start runs renders
 // every variant of the demo catalogue and the site images into the image store, and a second run
-// finds nothing to do. A variant still missing (a data folder from before) is served all the same,
-// rendered on that request, counted in /metrics and logged once.
+// finds nothing to do. A variant asked for before it is rendered is answered with its source (the
+// SVG drawing), not kept by the browser, and nothing is rendered or stored for it; counted in
+// /metrics and logged once.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
@@ -17,8 +18,8 @@ import { createTestApp, type TestApp } from "./support/app.ts";
 
 /** The job draws 36 variants (the 1600 px site images the slowest): minutes on a loaded 2-core machine. */
 const RENDERING = 300_000;
-const RENDERED_ON_REQUEST = "shop_pictures_rendered_on_request_total";
-const WARNING = "rendered on a shopper's request";
+const SERVED_UNRENDERED = "shop_pictures_served_unrendered_total";
+const WARNING = "asked for a picture before it was rendered";
 
 let t: TestApp;
 const logLines: string[] = [];
@@ -31,9 +32,9 @@ afterAll(() => t?.close());
 
 const imagesDir = () => path.join(t.config.dataDir, "images");
 const warnings = () => logLines.filter((line) => line.includes(WARNING));
-async function renderedOnRequest(): Promise<number> {
+async function servedUnrendered(): Promise<number> {
   const res = await t.app.inject({ url: "/metrics" });
-  const line = res.body.split("\n").find((l) => l.startsWith(`${RENDERED_ON_REQUEST} `));
+  const line = res.body.split("\n").find((l) => l.startsWith(`${SERVED_UNRENDERED} `));
   return Number(line?.split(" ")[1]);
 }
 async function demoImageIds(): Promise<string[]> {
@@ -41,20 +42,22 @@ async function demoImageIds(): Promise<string[]> {
 }
 
 describe("a variant missing from the store", () => {
-  it("is rendered on the request that asks for it, counted, and logged once at warn", async () => {
+  it("is answered with its drawing, not rendered, not kept by the browser; counted, and logged once at warn", async () => {
     const [imageId] = await demoImageIds();
-    expect(await renderedOnRequest()).toBe(0);
+    expect(await servedUnrendered()).toBe(0);
     for (const file of ["640.avif", "320.webp"]) {
-      expect(existsSync(path.join(imagesDir(), imageId ?? "", file))).toBe(false);
       const res = await t.app.inject({ url: `/images/${imageId}/${file}` });
       expect(res.statusCode).toBe(200);
-      expect(res.headers["cache-control"]).toContain("immutable");
-      expect((await sharp(res.rawPayload).metadata()).width).toBe(Number(file.split(".")[0]));
+      expect(res.headers["content-type"]).toBe("image/svg+xml");
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.body).toMatch(/^<svg[^>]* viewBox=/);
+      // A picture all the same: 1000 px wide as drawn.
+      expect((await sharp(res.rawPayload).metadata()).width).toBe(1000);
+      expect(existsSync(path.join(imagesDir(), imageId ?? "", file))).toBe(false);
     }
-    expect(await renderedOnRequest()).toBe(2);
-    // Served again from the store: no new render.
-    expect((await t.app.inject({ url: `/images/${imageId}/640.avif` })).statusCode).toBe(200);
-    expect(await renderedOnRequest()).toBe(2);
+    const cover = await t.app.inject({ url: "/images/site/cover/1600.avif" });
+    expect([cover.statusCode, cover.headers["content-type"]]).toEqual([200, "image/svg+xml"]);
+    expect(await servedUnrendered()).toBe(3);
     expect(warnings()).toHaveLength(1);
     expect(JSON.parse(warnings()[0] ?? "{}")).toMatchObject({ level: 40, key: `${imageId}/640.avif` });
   });
@@ -68,8 +71,7 @@ describe("the background job", () => {
       // Four pictures at three widths in two formats, and two site images at three widths in two formats.
       expect(variants).toHaveLength(4 * IMAGE_WIDTHS.length * IMAGE_FORMATS.length + 2 * SITE_IMAGE_WIDTHS.length * 2);
       const result = await renderPicturesAhead({ db: t.database.db, images: t.app.images });
-      // The two variants a request already rendered above are kept, not drawn again.
-      expect(result).toEqual({ rendered: variants.length - 2, checked: variants.length, busyElsewhere: false });
+      expect(result).toEqual({ rendered: variants.length, checked: variants.length, busyElsewhere: false });
       for (const variant of variants) {
         expect(existsSync(path.join(imagesDir(), variantKey(variant))), variantKey(variant)).toBe(true);
       }
@@ -78,17 +80,19 @@ describe("the background job", () => {
   );
 
   it("a second run renders nothing, and no shopper's request renders anything afterwards", async () => {
-    const before = await renderedOnRequest();
+    const before = await servedUnrendered();
     expect(await renderPicturesAhead({ db: t.database.db, images: t.app.images })).toMatchObject({ rendered: 0 });
     for (const imageId of await demoImageIds()) {
       for (const width of IMAGE_WIDTHS) {
         for (const format of IMAGE_FORMATS) {
-          expect((await t.app.inject({ url: `/images/${imageId}/${width}.${format}` })).statusCode).toBe(200);
+          const res = await t.app.inject({ url: `/images/${imageId}/${width}.${format}` });
+          expect([res.statusCode, res.headers["content-type"]]).toEqual([200, `image/${format}`]);
+          expect(res.headers["cache-control"]).toContain("immutable");
         }
       }
     }
     expect((await t.app.inject({ url: "/images/site/cover/1600.avif" })).statusCode).toBe(200);
-    expect(await renderedOnRequest()).toBe(before);
+    expect(await servedUnrendered()).toBe(before);
     expect(warnings()).toHaveLength(1);
   }, 60_000);
 

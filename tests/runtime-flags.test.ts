@@ -12,6 +12,10 @@ describe("runtime flags", () => {
   it("npm start passes the flags and the environment", async () => {
     const pkg = JSON.parse(await read("package.json")) as { scripts: Record<string, string> };
     expect(pkg.scripts.start ?? "").toContain([...envAssignments, "node", ...NODE_FLAGS, "server/start.ts"].join(" "));
+    // React picks its development build unless NODE_ENV says production when it is first imported,
+    // before server/start.ts's own code runs; the config reading an unset NODE_ENV as production is
+    // not enough (every page was rendered by React's development build until issue 35).
+    expect(pkg.scripts.start ?? "").toContain(`NODE_ENV=production ${envAssignments.join(" ")} node`);
   });
 
   it("the container starts the same way", async () => {

@@ -51,18 +51,32 @@ interface TapCase {
   control(page: Page): Promise<{ locator: Locator; effect: string }>;
 }
 
+/** The header's menu button: on every page, the first thing many shoppers tap on a phone. */
+const menuButton = (path: string): TapCase => ({
+  label: `\`${path}\`, menu button`,
+  path,
+  signedIn: false,
+  control: async (page) => ({
+    locator: page.getByRole("button", { name: "Open menu" }),
+    effect: "dialog[aria-labelledby=mobile-menu-title][open]",
+  }),
+});
+
+/** A list's Filter & sort: rendered only once React runs (FilterSheet.tsx), so the tap waits for it. */
+const filterButton = (path: string): TapCase => ({
+  label: `\`${path}\`, Filter & sort`,
+  path,
+  signedIn: false,
+  control: async (page) => ({
+    locator: page.getByRole("button", { name: /^Filter & sort/ }),
+    effect: "dialog[open]",
+  }),
+});
+
 function cases(productId: string): TapCase[] {
   const product = `/products/${productId}`;
   return [
-    {
-      label: "`/men`, menu button",
-      path: "/men",
-      signedIn: false,
-      control: async (page) => ({
-        locator: page.getByRole("button", { name: "Open menu" }),
-        effect: "dialog[aria-labelledby=mobile-menu-title][open]",
-      }),
-    },
+    menuButton("/men"),
     {
       label: "`/products/{id}`, a size",
       path: product,
@@ -85,16 +99,12 @@ function cases(productId: string): TapCase[] {
         effect: 'a[href="/my-cart"][aria-label="Cart, 1 line"]',
       }),
     },
-    {
-      label: "`/search?query=khussa`, Filter & sort",
-      path: "/search?query=khussa",
-      signedIn: false,
-      // The sheet's button is rendered only once React runs (FilterSheet.tsx), so the tap waits for it.
-      control: async (page) => ({
-        locator: page.getByRole("button", { name: /^Filter & sort/ }),
-        effect: "dialog[open]",
-      }),
-    },
+    filterButton("/search?query=khussa"),
+    // Issue 35: every other customer route (those a mailed link's token opens are left out).
+    ...["/", "/men/All", "/women", "/buy/42", "/contact", "/exchange-policy", "/size-guide"].map(menuButton),
+    ...["/my-cart", "/TrackOrder", "/login", "/sign-up", "/reset-password"].map(menuButton),
+    filterButton("/men/formal-shoes"),
+    filterButton("/women/heels-&-sandals"),
   ];
 }
 const UNMARKED_SIZE = "fieldset button:not([disabled])[aria-pressed=false]";

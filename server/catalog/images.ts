@@ -1,10 +1,12 @@
 // Product and site images: every picture is stored as AVIF and WebP at fixed widths, rendered ahead
 // of any request (an upload before its answer; the demo catalogue and site images by the background
 // job of server/catalog/pictures-ahead.ts, or `npm run images`), kept in the image store shared by
-// every instance (server/catalog/blob-store.ts) and served from disk with immutable caching. A
-// variant still missing when asked for (a data folder from before, the job not done yet) is
-// rendered on that request, and reported (onRenderedOnRequest). An image id never changes its
-// pixels; a new photo gets a new id.
+// every instance (server/catalog/blob-store.ts) and served from disk with immutable caching. No
+// picture is rendered on a shopper's request (a 1024 px variant took 0.5-0.7 s, and a page names
+// dozens): a variant still missing when asked for (the job not done yet after a first start, a data
+// folder from before) is answered with its source, the drawing's SVG (4-5 KB, drawn in 0.04 ms) or
+// the upload's kept original, not to be kept by the browser, and reported (onServedUnrendered). An
+// image id never changes its pixels; a new photo gets a new id.
 import { createReadStream } from "node:fs";
 import { rm, stat } from "node:fs/promises";
 import path from "node:path";
@@ -44,10 +46,13 @@ export type Variant =
   | { kind: "product"; imageId: string; width: number; format: ImageFormat }
   | { kind: "site"; name: SiteImageName; width: number; format: ImageFormat };
 
+/** What a shopper's request for a variant gets: its file, or, until it is rendered, its source. */
+export type ServedPicture = { file: string } | { source: Buffer; contentType: string };
+
 export interface ImageStore {
-  /** A shopper's request: the variant's path on disk, rendered first only if it is missing; undefined for an unknown image. */
-  productVariant(imageId: string, width: number, format: ImageFormat): Promise<string | undefined>;
-  siteVariant(name: SiteImageName, width: number, format: ImageFormat): Promise<string>;
+  /** A shopper's request: the variant's file, else its source; undefined for an unknown image. */
+  productVariant(imageId: string, width: number, format: ImageFormat): Promise<ServedPicture | undefined>;
+  siteVariant(name: SiteImageName, width: number, format: ImageFormat): Promise<ServedPicture>;
   /** Checks and keeps an uploaded photo and renders every variant of it; answers its size. */
   saveUpload(imageId: string, upload: Buffer): Promise<{ width: number; height: number }>;
   /** Renders the variant if the store lacks it (the ahead-of-time job); answers whether it rendered one. */
@@ -95,8 +100,8 @@ export interface ImageStoreOptions {
   dataDir: string;
   /** Where originals and variants are kept; by default the directory `DATA_DIR/images`. */
   blobs?: BlobStore | undefined;
-  /** Told of each variant a shopper's request had to render because no instance had made it yet. */
-  onRenderedOnRequest?: ((key: string) => void) | undefined;
+  /** Told of each variant a shopper asked for before any instance had rendered it (the source was sent). */
+  onServedUnrendered?: ((key: string) => void) | undefined;
 }
 
 export function createImageStore(options: ImageStoreOptions): ImageStore {
@@ -154,16 +159,14 @@ export function createImageStore(options: ImageStoreOptions): ImageStore {
     return made && { ...made, started: true };
   }
 
-  /** A shopper's request: a render here is the fallback, and is reported. */
-  async function served(
-    key: string,
-    load: () => Promise<Source | undefined>,
-    width: number,
-    format: ImageFormat,
-  ): Promise<string | undefined> {
-    const made = await ensure(key, load, width, format);
-    if (made?.rendered && made.started) options.onRenderedOnRequest?.(key);
-    return made?.file;
+  /** A shopper's request: the variant from the store, else its source as it is, reported; never a render. */
+  async function served(key: string, load: () => Promise<Source | undefined>): Promise<ServedPicture | undefined> {
+    const file = await localCopy(key);
+    if (file) return { file };
+    const source = await load();
+    if (!source) return undefined;
+    options.onServedUnrendered?.(key);
+    return { source: source.input, contentType: source.svg ? "image/svg+xml" : "image/webp" };
   }
 
   async function productSource(imageId: string): Promise<Source | undefined> {
@@ -191,12 +194,11 @@ export function createImageStore(options: ImageStoreOptions): ImageStore {
   });
 
   return {
-    productVariant: (imageId, width, format) =>
-      served(`${imageId}/${width}.${format}`, () => productSource(imageId), width, format),
+    productVariant: (imageId, width, format) => served(`${imageId}/${width}.${format}`, () => productSource(imageId)),
     async siteVariant(name, width, format) {
-      const file = await served(`site/${name}/${width}.${format}`, loadSite(name), width, format);
-      if (!file) throw new Error(`Site image ${name} could not be drawn.`);
-      return file;
+      const picture = await served(`site/${name}/${width}.${format}`, loadSite(name));
+      if (!picture) throw new Error(`Site image ${name} could not be drawn.`);
+      return picture;
     },
     async renderIfMissing(variant) {
       const key = variantKey(variant);

@@ -102,10 +102,10 @@ export function startRenderingAhead(options: Omit<RenderAheadOptions, "signal"> 
 }
 
 /**
- * What a shopper's request that had to render a variant reports: counted every time, logged once
+ * What a shopper's request for a variant not rendered yet reports: counted every time, logged once
  * (a shop whose pictures are all rendered ahead never logs it; one that does is told how to fix it).
  */
-export function reportRenderedOnRequest(log: Log, count: () => void): (key: string) => void {
+export function reportServedUnrendered(log: Log, count: () => void): (key: string) => void {
   let logged = false;
   return (key) => {
     count();
@@ -113,7 +113,7 @@ export function reportRenderedOnRequest(log: Log, count: () => void): (key: stri
     logged = true;
     log.warn(
       { key },
-      "a picture was rendered on a shopper's request because the image store lacked it; the background job (RENDER_PICTURES_AHEAD) or `npm run images` renders them ahead. Counted in shop_pictures_rendered_on_request_total, not logged again",
+      "a shopper asked for a picture before it was rendered, and was sent its source (an SVG drawing or the uploaded original); the background job (RENDER_PICTURES_AHEAD) or `npm run images` renders them ahead. Counted in shop_pictures_served_unrendered_total, not logged again",
     );
   };
 }

@@ -3,8 +3,9 @@
 // and sizes folded in) was a fifth of its time at 100,000 products, and the same products come up
 // in search after search. Like the read cache (read-cache.ts), a change published on
 // `CatalogChanges` (an order's stock, an admin's edit) drops the changed products at once, and an
-// entry expires after a few seconds in case a change never arrives (Redis away).
+// entry expires at the next whole second (freshness.ts) in case a change never arrives (Redis away).
 import type { CatalogChange, CatalogChanges } from "./changes.ts";
+import { expiresAtBoundary } from "./freshness.ts";
 import type { ProductRow } from "./queries.ts";
 
 export interface ProductRowsCacheOptions {
@@ -14,7 +15,7 @@ export interface ProductRowsCacheOptions {
 }
 
 /** About 3 KB a product as JavaScript objects: a few MB at most. */
-export const DEFAULT_PRODUCT_ROWS_CACHE: ProductRowsCacheOptions = { maxEntries: 2_000, ttlMs: 5_000 };
+export const DEFAULT_PRODUCT_ROWS_CACHE: ProductRowsCacheOptions = { maxEntries: 2_000, ttlMs: 1_000 };
 
 export interface ProductRowsCache {
   /**
@@ -66,10 +67,10 @@ export function createProductRowsCache(
       }
       if (missing.length > 0) {
         const started = generation;
+        const expiresAt = expiresAtBoundary(now(), options.ttlMs);
         const loaded = await load(missing);
         for (const row of loaded) found.set(row.id, row);
         if (started === generation) {
-          const expiresAt = now() + options.ttlMs;
           for (const row of loaded) entries.set(row.id, { row, expiresAt });
           for (const oldest of entries.keys()) {
             if (entries.size <= options.maxEntries) break;

@@ -1,12 +1,13 @@
 // The catalogue's public reads (a product, a category page, a size listing) kept as the exact
 // bytes of their JSON answer with a strong ETag, until the catalogue changes. A change published
 // on `CatalogChanges` drops the answers that hold the changed products and every list (a list
-// may gain or lose any product). Entries also expire after a few seconds, which bounds a stale
+// may gain or lose any product). Entries also expire at the next whole second (freshness.ts), which bounds a stale
 // answer when a change never arrives (Redis away, or several instances without REDIS_URL).
 // Each answer is compressed once per encoding a client asks for, not once per request.
 import { createHash } from "node:crypto";
 import { type Precompressed, precompressed } from "../http/compression.ts";
 import type { CatalogChange, CatalogChanges } from "./changes.ts";
+import { expiresAtBoundary } from "./freshness.ts";
 
 export interface CachedAnswer extends Precompressed {
   etag: string;
@@ -37,7 +38,7 @@ export interface CachedSource {
   productIds: readonly string[] | "list";
 }
 
-export const DEFAULT_READ_CACHE: ReadCacheOptions = { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024, ttlMs: 5_000 };
+export const DEFAULT_READ_CACHE: ReadCacheOptions = { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024, ttlMs: 1_000 };
 
 export function createReadCache(changes: CatalogChanges, options: ReadCacheOptions = DEFAULT_READ_CACHE): ReadCache {
   const now = options.now ?? Date.now;
@@ -72,6 +73,7 @@ export function createReadCache(changes: CatalogChanges, options: ReadCacheOptio
       }
       if (hit) remove(key, hit);
       const started = generation;
+      const startedAt = now();
       const source = await load();
       const body = Buffer.from(JSON.stringify(source.value));
       const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
@@ -79,7 +81,7 @@ export function createReadCache(changes: CatalogChanges, options: ReadCacheOptio
         ...precompressed(body),
         etag,
         productIds: source.productIds === "list" ? "list" : new Set(source.productIds),
-        expiresAt: now() + options.ttlMs,
+        expiresAt: expiresAtBoundary(startedAt, options.ttlMs),
       };
       if (started === generation && body.length <= options.maxBytes) {
         const previous = entries.get(key);

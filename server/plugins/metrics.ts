@@ -24,15 +24,15 @@ interface Series {
 
 /** What other parts of the shop count. */
 export interface Metrics {
-  /** A picture variant a request had to render because no instance had made it ahead. */
-  pictureRenderedOnRequest(): void;
+  /** A picture variant a shopper asked for before any instance had rendered it (its source was sent). */
+  pictureServedUnrendered(): void;
 }
 
 export function registerMetrics(app: FastifyInstance, options: { token: string | undefined }): Metrics {
   const series = new Map<string, Series>();
   let ordersPlaced = 0;
   let serverErrors = 0;
-  let picturesRenderedOnRequest = 0;
+  let picturesServedUnrendered = 0;
 
   app.addHook("onResponse", async (request, reply) => {
     const route = request.routeOptions.url ?? "unmatched";
@@ -78,9 +78,9 @@ export function registerMetrics(app: FastifyInstance, options: { token: string |
       "# HELP shop_http_server_errors_total Answers with a 5xx status.",
       "# TYPE shop_http_server_errors_total counter",
       `shop_http_server_errors_total ${serverErrors}`,
-      "# HELP shop_pictures_rendered_on_request_total Picture variants a request had to render (missing from the image store).",
-      "# TYPE shop_pictures_rendered_on_request_total counter",
-      `shop_pictures_rendered_on_request_total ${picturesRenderedOnRequest}`,
+      "# HELP shop_pictures_served_unrendered_total Picture variants asked for before they were rendered (their source was sent).",
+      "# TYPE shop_pictures_served_unrendered_total counter",
+      `shop_pictures_served_unrendered_total ${picturesServedUnrendered}`,
       "# HELP process_resident_memory_bytes Resident memory of this process.",
       "# TYPE process_resident_memory_bytes gauge",
       `process_resident_memory_bytes ${process.memoryUsage().rss}`,
@@ -92,8 +92,8 @@ export function registerMetrics(app: FastifyInstance, options: { token: string |
   });
 
   return {
-    pictureRenderedOnRequest: () => {
-      picturesRenderedOnRequest += 1;
+    pictureServedUnrendered: () => {
+      picturesServedUnrendered += 1;
     },
   };
 }

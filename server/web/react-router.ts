@@ -1,14 +1,13 @@
 // Every path that is not the API or a file goes to React Router's request handler. The
 // adapter turns Fastify's request into a Web Request and the Web Response back into a reply,
 // so compression and security headers apply to pages like any other answer.
-import { Readable } from "node:stream";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { createRequest } from "@remix-run/node-fetch-server";
-import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
+import type { FastifyInstance, FastifyReply, HTTPMethods } from "fastify";
 import type { RouterContextProvider } from "react-router";
 import { HttpError, notFound } from "../http/errors.ts";
 import { isApiPath, requestPath } from "../http/request-path.ts";
 import { postedFormContext } from "./context.ts";
+import { type CachedPage, isCacheablePage, type PageCache, withNonce } from "./page-cache.ts";
 import { asPageRead, readPostedForm, refusedMethodPage } from "./posted-form.ts";
 
 const PAGES_ARE_READ = "Pages can only be read (GET).";
@@ -17,7 +16,10 @@ export type PageHandler = (request: Request, context: RouterContextProvider) => 
 
 export interface WebOptions {
   handler: () => Promise<PageHandler>;
-  loadContext: (request: FastifyRequest, reply: FastifyReply) => RouterContextProvider;
+  /** The services page loaders read, with the CSP nonce the page's scripts are to carry. */
+  loadContext: (nonce: string) => RouterContextProvider;
+  /** Anonymous pages kept rendered (server/web/page-cache.ts); without it every page is rendered. */
+  pageCache?: PageCache | undefined;
 }
 
 export async function registerPages(app: FastifyInstance, options: WebOptions): Promise<void> {
@@ -49,12 +51,31 @@ export async function registerPages(app: FastifyInstance, options: WebOptions): 
             .send(refusedMethodPage(request.method));
         }
         const handle = await options.handler();
-        const context = options.loadContext(request, reply);
+        const cache = options.pageCache;
+        const started = performance.now();
+        if (cache && request.method === "GET" && isCacheablePage(pathOf(request.url))) {
+          let renderedHere = false;
+          const page = await cache.page(request.url, async () => {
+            renderedHere = true;
+            const address = createRequest(request.raw, reply.raw).url;
+            // Shared by every visitor asking for this address meanwhile, and kept for the next: made
+            // from the address alone (no visitor's cookie or header can reach what others are sent),
+            // and not cut short when the visitor who happened to ask first goes away.
+            const response = await handle(new Request(address), options.loadContext(cache.placeholder));
+            const body = Buffer.from(await response.arrayBuffer());
+            return { status: response.status, headers: response.headers, body };
+          });
+          reply.header("server-timing", renderedHere ? renderTiming(started) : KEPT_TIMING);
+          return sendCachedPage(reply, page);
+        }
+        const context = options.loadContext(reply.cspNonce.script);
         // A form posted before React could take it: the same page again, with what was typed.
         // Its body is read here, before the Web Request is made, which would take the stream.
         if (posted) context.set(postedFormContext, await readPostedForm(request.raw, pathOf(request.url)));
         const read = createRequest(request.raw, reply.raw);
-        return sendWebResponse(reply, await handle(posted ? asPageRead(read) : read, context));
+        const response = await handle(posted ? asPageRead(read) : read, context);
+        reply.header("server-timing", renderTiming(started));
+        return sendWebResponse(reply, response);
       },
     });
   });
@@ -62,11 +83,29 @@ export async function registerPages(app: FastifyInstance, options: WebOptions): 
 
 const pathOf = (url: string) => url.split(/[?#]/, 1)[0] ?? "/";
 
-function sendWebResponse(reply: FastifyReply, response: Response) {
+/**
+ * How the page was made, for the browser's developer tools and the bench (Server-Timing): the
+ * milliseconds its loaders and render took here, or that it was a kept page (or one rendered for
+ * another visitor who asked at the same moment).
+ */
+const renderTiming = (started: number) => `render;dur=${(performance.now() - started).toFixed(1)}`;
+const KEPT_TIMING = 'page;desc="kept"';
+
+/** A kept page with this response's own nonce in it, matching its Content-Security-Policy header. */
+function sendCachedPage(reply: FastifyReply, page: CachedPage) {
+  reply.code(page.status);
+  if (!page.headers.some(([name]) => name === "cache-control")) reply.header("cache-control", "no-cache");
+  for (const [name, value] of page.headers) {
+    if (name !== "set-cookie") reply.header(name, value);
+  }
+  return reply.send(withNonce(page, reply.cspNonce.script));
+}
+
+async function sendWebResponse(reply: FastifyReply, response: Response) {
   reply.code(response.status);
   // Every page carries this response's own CSP nonce, so a stored copy must not be reused without
   // asking (and an ETag could never match); `no-cache` rather than `no-store` keeps the back and
-  // forward cache. What makes pages cheap is elsewhere: the catalogue read cache and immutable assets.
+  // forward cache. What makes pages cheap is the page cache (server/web/page-cache.ts), the catalogue read cache and immutable assets.
   if (!response.headers.has("cache-control")) reply.header("cache-control", "no-cache");
   for (const [name, value] of response.headers) {
     if (name !== "set-cookie") reply.header(name, value);
@@ -74,5 +113,8 @@ function sendWebResponse(reply: FastifyReply, response: Response) {
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header("set-cookie", cookies);
   if (!response.body) return reply.send();
-  return reply.send(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>));
+  // A page is sent as one buffer, so it goes out with a Content-Length (compressed in one call too,
+  // server/app.ts): were the instance to die while sending, the browser or the load balancer sees a
+  // short body, never a complete-looking 200 (app/entry.server.tsx renders the page whole first).
+  return reply.send(Buffer.from(await response.arrayBuffer()));
 }

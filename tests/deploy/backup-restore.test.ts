@@ -160,8 +160,13 @@ it("restores a shop's customer, order and picture into a fresh database and DATA
       product: { images: { id: string }[] };
     }>().product;
     expect(shown.images.map((i) => i.id)).toContain(imageId);
-    // Rendered from the restored original, not from a variant the backup happened to hold.
+    // Rendered from the restored original, not from a variant the backup happened to hold: until
+    // the background job renders it, the original itself is sent.
     await rm(path.join(target.dataDir, "images", imageId, "320.avif"));
+    const original = await again.app.inject({ url: `/images/${imageId}/320.avif` });
+    expect([original.statusCode, original.headers["content-type"]]).toEqual([200, "image/webp"]);
+    const variant = { kind: "product", imageId, width: 320, format: "avif" } as const;
+    expect(await again.app.images.renderIfMissing(variant)).toBe(true);
     const served = await again.app.inject({ url: `/images/${imageId}/320.avif` });
     expect(served.statusCode).toBe(200);
     expect(served.headers["content-type"]).toBe("image/avif");

@@ -106,11 +106,14 @@ describe.skipIf(!onServer)(`catalogue query plans at ${GENERATED.toLocaleString(
 
   it("the sizes each gender has in stock are read by index, and once for both genders", async () => {
     const plans = await plansOf(async (catalog) => {
-      expect(await catalog.sizesInStock("men")).toEqual([39, 40, 41, 42, 43, 44, 45, 46]);
-      expect(await catalog.sizesInStock("women")).toEqual([37, 38, 39, 40, 41, 42]);
+      // Asked together, as /men and /women are: a read kept until the next whole second (one
+      // begun late in a second, here slowed by EXPLAIN ANALYZE, may end as it is made).
+      const [men, women] = await Promise.all([catalog.sizesInStock("men"), catalog.sizesInStock("women")]);
+      expect(men).toEqual([39, 40, 41, 42, 43, 44, 45, 46]);
+      expect(women).toEqual([37, 38, 39, 40, 41, 42]);
     });
     // One read for both genders. A size a gender lacks walks its categories whole (the service
-    // keeps the answer a minute for that), but through the indexes, never the tables.
+    // keeps the answer for that), but through the indexes, never the tables.
     expect(plans.length).toBe(1);
     for (const plan of plans) expect(plan.seqScans, plan.statement).toEqual([]);
   });

@@ -97,10 +97,16 @@ describe("images in an S3 bucket shared by two instances", () => {
     });
   });
 
-  it("a variant no instance has made yet is rendered and put in the bucket for the others", async () => {
+  it("a variant no instance has made yet is sent as its drawing; once one renders it, it is in the bucket for all", async () => {
     expect((await objectInBucket("site/banner/1024.avif")).status).toBe(404);
-    const rendered = await second.app.inject({ url: "/images/site/banner/1024.avif" });
-    expect(rendered.statusCode).toBe(200);
+    const drawing = await second.app.inject({ url: "/images/site/banner/1024.avif" });
+    expect([drawing.statusCode, drawing.headers["content-type"]]).toEqual([200, "image/svg+xml"]);
+    expect((await objectInBucket("site/banner/1024.avif")).status).toBe(404);
+    // The background job's step (server/catalog/pictures-ahead.ts) on the second instance.
+    const variant = { kind: "site", name: "banner", width: 1024, format: "avif" } as const;
+    expect(await second.app.images.renderIfMissing(variant)).toBe(true);
+    const rendered = await first.app.inject({ url: "/images/site/banner/1024.avif" });
+    expect([rendered.statusCode, rendered.headers["content-type"]]).toEqual([200, "image/avif"]);
     expect((await objectInBucket("site/banner/1024.avif")).body.equals(rendered.rawPayload)).toBe(true);
   });
 

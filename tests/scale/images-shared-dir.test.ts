@@ -1,6 +1,7 @@
 // Two instances with their own DATA_DIR and one shared IMAGES_DIR (an NFS mount or a compose volume
 // in production): a picture an admin uploads through one is served by the other, and a variant the
-// other renders lands in the shared directory. A directory that refuses writes answers 503.
+// other's background job renders lands in the shared directory. A directory that refuses writes
+// answers 503.
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, unlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -56,13 +57,22 @@ describe("one IMAGES_DIR shared by two instances", () => {
     }
   });
 
-  it("a variant missing from the directory is rendered by the second from the shared original, for both", async () => {
+  it("a variant missing from the directory is sent as the shared original, then rendered by one for both", async () => {
     const variant = path.join(shared, imageId, "1024.avif");
     await unlink(variant);
-    const res = await second.app.inject({ url: `/images/${imageId}/1024.avif` });
-    expect(res.statusCode).toBe(200);
+    const original = await second.app.inject({ url: `/images/${imageId}/1024.avif` });
+    expect([original.statusCode, original.headers["content-type"]]).toEqual([200, "image/webp"]);
+    expect(original.headers["cache-control"]).toBe("no-cache");
+    expect((await sharp(original.rawPayload).metadata()).width).toBe(1200);
+    expect(existsSync(variant)).toBe(false);
+    // The background job's step (server/catalog/pictures-ahead.ts) on the second instance.
+    expect(await second.app.images.renderIfMissing({ kind: "product", imageId, width: 1024, format: "avif" })).toBe(
+      true,
+    );
     expect(existsSync(variant)).toBe(true);
+    const res = await second.app.inject({ url: `/images/${imageId}/1024.avif` });
     const again = await first.app.inject({ url: `/images/${imageId}/1024.avif` });
+    expect([res.headers["content-type"], again.headers["content-type"]]).toEqual(["image/avif", "image/avif"]);
     expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
   });
 });
