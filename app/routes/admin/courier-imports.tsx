@@ -62,15 +62,16 @@ export default function CourierImports() {
       method: "POST",
       json: { kind: chosenKind, fileName: picked.name, csv: picked.text, columns: chosen, apply },
     });
+    // After applying, the list of files and the remembered columns are read again (without the
+    // screen going back to 'Loading') before 'Done' shows: a file picked the moment 'Done' appears
+    // must already find this file's columns remembered.
+    const fresh =
+      answer.ok && answer.body.applied ? await adminCall<CourierImportList>(`/couriers/${courierId}/imports`) : null;
     if (request !== latest.current) return;
+    if (fresh?.ok) list.replace(fresh.body);
     setBusy(null);
     setResult(answer.ok ? answer.body : null);
     setProblem(answer.ok ? null : answer.error.message);
-    if (answer.ok && answer.body.applied) {
-      // The list of files and the remembered columns, without the screen going back to 'Loading'.
-      const fresh = await adminCall<CourierImportList>(`/couriers/${courierId}/imports`);
-      if (fresh.ok) list.replace(fresh.body);
-    }
   };
 
   const start = (picked: PickedFile | null, chosenKind: ImportKind) => {
