@@ -1,7 +1,7 @@
 // Filters, sort, paging and my size on the lists (issue 15), as a shopper meets them on a phone and a
 // laptop, with JavaScript and without it.
 import { type Browser, expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
-import { expectNoAxeViolations, waitForHydration } from "./support.ts";
+import { expectNoAxeViolations, expectPricesInOrder, pricesShown, waitForHydration } from "./support.ts";
 
 const SNEAKERS = "/men/sneakers-&-casual-shoes";
 const isPhone = (info: TestInfo) => info.project.name === "phone";
@@ -23,19 +23,6 @@ async function closeFilters(page: Page, info: TestInfo): Promise<void> {
   if (!isPhone(info)) return;
   await page.getByRole("button", { name: /^Show \d+ shoes?$/ }).click();
   await expect(page.getByRole("dialog")).toBeHidden();
-}
-
-/** The whole rupees of each card's price paid (the "now" price when discounted), in the order shown. */
-async function pricesShown(page: Page): Promise<number[]> {
-  const texts = await cards(page).evaluateAll((articles) =>
-    articles.map(
-      (a) => [...a.querySelectorAll("p")].find((p) => p.textContent?.startsWith("Price:"))?.textContent ?? "",
-    ),
-  );
-  return texts.map((text) => {
-    const paid = /now\s*Rs\.\s?(\d{1,3}(?:,\d{3})*)/.exec(text) ?? /^Price:\s*Rs\.\s?(\d{1,3}(?:,\d{3})*)/.exec(text);
-    return Number(paid?.[1]?.replace(/,/g, "") ?? Number.NaN);
-  });
 }
 
 async function noScriptPage(browser: Browser, info: TestInfo): Promise<Page> {
@@ -66,9 +53,7 @@ test("filter and sort a category page: the address, the count and the chips foll
   await expect(page).toHaveURL(/\?colour=grey&sort=price-desc$/);
   await closeFilters(page, info);
   await expect(chip(page, "Grey")).toBeVisible();
-  const prices = await pricesShown(page);
-  expect(prices).toHaveLength(2);
-  expect(prices).toEqual([...prices].sort((a, b) => b - a));
+  await expectPricesInOrder(page, "desc", 2);
 
   await page.reload();
   await waitForHydration(page);
@@ -122,8 +107,7 @@ test("without JavaScript the filter form still works on a category page and on /
 
   await page.goto("/buy/42?gender=men&sort=price-asc");
   await expect(cards(page)).not.toHaveCount(0);
-  const prices = await pricesShown(page);
-  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  await expectPricesInOrder(page, "asc");
   await expect(page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Page 1" })).toHaveAttribute(
     "aria-current",
     "page",

@@ -57,3 +57,33 @@ export async function shoot(page: Page, name: string, { fullPage = true } = {}):
   if (fullPage) await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
   await page.screenshot({ path: `.tmp/shots/${name}.png`, fullPage });
 }
+
+/** The whole rupees of each card's price paid (the "now" price when discounted), in the order shown. */
+export async function pricesShown(page: Page): Promise<number[]> {
+  const texts = await page
+    .getByRole("main")
+    .getByRole("article")
+    .evaluateAll((articles) =>
+      articles.map(
+        (a) => [...a.querySelectorAll("p")].find((p) => p.textContent?.startsWith("Price:"))?.textContent ?? "",
+      ),
+    );
+  return texts.map((text) => {
+    const paid = /now\s*Rs\.\s?(\d{1,3}(?:,\d{3})*)/.exec(text) ?? /^Price:\s*Rs\.\s?(\d{1,3}(?:,\d{3})*)/.exec(text);
+    return Number(paid?.[1]?.replace(/,/g, "") ?? Number.NaN);
+  });
+}
+
+/**
+ * The cards come to be in price order, `count` of them when given (else more than two). Retried:
+ * React Router changes the address before React has drawn the new list (its update runs in a
+ * transition), so a list read the moment the address matches can still be the one before.
+ */
+export async function expectPricesInOrder(page: Page, order: "asc" | "desc", count?: number): Promise<void> {
+  await expect(async () => {
+    const prices = await pricesShown(page);
+    if (count === undefined) expect(prices.length).toBeGreaterThan(2);
+    else expect(prices).toHaveLength(count);
+    expect(prices).toEqual([...prices].sort((a, b) => (order === "asc" ? a - b : b - a)));
+  }).toPass({ timeout: 10_000 });
+}
