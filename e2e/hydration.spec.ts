@@ -30,6 +30,26 @@ test("the size chart dialog opens with no console error", async ({ page }) => {
   expect(errors).toEqual([]);
 });
 
+// Issue 35: a page is kept by its address without an advert's parameters
+// (server/web/tracking-params.ts), so a click from a sale post gets the page rendered for the plain
+// address, which React then takes over at the address with them.
+test("a click from an advert, with its click id and campaign tags, hydrates with no error", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  expect((await page.request.get("/men/formal-shoes")).status()).toBe(200);
+  await page.goto("/men/formal-shoes?fbclid=IwAR2xYz_9-Ab&utm_source=facebook&utm_campaign=11-11-sale");
+  await waitForHydration(page);
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText("Men's Formal Shoes");
+  await expect(page).toHaveURL(/\?fbclid=IwAR2xYz_9-Ab&utm_source=facebook&utm_campaign=11-11-sale$/);
+  await page.getByRole("main").getByRole("article").first().getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/products\//);
+  await expect(page.getByRole("button", { name: "Add to Cart" })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 // Issue 17: the pictures the shopper came for do not share a phone's slow link with the scripts
 // that only take the page over (app/lib/scripts-after-paint.ts).
 test("a product page asks for its scripts only once its largest picture is in", async ({ page }) => {

@@ -28,27 +28,32 @@ const entries = () => t.app.pageCache.size.entries;
 const forget = () => t.app.catalogChanges.publish({});
 
 /**
- * Two views of `url` at the start of one second: a page ends at the next whole second after its
- * render began (server/catalog/freshness.ts), so the second view finds it kept. Tried again should
- * a loaded machine take them past the second's end.
+ * Views of `urls`, one kept page, at the start of one second: a page ends at the next whole second
+ * after its render began (server/catalog/freshness.ts), so every view after the first finds it
+ * kept. Tried again should a loaded machine take them past the second's end.
  */
-async function twoViewsInOneSecond(url: string) {
+async function viewsInOneSecond(...urls: string[]) {
   for (let attempt = 0; attempt < 5; attempt++) {
     await new Promise((resolve) => setTimeout(resolve, 1_005 - (Date.now() % 1_000)));
     const within = Math.floor(Date.now() / 1_000);
-    const first = await view(url);
-    expect(entries()).toBe(1);
-    const second = await view(url);
-    expect(entries()).toBe(1);
-    if (Math.floor(Date.now() / 1_000) === within) return [first, second] as const;
+    const views = [];
+    for (const url of urls) {
+      views.push(await view(url));
+      expect(entries(), url).toBe(1);
+    }
+    if (Math.floor(Date.now() / 1_000) === within) return views;
   }
-  throw new Error(`no two views of ${url} within one second in five tries`);
+  throw new Error(`no views of ${urls.join(", ")} within one second in five tries`);
 }
+
+const sameButNonce = (a: { html: string; nonce: string }, b: { html: string; nonce: string }) =>
+  expect(b.html.replaceAll(b.nonce, "N")).toBe(a.html.replaceAll(a.nonce, "N"));
 
 describe("a kept page", () => {
   it("carries each response's own nonce, matching its CSP header, in otherwise the same HTML", async () => {
     forget();
-    const [first, second] = await twoViewsInOneSecond("/men");
+    const [first, second] = await viewsInOneSecond("/men", "/men");
+    if (!first || !second) throw new Error("two views");
     expect([first.status, second.status]).toEqual([200, 200]);
     expect(first.nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     expect(second.nonce).not.toBe(first.nonce);
@@ -58,7 +63,7 @@ describe("a kept page", () => {
       for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
       expect(html).not.toContain(t.app.pageCache.placeholder);
     }
-    expect(second.html.replaceAll(second.nonce, "N")).toBe(first.html.replaceAll(first.nonce, "N"));
+    sameButNonce(first, second);
     expect(second.headers["cache-control"]).toBe("no-cache");
     expect(second.headers["x-frame-options"]).toBe("DENY");
     expect(second.headers["content-type"]).toBe("text/html; charset=utf-8");
@@ -89,6 +94,55 @@ describe("a kept page", () => {
     await view("/men?sort=price-asc");
     await view("/search?query=chappal");
     expect(entries()).toBe(3);
+  });
+
+  it("is one page for an address with or without an advert's click id and campaign tags", async () => {
+    forget();
+    const page = "/men/formal-shoes";
+    const [plain, ...clicked] = await viewsInOneSecond(
+      page,
+      `${page}?fbclid=IwAR2xYz_9-Ab`,
+      `${page}?utm_source=facebook&utm_medium=paid_social&utm_campaign=11-11-sale`,
+      `${page}?fbclid=IwZXh0bgNhZW0&UTM_Content=reel&gclid=Cj0K`,
+    );
+    if (!plain) throw new Error("no view");
+    for (const view of clicked) {
+      expect(view.headers["server-timing"]).toBe('page;desc="kept"');
+      sameButNonce(plain, view);
+    }
+    // Anything else in the address is a page of its own, kept by the rest of its address.
+    forget();
+    await view("/search?query=kala%20joota&fbclid=a1");
+    await view("/search?fbclid=b2&query=kala%20joota");
+    await view("/men?sort=price-asc&utm_source=whatsapp");
+    await view("/men?fbclid=c3");
+    await view("/men?fbclidx=1");
+    expect(entries()).toBe(4);
+  });
+
+  it("looks the same with a parameter no page reads, on every kind of page (so the advert's can be left out)", async () => {
+    const [product] = await products(t, 1);
+    if (!product) throw new Error("no product");
+    const pages = [
+      "/",
+      "/men",
+      "/women/all",
+      "/men/formal-shoes",
+      "/men/formal-shoes?sort=price-asc&page=1",
+      `/products/${product.id}`,
+      "/buy/42?gender=women",
+      "/search?query=chappal",
+      "/contact",
+      "/exchange-policy",
+      "/size-guide",
+    ];
+    for (const page of pages) {
+      const plain = await view(page);
+      const withOther = await view(`${page}${page.includes("?") ? "&" : "?"}not_read_by_the_shop=1`);
+      expect(plain.status, page).toBe(200);
+      expect(withOther.headers["server-timing"], page).toMatch(/^render;/);
+      sameButNonce(plain, withOther);
+    }
   });
 
   it("lets no search text smuggle the placeholder nonce into a script's attribute", async () => {

@@ -9,6 +9,8 @@ export interface LoadRequest {
   connections: number;
   durationMs: number;
   headers: Record<string, string>;
+  /** A parameter given a new value on every request, as Facebook's `fbclid` is on every click. */
+  uniqueParam?: string;
 }
 
 export interface LoadResult {
@@ -25,9 +27,15 @@ export interface LoadResult {
 
 const MAX_SAMPLES = 2_000_000;
 
+let sent = 0;
+const urlOf = (request: LoadRequest) =>
+  request.uniqueParam
+    ? `${request.url}${request.url.includes("?") ? "&" : "?"}${request.uniqueParam}=${process.pid}-${sent++}`
+    : request.url;
+
 function once(agent: http.Agent, request: LoadRequest): Promise<{ status: number; bytes: number }> {
   return new Promise((resolve, reject) => {
-    const req = http.get(request.url, { agent, headers: request.headers }, (response) => {
+    const req = http.get(urlOf(request), { agent, headers: request.headers }, (response) => {
       let bytes = 0;
       response.on("data", (chunk: Buffer) => {
         bytes += chunk.length;

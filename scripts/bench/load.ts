@@ -45,16 +45,17 @@ export interface PairResult {
 export async function runPair(
   realUrl: string,
   ceilingUrl: string,
-  options: { rounds: number; durationMs: number; connections: number },
+  options: { rounds: number; durationMs: number; connections: number; uniqueParam?: string | undefined },
 ): Promise<PairResult> {
   const base = { connections: options.connections, headers: BROWSER_HEADERS };
+  const real = { ...base, url: realUrl, uniqueParam: options.uniqueParam };
   // Warm both paths (JIT, caches, connection pools) before anything is counted.
-  await runLoad({ ...base, url: realUrl, durationMs: 1_000 });
+  await runLoad({ ...real, durationMs: 1_000 });
   await runLoad({ ...base, url: ceilingUrl, durationMs: 1_000 });
   const reals: LoadResult[] = [];
   const ceilings: LoadResult[] = [];
   for (let round = 0; round < options.rounds; round++) {
-    reals.push(await runLoad({ ...base, url: realUrl, durationMs: options.durationMs }));
+    reals.push(await runLoad({ ...real, durationMs: options.durationMs }));
     ceilings.push(await runLoad({ ...base, url: ceilingUrl, durationMs: options.durationMs }));
   }
   const ratios = reals.map((real, i) => real.rps / (ceilings[i]?.rps ?? Number.NaN));

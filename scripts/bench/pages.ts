@@ -8,8 +8,13 @@ import { median } from "./stats.ts";
 
 export const PAGE_CONNECTIONS = 16;
 
-export interface PagePair {
+/** A page to load: its path, and a parameter given a new value on every request, if any. */
+export interface PageLoad {
   path: string;
+  uniqueParam?: string;
+}
+
+export interface PagePair extends PageLoad {
   pair: PairResult;
 }
 
@@ -43,17 +48,18 @@ export async function staticFilePath(clientDir: string): Promise<string> {
 
 export async function measurePagePairs(
   base: string,
-  paths: string[],
+  pages: PageLoad[],
   ceilingPath: string,
   options: { rounds: number; durationMs: number },
 ): Promise<PagePair[]> {
   const pairs: PagePair[] = [];
-  for (const page of paths) {
-    const pair = await runPair(`${base}${page}`, `${base}${ceilingPath}`, {
+  for (const page of pages) {
+    const pair = await runPair(`${base}${page.path}`, `${base}${ceilingPath}`, {
       ...options,
       connections: PAGE_CONNECTIONS,
+      uniqueParam: page.uniqueParam,
     });
-    pairs.push({ path: page, pair });
+    pairs.push({ ...page, pair });
   }
   return pairs;
 }

@@ -9,6 +9,7 @@ import { isApiPath, requestPath } from "../http/request-path.ts";
 import { postedFormContext } from "./context.ts";
 import { type CachedPage, isCacheablePage, type PageCache, withNonce } from "./page-cache.ts";
 import { asPageRead, readPostedForm, refusedMethodPage } from "./posted-form.ts";
+import { withoutTracking } from "./tracking-params.ts";
 
 const PAGES_ARE_READ = "Pages can only be read (GET).";
 
@@ -55,9 +56,10 @@ export async function registerPages(app: FastifyInstance, options: WebOptions): 
         const started = performance.now();
         if (cache && request.method === "GET" && isCacheablePage(pathOf(request.url))) {
           let renderedHere = false;
-          const page = await cache.page(request.url, async () => {
+          // An advert's click ids and campaign tags change nothing on the page: one page for all.
+          const page = await cache.page(withoutTracking(request.url), async () => {
             renderedHere = true;
-            const address = createRequest(request.raw, reply.raw).url;
+            const address = withoutTracking(createRequest(request.raw, reply.raw).url);
             // Shared by every visitor asking for this address meanwhile, and kept for the next: made
             // from the address alone (no visitor's cookie or header can reach what others are sent),
             // and not cut short when the visitor who happened to ask first goes away.
