@@ -77,5 +77,8 @@ export default defineConfig({
     },
     reuseExistingServer: false,
     timeout: 120_000,
+    // Without it Playwright kills the server outright, and scripts/e2e-server.ts never removes its
+    // data folder (hundreds of MB of .tmp/e2e-data-* after a few runs).
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
   },
 });
