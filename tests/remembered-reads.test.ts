@@ -2,7 +2,7 @@
 // issue 35): the same read answers every page until a change is published or the second is up,
 // a failed read is not kept, and the entries stay within their bound. Against the real catalogue
 // service on a real database; the counts are of calls that reach it.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalCatalogChanges } from "#server/catalog/changes.ts";
 import { rememberCatalogReads } from "#server/catalog/remembered-reads.ts";
@@ -96,5 +96,19 @@ describe("remembered catalogue reads", () => {
     // The palette, the least recently used, went first.
     await remembered.colours();
     expect(calls.colours).toBe(2);
+  });
+
+  it("ask the database for the palette once for the life of the process, however often it is awaited", async () => {
+    const { remembered } = setUp();
+    const palette = await remembered.colours();
+    expect(palette.length).toBeGreaterThan(5);
+    // A read that reached the database now would fail: the table is not where it was.
+    await t.database.db.execute(sql`alter table colours rename to colours_away`);
+    try {
+      for (let i = 0; i < 3; i++) expect(await remembered.colours()).toEqual(palette);
+      await expect(t.database.db.execute(sql`select 1 from colours`)).rejects.toThrow();
+    } finally {
+      await t.database.db.execute(sql`alter table colours_away rename to colours`);
+    }
   });
 });

@@ -178,13 +178,16 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
     return sizes;
   };
 
-  // The palette is fixed (migration 0004): read once, kept for the life of the process.
+  // The palette is fixed (migration 0004): read once, kept for the life of the process. A Drizzle
+  // query is run again each time it is awaited (its `then` executes it): `.then` makes it one
+  // promise, run once. Kept as the query itself, every page ran it once or twice.
   let palette: Promise<Colour[]> | undefined;
   const colours = (): Promise<Colour[]> => {
     palette ??= db
       .select({ slug: colourTable.slug, name: colourTable.name, hex: colourTable.hex })
       .from(colourTable)
-      .orderBy(colourTable.position);
+      .orderBy(colourTable.position)
+      .then((rows) => rows);
     palette.catch(() => {
       palette = undefined;
     });
