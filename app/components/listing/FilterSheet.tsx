@@ -1,7 +1,9 @@
 // On a phone the filters open in a sheet from the bottom. A native <dialog> opened as a modal gives
 // the focus trap, Escape and focus return without a library, as the phone menu does: Radix's dialog
 // (portal, focus scope, scroll lock) made the first tap on this button take 220-300 ms at 4x CPU.
-// Without JavaScript there is no sheet: the same form sits in the page inside a <details>.
+// Without JavaScript there is no sheet: the list's sidebar shows on a phone too (ProductList.tsx),
+// so the server renders the form once (a second copy in <noscript> was a fifth of a list page's
+// render and 18 KB of its HTML).
 // The button is in the server's HTML, where it will be once hydrated: drawn only after hydration, it
 // pushed the list 26 px down on a phone just as a slow phone's shopper (or a test) tapped a link in
 // it, and the tap landed on what had moved. A tap on it before hydration is replayed (early taps);
@@ -10,11 +12,9 @@ import { SlidersHorizontal, X } from "lucide-react";
 import { type ReactNode, startTransition, useId, useRef, useState } from "react";
 import { useNavigation } from "react-router";
 import { countLabel } from "#shared/listing.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useFiltersTarget } from "./filters-target.ts";
 
 export function FilterSheet({ total, active, children }: { total: number; active: number; children: ReactNode }) {
-  const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
   // The form is mounted on the first opening and kept: a phone that never opens the sheet never
   // renders a second copy of the sidebar's form. It is mounted in a transition, so the tap paints the
@@ -35,14 +35,6 @@ export function FilterSheet({ total, active, children }: { total: number; active
   });
   return (
     <>
-      {!hydrated && (
-        <noscript>
-          <details className="mb-4 w-full rounded-lg border border-stone-300 md:hidden">
-            <summary className="flex min-h-11 cursor-pointer items-center gap-2 px-4 font-semibold">{label}</summary>
-            <div className="border-t border-stone-200 p-4">{children}</div>
-          </details>
-        </noscript>
-      )}
       <button
         type="button"
         className="button-secondary min-h-11 px-4 md:hidden [@media(scripting:none)]:hidden"

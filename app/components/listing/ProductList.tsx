@@ -72,7 +72,8 @@ export function ProductList({
   const active = activeFilters(query, colours, hide);
   const sidebar = useRef<HTMLElement>(null);
   useFiltersTarget((shown) => {
-    if (shown) sidebar.current?.querySelector<HTMLElement>("select, input, button, a[href]")?.focus();
+    if (shown)
+      sidebar.current?.querySelector("form")?.querySelector<HTMLElement>("select, input, button, a[href]")?.focus();
   });
 
   const form = (
@@ -88,8 +89,29 @@ export function ProductList({
   );
   return (
     <div className="mt-6 md:grid md:grid-cols-[13rem_minmax(0,1fr)] md:items-start md:gap-8 lg:grid-cols-[15rem_minmax(0,1fr)]">
-      <aside ref={sidebar} id={FILTERS_ID} aria-label="Filters" className="hidden md:block">
-        {form}
+      <aside
+        ref={sidebar}
+        id={FILTERS_ID}
+        aria-label="Filters"
+        className="mb-6 hidden md:mb-0 md:block [@media(scripting:none)]:block"
+      >
+        {/* A phone without JavaScript has no sheet: a box and its label open the form here instead,
+            with CSS alone. The server renders the form once (a second copy in <noscript> was a
+            fifth of a list page's render). */}
+        <input
+          id={`${FILTERS_ID}-shown`}
+          type="checkbox"
+          className="peer sr-only md:hidden [@media(scripting:enabled)]:hidden"
+        />
+        <label
+          htmlFor={`${FILTERS_ID}-shown`}
+          className="hidden min-h-11 cursor-pointer items-center rounded-lg border border-stone-300 px-4 font-semibold peer-focus-visible:outline-2 peer-focus-visible:outline-brand-700 [@media(scripting:none)]:max-md:flex"
+        >
+          {active.length > 0 ? `Filter & sort (${active.length})` : "Filter & sort"}
+        </label>
+        <div className="[@media(scripting:none)]:max-md:hidden [@media(scripting:none)]:max-md:peer-checked:block [@media(scripting:none)]:max-md:pt-4">
+          {form}
+        </div>
       </aside>
       <div className="min-w-0">
         {problem && (
