@@ -42,7 +42,11 @@ export function MySizeControl({ className = "" }: { className?: string }) {
     );
   }
   return (
-    <p className={`flex flex-wrap items-center gap-1 text-sm ${hydrated ? "" : "invisible"} ${className}`}>
+    // Held invisible until hydrated (it keeps its room, so nothing moves); gone without JavaScript,
+    // where it could never work and left an empty row above the list.
+    <p
+      className={`flex flex-wrap items-center gap-1 text-sm ${hydrated ? "" : "invisible [@media(scripting:none)]:hidden"} ${className}`}
+    >
       {mySize !== null && (
         <>
           <span>
