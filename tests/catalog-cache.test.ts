@@ -9,7 +9,7 @@ import type { ProductRow } from "#server/catalog/queries.ts";
 import { createReadCache } from "#server/catalog/read-cache.ts";
 import type { AdminProduct } from "#shared/admin.ts";
 import type { Product, ProductAnswer, ProductList } from "#shared/catalog.ts";
-import { call, makeAdmin } from "./support/admin.ts";
+import { call, makeAdmin, repriced } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 import { makeShopper, orderBody, placeOrder, products, type Shopper } from "./support/shoppers.ts";
 
@@ -123,16 +123,13 @@ describe("invalidation", () => {
     await get(`/api/products?category=${current.category}`);
     await get(`/api/products/search?query=${encodeURIComponent(current.name)}`);
 
-    const edited = await call(t, admin, "PUT", `/api/admin/products/${product.id}`, {
-      name: current.name,
-      description: current.description,
-      features: current.features,
-      category: current.category,
-      colour: current.colour,
-      price: current.price + 100,
-      discountPrice: current.price + 100,
-      sizes: current.sizes.filter((s) => s.offered).map(({ size, stock }) => ({ size, stock })),
-    });
+    const edited = await call(
+      t,
+      admin,
+      "PUT",
+      `/api/admin/products/${product.id}`,
+      repriced(current, current.price + 100),
+    );
     expect(edited.statusCode, edited.body).toBe(200);
 
     expect((await productOf(product.id)).price).toBe(current.price + 100);

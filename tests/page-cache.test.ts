@@ -9,7 +9,7 @@ import { createPageCache, isCacheablePage } from "#server/web/page-cache.ts";
 import type { AdminProduct } from "#shared/admin.ts";
 import { categoryBySlug } from "#shared/categories.ts";
 import { formatRs } from "#shared/money.ts";
-import { call, makeAdmin } from "./support/admin.ts";
+import { call, makeAdmin, repriced } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 import { makeShopper, orderBody, placeOrder, products, setStock } from "./support/shoppers.ts";
 
@@ -208,16 +208,7 @@ describe("a change shows on the next page view", () => {
     // for a second (server/catalog/remembered-reads.ts) and must be dropped by the change too.
     expect((await view(`${category}&from=before`)).html).not.toContain(formatRs(price));
 
-    const edited = await call(t, admin, "PUT", `/api/admin/products/${product.id}`, {
-      name: current.name,
-      description: current.description,
-      features: current.features,
-      category: current.category,
-      colour: current.colour,
-      price,
-      discountPrice: price,
-      sizes: current.sizes.filter((s) => s.offered).map(({ size, stock }) => ({ size, stock })),
-    });
+    const edited = await call(t, admin, "PUT", `/api/admin/products/${product.id}`, repriced(current, price));
     expect(edited.statusCode, edited.body).toBe(200);
     for (const url of pages) expect((await view(url)).html, url).toContain(formatRs(price));
     expect((await view(`${category}&from=after`)).html).toContain(formatRs(price));

@@ -8,7 +8,7 @@ import { buildApp, ROOT_DIR } from "#server/app.ts";
 import { productionPages } from "#server/web/page-handlers.ts";
 import type { AdminProduct } from "#shared/admin.ts";
 import { formatRs } from "#shared/money.ts";
-import { call, makeAdmin } from "../support/admin.ts";
+import { call, makeAdmin, repriced } from "../support/admin.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { redisReachable, TEST_REDIS_URL } from "../support/redis.ts";
 import { makeShopper, orderBody, placeOrder, products, setStock } from "../support/shoppers.ts";
@@ -60,16 +60,7 @@ describe.skipIf(!reachable)(`pages kept by two instances sharing Redis at ${REDI
     const arrived = heardOf(product.id);
     const admin = await makeAdmin(first);
     const current = (await call(first, admin, "GET", `/api/admin/products/${product.id}`)).json<AdminProduct>();
-    const edited = await call(first, admin, "PUT", `/api/admin/products/${product.id}`, {
-      name: current.name,
-      description: current.description,
-      features: current.features,
-      category: current.category,
-      colour: current.colour,
-      price,
-      discountPrice: price,
-      sizes: current.sizes.filter((s) => s.offered).map(({ size, stock }) => ({ size, stock })),
-    });
+    const edited = await call(first, admin, "PUT", `/api/admin/products/${product.id}`, repriced(current, price));
     expect(edited.statusCode, edited.body).toBe(200);
     await arrived;
     expect(await html(url)).toContain(formatRs(price));

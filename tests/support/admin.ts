@@ -2,9 +2,26 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { users } from "#server/db/schema.ts";
-import type { ProductInputBody } from "#shared/admin.ts";
+import type { AdminProduct, ProductInputBody } from "#shared/admin.ts";
 import type { TestApp } from "./app.ts";
 import { makeShopper, type Shopper } from "./shoppers.ts";
+
+/**
+ * What the admin's product form would send to save `current` at a new price (the price and the
+ * discount price both), everything else as it is: for tests of a change reaching the pages and caches.
+ */
+export function repriced(current: AdminProduct, price: number) {
+  return {
+    name: current.name,
+    description: current.description,
+    features: current.features,
+    category: current.category,
+    colour: current.colour,
+    price,
+    discountPrice: price,
+    sizes: current.sizes.filter((s) => s.offered).map(({ size, stock }) => ({ size, stock })),
+  };
+}
 
 /** A signed-in admin (a shopper whose role the database says is admin, as create-admin sets it). */
 export async function makeAdmin(t: TestApp): Promise<Shopper & { username: string }> {
