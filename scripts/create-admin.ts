@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import {
   AdminSetupError,
   adminPasswordProblem,
+  adminSetupProblem,
   createOrPromoteAdmin,
   pgliteInUse,
 } from "../server/admin/create-admin.ts";
@@ -59,6 +60,9 @@ async function askHidden(prompt: string): Promise<string> {
 
 const args = readArgs(HELP, { email: { type: "string" }, help: { type: "boolean" } });
 if (!args.email) usageError("Say whose account: --email is missing.", HELP);
+
+const early = adminSetupProblem({ email: args.email, password: process.env.ADMIN_PASSWORD });
+if (early) fail(early);
 
 const config = loadConfig();
 const pgliteDir = path.join(config.dataDir, "pglite");

@@ -37,15 +37,21 @@ export function adminPasswordProblem(password: string): string | undefined {
   return passwordProblem(password);
 }
 
-export async function createOrPromoteAdmin(db: Db, setup: AdminSetup): Promise<AdminSetupResult> {
+/**
+ * What is wrong with the e-mail or the given password, without the database: the CLI asks this
+ * before it opens the database, so a typo is answered at once rather than after the database's start.
+ */
+export function adminSetupProblem(setup: AdminSetup): string | undefined {
   const parsedEmail = emailSchema.safeParse(setup.email);
-  if (!parsedEmail.success) throw new AdminSetupError(firstIssueMessage(parsedEmail.error));
-  const email = parsedEmail.data;
+  if (!parsedEmail.success) return firstIssueMessage(parsedEmail.error);
+  return setup.password ? adminPasswordProblem(setup.password) : undefined;
+}
+
+export async function createOrPromoteAdmin(db: Db, setup: AdminSetup): Promise<AdminSetupResult> {
+  const problem = adminSetupProblem(setup);
+  if (problem) throw new AdminSetupError(problem);
+  const email = emailSchema.parse(setup.email);
   const password = setup.password === "" ? undefined : setup.password;
-  if (password !== undefined) {
-    const problem = adminPasswordProblem(password);
-    if (problem) throw new AdminSetupError(problem);
-  }
   const passwordHash = password === undefined ? undefined : await hashPassword(password);
 
   const [existing] = await db
