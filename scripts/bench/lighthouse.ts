@@ -1,5 +1,7 @@
 // Lighthouse (default config: mobile, simulated throttling) on the pages of docs/architecture.md section 4,
 // in headless Chromium from Debian's packages; the median of `runs` runs per page and category.
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../chromium.ts";
@@ -51,7 +53,21 @@ export async function warmPages(base: string, paths: string[], limit = 600): Pro
   return fetched;
 }
 
-type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+type RunnerResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
+type Result = RunnerResult["lhr"];
+
+/**
+ * LIGHTHOUSE_REPORTS=<folder>: each run's report and its trace kept whole, to read which tasks
+ * blocked the main thread and what ran in them (docs/benchmarks.md, "Lighthouse on this machine").
+ */
+async function keepReport(url: string, result: RunnerResult): Promise<void> {
+  const folder = process.env.LIGHTHOUSE_REPORTS;
+  if (!folder) return;
+  await mkdir(folder, { recursive: true });
+  const name = `${new URL(url).pathname.replace(/\W+/g, "_")}-${Date.now()}`;
+  await writeFile(join(folder, `${name}.report.json`), JSON.stringify(result.lhr));
+  await writeFile(join(folder, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
+}
 
 /** One Lighthouse run; a run that fails to record (NO_NAVSTART and the like) is tried again, twice. */
 async function runOnce(url: string, port: number, log: (line: string) => void): Promise<Result> {
@@ -64,7 +80,10 @@ async function runOnce(url: string, port: number, log: (line: string) => void): 
       onlyCategories: [...LIGHTHOUSE_CATEGORIES],
       maxWaitForLoad: 45_000,
     });
-    if (result && !result.lhr.runtimeError) return result.lhr;
+    if (result && !result.lhr.runtimeError) {
+      await keepReport(url, result);
+      return result.lhr;
+    }
     problem = result?.lhr.runtimeError?.message ?? "no result";
     log(`  lighthouse ${url} attempt ${attempt}: ${problem}`);
   }
