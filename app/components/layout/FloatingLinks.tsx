@@ -18,7 +18,7 @@ export function FloatingLinks({ phone }: { phone: string }) {
   return (
     <aside
       aria-label="Chat"
-      className="floating-links fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white/95 backdrop-blur"
+      className="floating-links fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white"
     >
       <div className="mx-auto flex h-(--floating-bar) max-w-7xl items-center justify-end gap-3 px-4">
         <a

@@ -13,7 +13,7 @@ export function SiteHeader() {
   const { isAuthenticated, user } = useAuth();
   const lines = useCart().length;
   return (
-    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-2 sm:gap-4 sm:px-4">
         <MobileMenu />
         <Link
