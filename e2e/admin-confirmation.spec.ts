@@ -4,7 +4,7 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import type { Order } from "../shared/orders.ts";
 import { E2E_ADMIN } from "./admin-account.ts";
-import { catalogue, sidewaysOverflow, signIn, useAccount } from "./layout-support.ts";
+import { catalogue, sidewaysOverflow, signIn, startSignedIn } from "./layout-support.ts";
 import { newCustomer, placeOrder } from "./orders-support.ts";
 import { expectNoAxeViolations, shoot, waitForHydration } from "./support.ts";
 
@@ -30,7 +30,7 @@ test("the owner sees who has not confirmed, holds an order, releases it and sets
   const placed = await pendingOrder(request);
   const ref = `#${placed._id.slice(0, 8).toUpperCase()}`;
 
-  await useAccount(page, admin);
+  await startSignedIn(page, admin);
   await page.goto("/admin/orders");
   await waitForHydration(page);
   await page.getByRole("button", { name: "Awaiting the customer" }).click();

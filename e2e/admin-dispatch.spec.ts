@@ -8,7 +8,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import { formatRs } from "../shared/money.ts";
 import type { Order } from "../shared/orders.ts";
 import { E2E_ADMIN } from "./admin-account.ts";
-import { type Account, catalogue, sidewaysOverflow, signIn, useAccount } from "./layout-support.ts";
+import { type Account, catalogue, sidewaysOverflow, signIn, startSignedIn } from "./layout-support.ts";
 import { moveOrder, newCustomer, placeOrder } from "./orders-support.ts";
 import { expectNoAxeViolations, shoot, waitForHydration } from "./support.ts";
 
@@ -64,7 +64,7 @@ test("the owner adds a courier, dispatches by hand and in a batch, records outco
   const stamp = Date.now().toString(36).toUpperCase();
   const courier = `Swift ${testInfo.project.name} ${stamp}`;
   const numbers = { first: `SW${stamp}1`, second: `SW${stamp}2`, third: `SW${stamp}3` };
-  await useAccount(page, admin);
+  await startSignedIn(page, admin);
 
   // The couriers screen: the seeded ones, each company with its import files.
   await page.goto("/admin");

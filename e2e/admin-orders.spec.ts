@@ -5,7 +5,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import type { Order } from "../shared/orders.ts";
 import { E2E_ADMIN } from "./admin-account.ts";
-import { type Account, catalogue, sidewaysOverflow, signIn, useAccount } from "./layout-support.ts";
+import { type Account, catalogue, sidewaysOverflow, signIn, startSignedIn } from "./layout-support.ts";
 import { expectNoAxeViolations, shoot, waitForHydration } from "./support.ts";
 
 interface Customer {
@@ -73,7 +73,7 @@ test("the owner confirms on WhatsApp, spots a refuser, notes, corrects and recor
   const placed = await placeOrder(request, customer);
   const ref = `#${placed._id.slice(0, 8).toUpperCase()}`;
 
-  await useAccount(page, admin);
+  await startSignedIn(page, admin);
   await page.goto(`/admin/orders?query=${encodeURIComponent(customer.email)}`);
   await waitForHydration(page);
   const row = page.getByRole("listitem").filter({ hasText: ref });

@@ -6,7 +6,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import type { Courier } from "../shared/couriers.ts";
 import { type Order, orderNumber } from "../shared/orders.ts";
 import { E2E_ADMIN } from "./admin-account.ts";
-import { type Account, catalogue, sidewaysOverflow, signIn, useAccount } from "./layout-support.ts";
+import { type Account, catalogue, sidewaysOverflow, signIn, startSignedIn } from "./layout-support.ts";
 import { expectNoAxeViolations, shoot, waitForHydration } from "./support.ts";
 
 const stamp = () => `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
@@ -77,7 +77,7 @@ test("the owner previews and applies a booking export and a payment report", asy
   const [first, second] = [await confirmedOrder(request, admin), await confirmedOrder(request, admin)];
   const numbers = [`LE${stamp().slice(-9)}`, `LE${stamp().slice(-9)}`] as const;
 
-  await useAccount(page, admin);
+  await startSignedIn(page, admin);
   await page.goto(`/admin/couriers/${courier._id}/imports`);
   await waitForHydration(page);
   await expect(page.getByRole("heading", { name: `Import files from ${courier.name}` })).toBeVisible();

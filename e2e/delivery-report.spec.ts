@@ -11,7 +11,7 @@ import type { DeliveryReport } from "../shared/delivery-report.ts";
 import { formatRs } from "../shared/money.ts";
 import type { Order } from "../shared/orders.ts";
 import { E2E_ADMIN } from "./admin-account.ts";
-import { type Account, catalogue, sidewaysOverflow, signIn, useAccount } from "./layout-support.ts";
+import { type Account, catalogue, sidewaysOverflow, signIn, startSignedIn } from "./layout-support.ts";
 import { expectNoAxeViolations, shoot, waitForHydration } from "./support.ts";
 
 interface Fixture {
@@ -102,7 +102,7 @@ test("the owner reads the money on the dashboard and the delivery report for 30 
   const phone = info.project.name === "phone";
   const width = phone ? 375 : 1280;
   const { admin, refuser } = await setUp(request);
-  await useAccount(page, admin);
+  await startSignedIn(page, admin);
 
   // The dashboard: takings are cash that came in, the cash to come, what waits to go out.
   await open(page, "/admin", width);

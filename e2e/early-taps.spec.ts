@@ -2,7 +2,7 @@
 // and Add to Cart tapped on the server's HTML take effect once the page hydrates. The app's scripts
 // are held back until after the tap, so "before hydration" does not depend on the machine's speed.
 import { expect, type Page, test } from "@playwright/test";
-import { type Account, useAccount as startSignedIn } from "./layout-support.ts";
+import { type Account, startSignedIn } from "./layout-support.ts";
 import { allProducts, waitForHydration } from "./support.ts";
 import { openUnhydrated, tapOrClick } from "./unhydrated.ts";
 

@@ -3,7 +3,7 @@
 // a link, button, price or product name; and three error toasts leave the Sign Up button in view.
 import { expect, type Page, test } from "@playwright/test";
 import { CATEGORIES } from "../shared/categories.ts";
-import { type Account, catalogue, coveredByFixed, settle, signIn, useAccount } from "./layout-support.ts";
+import { type Account, catalogue, coveredByFixed, settle, signIn, startSignedIn } from "./layout-support.ts";
 import { waitForHydration } from "./support.ts";
 
 const WIDTHS: Record<string, number[]> = { phone: [320, 375], desktop: [768, 1280] };
@@ -73,7 +73,7 @@ for (const { name, path: pathOf } of PAGES) {
   }, info) => {
     test.setTimeout(300_000);
     const { customer, product } = await customerWithACartLine(page);
-    await useAccount(page, customer);
+    await startSignedIn(page, customer);
     const path = pathOf(product._id);
     for (const width of WIDTHS[info.project.name] ?? []) {
       await page.setViewportSize({ width, height: width < 768 ? 740 : 800 });

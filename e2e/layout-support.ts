@@ -1,7 +1,7 @@
 // What the layout test measures on a page as a person would meet it: whether it scrolls sideways, and
 // whether something fixed (the floating links, a toast, a bar) sits on top of a link, button, field or
 // price, found by asking the browser which element is on top at points of each control.
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import type { Product, ProductList } from "../shared/catalog.ts";
 import { CATEGORY_SLUGS } from "../shared/categories.ts";
 
@@ -128,8 +128,11 @@ export async function signIn(request: APIRequestContext, email: string, password
   return (await response.json()) as Account;
 }
 
-/** The browser starts signed in as the account, as after a login (docs/product.md section 3 storage keys). */
-export async function useAccount(page: Page, account: Account): Promise<void> {
+/**
+ * The browser starts signed in as the account, as after a login (docs/product.md section 3 storage
+ * keys): every page of that page (or of that context) it loads from now on.
+ */
+export async function startSignedIn(page: Page | BrowserContext, account: Account): Promise<void> {
   await page.addInitScript((stored) => {
     window.localStorage.setItem("token", JSON.stringify(stored.token));
     window.localStorage.setItem("user", JSON.stringify(stored.user));

@@ -4,7 +4,7 @@
 // fixed sits on a link, button, field or price at the page's end or in an open dialog, and the
 // browser logs no error. A screenshot is cut at the viewport's width; this measures what a
 // screenshot cannot show.
-import { expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type ConsoleMessage, expect, type Page, type Response } from "@playwright/test";
 import type { Product } from "../shared/catalog.ts";
 import { CATEGORIES } from "../shared/categories.ts";
 import { CONFIRMATION_MESSAGES } from "../shared/confirmation.ts";
@@ -17,8 +17,9 @@ import {
   settle,
   sidewaysOverflow,
   signIn,
-  useAccount,
+  startSignedIn,
 } from "./layout-support.ts";
+import { test } from "./shared-pages.ts";
 import { confirmLinkFor, waitForHydration } from "./support.ts";
 
 const WIDTHS: Record<string, number[]> = { phone: [320, 375], desktop: [768, 1280] };
@@ -115,9 +116,8 @@ const SCREENS: Screen[] = [
 let fixture: Promise<Fixture> | undefined;
 
 /** Once per worker: a customer with two cart lines and one order, and the shop's admin. */
-function setUp(page: Page): Promise<Fixture> {
+function setUp(request: APIRequestContext): Promise<Fixture> {
   fixture ??= (async () => {
-    const request = page.request;
     const products = await catalogue(request);
     const product = products.find((p) => p.sizes.filter((s) => s.stock >= 5).length >= 2);
     if (!product) throw new Error("no demo product with two sizes of 5 or more");
@@ -208,57 +208,70 @@ for (const screen of SCREENS) {
     customer: {} as Account,
     admin: {} as Account,
   });
-  test(`${name} holds at every width, with its menus and dialogs open`, async ({ page }, testInfo) => {
-    const f = await setUp(page);
+  test(`${name} holds at every width, with its menus and dialogs open`, async ({ shared }, testInfo) => {
+    const f = await setUp(shared.request);
     const path = screen.path(f);
-    await useAccount(page, screen.as === "admin" ? f.admin : f.customer);
+    // One page per account for the worker's run (e2e/shared-pages.ts), signed in from its first load.
+    const account = screen.as === "admin" ? f.admin : f.customer;
+    const page = await shared.page(screen.as, (context) => startSignedIn(context, account));
     const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
-    page.on("console", (message) => {
+    const onPageError = (error: Error) => errors.push(`page error: ${error.message}`);
+    const onConsole = (message: ConsoleMessage) => {
       if (message.type() !== "error") return;
       if (screen.refused && message.text().includes(String(screen.refused))) return;
       errors.push(`console: ${message.text()}`);
-    });
+    };
     // The console says only "Failed to load resource": name what failed, so a failure says where.
-    page.on("response", (response) => {
+    const onResponse = (response: Response) => {
       if (response.status() < 400) return;
       if (screen.refused && response.request().resourceType() === "document") return;
       errors.push(`answered ${response.status()}: ${new URL(response.url()).pathname}`);
-    });
-
-    const widths = WIDTHS[testInfo.project.name] ?? [];
-    for (const [index, width] of (screen.narrowestOnly ? widths.slice(0, 1) : widths).entries()) {
-      const phone = width < 768;
-      await page.setViewportSize({ width, height: phone ? 740 : 800 });
-      if (index === 0) {
-        await page.goto(path);
-        await waitForHydration(page);
-      } else {
-        // The next width of the project on the same page, as a phone turned or a window widened: the
-        // load itself was measured at the first width, and a reload would only repeat it.
-        await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
-      }
-      await settle(page);
-      const where = `${path} at ${width} px`;
-      // At the top only the width counts: the floating links may pass over content while it scrolls by,
-      // as long as the page keeps room for them at its end (checked next) and in dialogs.
-      expect(await sidewaysOverflow(page), `${where}: px scrolled sideways`).toBe(0);
-      await scrollToEnd(page);
-      await expectLayoutHolds(page, `${where}, scrolled to the end`);
-
-      if (phone) {
-        await openAndCheck(page, `${where}, menu open`, () => page.getByRole("button", { name: "Open menu" }).click());
-      } else {
-        await page.getByRole("button", { name: "Women categories" }).click();
-        await expect(page.getByRole("link", { name: "Pumps & Khusa" }).first()).toBeVisible();
-        await expectLayoutHolds(page, `${where}, Women menu open`);
-        await page.keyboard.press("Escape");
-      }
-      for (const opener of screen.open ?? []) {
-        if (!phone && PHONE_ONLY.includes(opener)) continue;
-        await openAndCheck(page, `${where}, ${opener} open`, () => OPENERS[opener](page));
-      }
+    };
+    page.on("pageerror", onPageError);
+    page.on("console", onConsole);
+    page.on("response", onResponse);
+    try {
+      await measureEveryWidth(page, path, screen, WIDTHS[testInfo.project.name] ?? []);
+    } finally {
+      page.off("pageerror", onPageError);
+      page.off("console", onConsole);
+      page.off("response", onResponse);
     }
     expect(errors, `${path}: errors in the browser`).toEqual([]);
   });
+}
+
+async function measureEveryWidth(page: Page, path: string, screen: Screen, widths: number[]): Promise<void> {
+  for (const [index, width] of (screen.narrowestOnly ? widths.slice(0, 1) : widths).entries()) {
+    const phone = width < 768;
+    await page.setViewportSize({ width, height: phone ? 740 : 800 });
+    if (index === 0) {
+      await page.goto(path);
+      await waitForHydration(page);
+    } else {
+      // The next width of the project on the same page, as a phone turned or a window widened: the
+      // load itself was measured at the first width, and a reload would only repeat it.
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+    }
+    await settle(page);
+    const where = `${path} at ${width} px`;
+    // At the top only the width counts: the floating links may pass over content while it scrolls by,
+    // as long as the page keeps room for them at its end (checked next) and in dialogs.
+    expect(await sidewaysOverflow(page), `${where}: px scrolled sideways`).toBe(0);
+    await scrollToEnd(page);
+    await expectLayoutHolds(page, `${where}, scrolled to the end`);
+
+    if (phone) {
+      await openAndCheck(page, `${where}, menu open`, () => page.getByRole("button", { name: "Open menu" }).click());
+    } else {
+      await page.getByRole("button", { name: "Women categories" }).click();
+      await expect(page.getByRole("link", { name: "Pumps & Khusa" }).first()).toBeVisible();
+      await expectLayoutHolds(page, `${where}, Women menu open`);
+      await page.keyboard.press("Escape");
+    }
+    for (const opener of screen.open ?? []) {
+      if (!phone && PHONE_ONLY.includes(opener)) continue;
+      await openAndCheck(page, `${where}, ${opener} open`, () => OPENERS[opener](page));
+    }
+  }
 }

@@ -7,7 +7,7 @@ import type { Courier } from "../shared/couriers.ts";
 import { ORDER_VIEW_TEXTS } from "../shared/order-view.ts";
 import { type Order, orderNumber } from "../shared/orders.ts";
 import { E2E_ADMIN } from "./admin-account.ts";
-import { type Account, catalogue, sidewaysOverflow, signIn, useAccount } from "./layout-support.ts";
+import { type Account, catalogue, sidewaysOverflow, signIn, startSignedIn } from "./layout-support.ts";
 import { bearer, moveOrder, newCustomer, placeOrder } from "./orders-support.ts";
 import { expectNoAxeViolations, shoot, waitForHydration } from "./support.ts";
 
@@ -46,7 +46,7 @@ test("the customer follows a dispatched parcel on Track Your Order, and reads a 
   });
   expect(dispatched.ok(), await dispatched.text()).toBe(true);
 
-  await useAccount(page, customer);
+  await startSignedIn(page, customer);
   await page.goto("/TrackOrder");
   await waitForHydration(page);
   const card = page.getByRole("listitem").filter({ hasText: orderNumber(order._id) });

@@ -9,7 +9,7 @@ import { expect, type Page, test } from "@playwright/test";
 import Papa from "papaparse";
 import sharp from "sharp";
 import { E2E_ADMIN } from "./admin-account.ts";
-import { type Account, catalogue, sidewaysOverflow, signIn, useAccount } from "./layout-support.ts";
+import { type Account, catalogue, sidewaysOverflow, signIn, startSignedIn } from "./layout-support.ts";
 import { expectNoAxeViolations, shoot, waitForHydration } from "./support.ts";
 
 const URDU_NAME = "عائشہ جوتا";
@@ -89,7 +89,7 @@ const shot = (page: Page, name: string, width: number, fullPage = true) =>
 
 test.beforeEach(async ({ page }) => {
   const f = await setUp(page);
-  await useAccount(page, f.admin);
+  await startSignedIn(page, f.admin);
 });
 
 test("a batch of 50 packing slips is one printable document, one slip per page", async ({ page }, info) => {

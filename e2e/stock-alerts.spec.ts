@@ -10,7 +10,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import sharp from "sharp";
 import type { AdminProduct } from "../shared/admin.ts";
 import { E2E_ADMIN } from "./admin-account.ts";
-import { type Account, sidewaysOverflow, signIn, useAccount } from "./layout-support.ts";
+import { type Account, sidewaysOverflow, signIn, startSignedIn } from "./layout-support.ts";
 import { expectNoAxeViolations, shoot, waitForHydration } from "./support.ts";
 import { openUnhydrated, tapOrClick } from "./unhydrated.ts";
 
@@ -125,7 +125,7 @@ test("a visitor is told once when the owner restocks their size, and can stop th
   const customer = await newCustomer(request);
   const shopperContext = await browser.newContext({ viewport: { width, height: 860 } });
   const shopper = await shopperContext.newPage();
-  await useAccount(shopper, customer);
+  await startSignedIn(shopper, customer);
   await shopper.goto(`/products/${product._id}`);
   await waitForHydration(shopper);
   await expect(shopper.getByText("Sold out in sizes 40 and 42.")).toBeVisible();
@@ -143,7 +143,7 @@ test("a visitor is told once when the owner restocks their size, and can stop th
   // The owner sees who waits, and restocks size 40 in the stock grid.
   const ownerContext = await browser.newContext({ viewport: { width, height: 860 } });
   const owner = await ownerContext.newPage();
-  await useAccount(owner, admin);
+  await startSignedIn(owner, admin);
   await owner.goto("/admin/stock?category=men-formal-shoes");
   await waitForHydration(owner);
   const wanted = owner.getByRole("region", { name: "Most wanted sold-out sizes" });

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { CATEGORIES } from "../shared/categories.ts";
+import { test as sharedPageTest } from "./shared-pages.ts";
 import { allProducts, expectNoAxeViolations, waitForHydration } from "./support.ts";
 
 const ROUTES: [string, string][] = [
@@ -36,9 +37,11 @@ const CATEGORY_ROUTES = new Set(CATEGORIES.map((category) => category.path));
 const CATEGORIES_READ = new Set(["/men/formal-shoes", "/men/sneakers-&-casual-shoes", "/women/pumps-&-khusa"]);
 
 for (const [path, heading] of ROUTES) {
-  test(`${path} renders on the server, hydrates and has no axe violations`, async ({ page }, info) => {
+  // Read only: one page for the worker's run goes from route to route (e2e/shared-pages.ts).
+  sharedPageTest(`${path} renders on the server, hydrates and has no axe violations`, async ({ shared }, info) => {
     test.skip(info.project.name === "desktop" && !DESKTOP_ROUTES.has(path), "the same page as at phone width");
     test.skip(CATEGORY_ROUTES.has(path) && !CATEGORIES_READ.has(path), "the same page as the categories read");
+    const page = await shared.page("anonymous");
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     const main = page.getByRole("main");
