@@ -15,16 +15,17 @@ export interface SharedPages {
 
 export const test = base.extend<Record<never, never>, { shared: SharedPages }>({
   shared: [
-    async ({ browser }, use, workerInfo) => {
+    async ({ browser, playwright }, use, workerInfo) => {
       // The project's device (viewport, touch, user agent) and the shop's address, as Playwright's own
       // context fixture would give them.
       const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } = workerInfo.project.use;
       const options = { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL };
-      const forRequests = await browser.newContext(options);
-      const contexts: BrowserContext[] = [forRequests];
+      // Requests need no browser context of their own (the API takes bearer tokens, not cookies).
+      const request = await playwright.request.newContext({ baseURL });
+      const contexts: BrowserContext[] = [];
       const pages = new Map<string, Page>();
       await use({
-        request: forRequests.request,
+        request,
         async page(key, prepare) {
           const kept = pages.get(key);
           if (kept) return kept;
@@ -37,6 +38,7 @@ export const test = base.extend<Record<never, never>, { shared: SharedPages }>({
         },
       });
       for (const context of contexts) await context.close();
+      await request.dispose();
     },
     { scope: "worker" },
   ],
