@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_ADMIN } from "./e2e/admin-account.ts";
 import { DESKTOP_ONLY_SPECS, PHONE_ONLY_SPECS, specsOfPass } from "./e2e/spec-sets.ts";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium.ts";
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from "./scripts/chromium.ts";
 
 /**
  * The specs this process runs: a shard's list from scripts/test.ts (E2E_SPECS), or every spec of
@@ -32,7 +32,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: "off",
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: TEST_CHROMIUM_PATH,
       args: [...CHROMIUM_ARGS],
     },
   },
