@@ -1,6 +1,6 @@
 // Site pictures: the home cover (1600×700) and the Women / Men banner (1600×600).
 import { darken, FONT_FAMILY, lighten } from "./palette.ts";
-import { floorShadow, SHADOW_FILTER } from "./product-image.ts";
+import { floorShadow, SHADOW_DEFS } from "./product-image.ts";
 import { drawShoe } from "./shoe-shapes.ts";
 import type { ShoeLook } from "./types.ts";
 
@@ -36,7 +36,7 @@ export function drawHomeCover(): string {
     },
   ];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="700" viewBox="0 0 1600 700">
-<defs>${SHADOW_FILTER}<linearGradient id="cover-bg" x1="0" y1="0" x2="1" y2="1">
+<defs>${SHADOW_DEFS}<linearGradient id="cover-bg" x1="0" y1="0" x2="1" y2="1">
 <stop offset="0" stop-color="#f7e3c8"/><stop offset="0.55" stop-color="#efc59a"/><stop offset="1" stop-color="#d98e5f"/></linearGradient>
 <radialGradient id="cover-glow" cx="0.5" cy="0.4" r="0.6"><stop offset="0" stop-color="#fff6e8" stop-opacity="0.9"/>
 <stop offset="1" stop-color="#fff6e8" stop-opacity="0"/></radialGradient></defs>
@@ -65,7 +65,7 @@ export function drawGenderBanner(): string {
     `<text x="${x}" y="140" text-anchor="middle" font-family="${FONT_FAMILY}" font-size="96" font-weight="700" letter-spacing="6" fill="${colour}">${text}</text>
 <rect x="${x - 50}" y="166" width="100" height="6" rx="3" fill="${colour}" opacity="0.6"/>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="600" viewBox="0 0 1600 600">
-<defs>${SHADOW_FILTER}<linearGradient id="bw" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fbe9ec"/><stop offset="1" stop-color="#efc7cf"/></linearGradient>
+<defs>${SHADOW_DEFS}<linearGradient id="bw" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fbe9ec"/><stop offset="1" stop-color="#efc7cf"/></linearGradient>
 <linearGradient id="bm" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#e5ecf3"/><stop offset="1" stop-color="#b9c8d8"/></linearGradient></defs>
 <rect width="800" height="600" fill="url(#bw)"/><rect x="800" width="800" height="600" fill="url(#bm)"/>
 <rect x="0" y="520" width="800" height="80" fill="#e2b2bd" opacity="0.5"/><rect x="800" y="520" width="800" height="80" fill="#a6b8cc" opacity="0.5"/>
