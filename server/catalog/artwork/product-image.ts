@@ -8,9 +8,8 @@ export type { ShoeLook } from "./types.ts";
 
 /**
  * The floor shadow's soft edge, as a radial gradient. It was a Gaussian blur of an ellipse, which
- * looks the same but is the costliest thing in a drawing to paint: in Chromium for every card that
- * shows a drawing, and in librsvg for every picture rendered ahead (docs/benchmarks.md, "The
- * drawings' shadow").
+ * looks the same and made librsvg render a picture's variants 7-13% slower (docs/benchmarks.md,
+ * "The drawings' shadow"); in Chromium the difference was too small to measure.
  */
 export const SHADOW_DEFS = `<radialGradient id="soft"><stop offset="0.55" stop-color="#000"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>`;
 
