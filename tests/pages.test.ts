@@ -199,9 +199,30 @@ describe("server-rendered pages", () => {
   it("serves robots.txt and a sitemap with every product", async () => {
     const robots = await page(t, "/robots.txt");
     expect(robots.html).toContain("Sitemap: http://localhost:3000/sitemap.xml");
+    const disallowed = robots.html.match(/^Disallow: .*$/gm);
+    expect(disallowed).toEqual(["Disallow: /api/", "Disallow: /admin"]);
     const sitemap = await page(t, "/sitemap.xml");
     expect(sitemap.headers["content-type"]).toContain("application/xml");
     expect(sitemap.html).toContain("/products/");
     expect(sitemap.html).toContain("/men/sneakers-&amp;-casual-shoes");
+  });
+
+  // Decision 028: every page a shopper opens may be found by a search engine; a page whose address
+  // carries a mailed token or an order's id may not.
+  it("lets search engines index every customer route, and not the pages of a mailed link or an order", async () => {
+    const robotsMeta = /<meta name="robots" content="noindex"\/>/;
+    for (const url of ["/", "/men", "/my-cart", "/TrackOrder", "/login", "/sign-up", "/reset-password", "/contact"]) {
+      const { status, html } = await page(t, url);
+      expect(status, url).toBe(200);
+      expect(html, url).not.toMatch(robotsMeta);
+    }
+    for (const url of [
+      `/reset-password/confirm?token=${"A".repeat(43)}`,
+      `/verify-email?token=${"A".repeat(43)}`,
+      `/checkout-success?order=${crypto.randomUUID()}`,
+      "/admin",
+    ]) {
+      expect((await page(t, url)).html, url).toMatch(robotsMeta);
+    }
   });
 });

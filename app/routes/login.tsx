@@ -31,7 +31,6 @@ export function meta({ matches }: Route.MetaArgs) {
     description: "Sign in to your Shoe Shop account to shop, check out and track your orders.",
     publicUrl: publicUrlOf(matches),
     path: "/login",
-    noindex: true,
   });
 }
 

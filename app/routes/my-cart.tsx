@@ -18,10 +18,10 @@ import type { Route } from "./+types/my-cart.ts";
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     title: "My Cart",
-    description: "Your shopping cart.",
+    description:
+      "Your Shoe Shop cart: the shoes and sizes you picked, ready to order with cash on delivery in Karachi.",
     publicUrl: publicUrlOf(matches),
     path: "/my-cart",
-    noindex: true,
   });
 }
 

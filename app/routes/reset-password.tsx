@@ -23,7 +23,6 @@ export function meta({ matches }: Route.MetaArgs) {
     description: "Choose a new password for your Shoe Shop account; we e-mail you a link to confirm it.",
     publicUrl: publicUrlOf(matches),
     path: "/reset-password",
-    noindex: true,
   });
 }
 

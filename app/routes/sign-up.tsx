@@ -25,7 +25,6 @@ export function meta({ matches }: Route.MetaArgs) {
     description: "Create a Shoe Shop account to add shoes to your cart, order with cash on delivery and track orders.",
     publicUrl: publicUrlOf(matches),
     path: "/sign-up",
-    noindex: true,
   });
 }
 

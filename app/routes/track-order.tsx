@@ -22,10 +22,10 @@ import type { Route } from "./+types/track-order.ts";
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     title: "Track Your Order",
-    description: "See the orders you placed and where they are.",
+    description:
+      "Track your Shoe Shop orders: the status of each, its courier and tracking number; confirm or cancel an order before it ships.",
     publicUrl: publicUrlOf(matches),
     path: "/TrackOrder",
-    noindex: true,
   });
 }
 
