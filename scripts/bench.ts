@@ -14,6 +14,7 @@ import { CATEGORY_SLUGS } from "#shared/categories.ts";
 import type { SearchPage } from "#shared/search.ts";
 import { prepareBigCatalogue } from "./bench/catalogue-100k.ts";
 import { timeStart } from "./bench/cold-start.ts";
+import { customerRoutes } from "./bench/customer-routes.ts";
 import { type FirstTapPage, measureFirstTaps } from "./bench/first-tap.ts";
 import { p75 } from "./bench/first-tap-stats.ts";
 import { BROWSER_ACCEPT_ENCODING } from "./bench/http.ts";
@@ -300,29 +301,6 @@ async function measureDemo(server: BenchServer): Promise<void> {
 
   // 7. Lighthouse.
   await measureLighthouse(server);
-}
-
-/** Issue 35: every route a customer opens (the pages that need a mailed link's token are left out). */
-function customerRoutes(productId: string): string[] {
-  return [
-    "/",
-    "/men",
-    "/men/All",
-    "/women",
-    "/men/formal-shoes",
-    "/women/heels-&-sandals",
-    `/products/${productId}`,
-    "/buy/42",
-    "/search?query=khussa",
-    "/contact",
-    "/exchange-policy",
-    "/size-guide",
-    "/my-cart",
-    "/TrackOrder",
-    "/login",
-    "/sign-up",
-    "/reset-password",
-  ];
 }
 
 async function measureLighthouse(server: BenchServer): Promise<void> {

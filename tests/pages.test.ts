@@ -6,6 +6,7 @@ import { CATEGORIES } from "#shared/categories.ts";
 import { FIT_NOTE_SENTENCES } from "#shared/fit-note.ts";
 import { formatFootLength, SIZE_CHART_COLUMNS, SIZE_CHARTS } from "#shared/size-chart.ts";
 import { FOOT_LENGTH_MESSAGES } from "#shared/size-finder.ts";
+import { customerRoutes } from "../scripts/bench/customer-routes.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 
 let t: TestApp;
@@ -211,7 +212,10 @@ describe("server-rendered pages", () => {
   // carries a mailed token or an order's id may not.
   it("lets search engines index every customer route, and not the pages of a mailed link or an order", async () => {
     const robotsMeta = /<meta name="robots" content="noindex"\/>/;
-    for (const url of ["/", "/men", "/my-cart", "/TrackOrder", "/login", "/sign-up", "/reset-password", "/contact"]) {
+    const [product] = (await t.app.inject({ url: "/api/products?category=men-formal-shoes" })).json<ProductList>()
+      .products;
+    for (const route of customerRoutes(String(product?._id))) {
+      const url = encodeURI(route);
       const { status, html } = await page(t, url);
       expect(status, url).toBe(200);
       expect(html, url).not.toMatch(robotsMeta);
