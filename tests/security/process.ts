@@ -92,7 +92,7 @@ export async function startShop(
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     // The test run's compiled-code cache (scripts/test.ts), so each start compiles nothing twice.
-    ...(process.env.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : {}),
+    NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE,
     NODE_ENV: "test",
     LOG_LEVEL: "info",
     HOST: "127.0.0.1",
