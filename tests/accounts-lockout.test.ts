@@ -9,11 +9,11 @@ import { delayKeys } from "#server/plugins/rate-limit.ts";
 import { INVALID_LOGIN } from "#shared/accounts.ts";
 import { newPerson, PASSWORD, signUp, tokenOf, waitForResetLink } from "./support/accounts.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
+import { freshAddresses } from "./support/redis.ts";
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
 const redis: Record<string, string> = REDIS_URL ? { REDIS_URL } : {};
-const net = `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
-const ip = (n: number) => `${net}.${n}`;
+const ip = freshAddresses();
 
 type Reply = Awaited<ReturnType<TestApp["app"]["inject"]>>;
 

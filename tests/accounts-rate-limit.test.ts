@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVALID_LOGIN } from "#shared/accounts.ts";
 import { newPerson, PASSWORD, signUp } from "./support/accounts.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
+import { freshAddresses } from "./support/redis.ts";
 
 // TEST_REDIS_URL runs these tests against Redis; addresses and e-mails are fresh per run, so
 // counters left in Redis by an earlier run do not matter.
 const redis: Record<string, string> = process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {};
-const net = `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
-const ip = (n: number) => `${net}.${n}`;
+const ip = freshAddresses();
 
 const from = (remoteAddress: string, headers: Record<string, string> = {}) => ({ remoteAddress, headers });
 

@@ -16,3 +16,12 @@ export async function redisReachable(url: string = TEST_REDIS_URL): Promise<bool
     probe.disconnect();
   }
 }
+
+/**
+ * Client addresses in a /16 picked at random for this run: Redis keeps rate-limit counters between
+ * runs (for up to an hour), so a test that counts requests per address must not reuse one.
+ */
+export function freshAddresses(): (n: number) => string {
+  const net = `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
+  return (n) => `${net}.${n}`;
+}
