@@ -267,13 +267,7 @@ describe("asking to be told", () => {
       );
       const product = res.json<AdminProduct>();
       const from = (remoteAddress: string, headers: Record<string, string> = {}) =>
-        limited.app.inject({
-          method: "POST",
-          url: STOCK_ALERTS_PATH,
-          payload: { productId: product._id, size: 40, email: visitorEmail() },
-          headers,
-          remoteAddress,
-        });
+        ask({ productId: product._id, size: 40, email: visitorEmail() }, headers, limited, remoteAddress);
       // RATE_LIMIT_SCALE 0.15: 3 an hour per address.
       const answers = [];
       for (let i = 0; i < 4; i++) answers.push((await from("203.0.113.7")).statusCode);

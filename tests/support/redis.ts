@@ -18,7 +18,7 @@ export async function redisReachable(url: string = TEST_REDIS_URL): Promise<bool
 }
 
 /**
- * Client addresses in a /16 picked at random for this run: Redis keeps rate-limit counters between
+ * Client addresses in a /24 (10.x.y.0) picked at random for this run: Redis keeps rate-limit counters between
  * runs (for up to an hour), so a test that counts requests per address must not reuse one.
  */
 export function freshAddresses(): (n: number) => string {
