@@ -19,6 +19,8 @@ const DATABASE_FREE_TESTS = [
   "tests/runtime-flags.test.ts",
   "tests/scripts-after-paint.test.ts",
   "tests/search-understanding.test.ts",
+  // nginx in front of a plain HTTP server.
+  "tests/scale/nginx-hosts.test.ts",
 ];
 
 /**

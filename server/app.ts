@@ -258,6 +258,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Pages read the catalogue through a second's memory, so a page not in the page cache costs its render.
     const pageCatalog = rememberCatalogReads(catalog, catalogChanges);
     await registerPages(app, {
+      origin: config.publicUrl,
       handler: pages.handler,
       pageCache: app.pageCache,
       loadContext: (nonce) =>

@@ -9,4 +9,17 @@ export function requestPath(url: string): string {
   return scheme ? target.slice(scheme[0].length) || "/" : target;
 }
 
+/**
+ * The path and query a request asks for, in origin form ("/women?size=38"), from a target in origin
+ * or absolute form; undefined for any other target ("*", "x/y"), which names no page. A page is
+ * rendered from the shop's own origin and this (issue 45, finding 1), never from the request's Host.
+ */
+export function requestTarget(url: string): string | undefined {
+  if (url.startsWith("/")) return url;
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url);
+  if (!scheme) return undefined;
+  const rest = url.slice(scheme[0].length);
+  return rest.startsWith("/") ? rest : `/${rest}`;
+}
+
 export const isApiPath = (path: string): boolean => path === "/api" || path.startsWith("/api/");

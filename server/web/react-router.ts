@@ -4,8 +4,8 @@
 import { createRequest } from "@remix-run/node-fetch-server";
 import type { FastifyInstance, FastifyReply, HTTPMethods } from "fastify";
 import type { RouterContextProvider } from "react-router";
-import { HttpError, notFound } from "../http/errors.ts";
-import { isApiPath, requestPath } from "../http/request-path.ts";
+import { badRequest, HttpError, notFound } from "../http/errors.ts";
+import { isApiPath, requestPath, requestTarget } from "../http/request-path.ts";
 import { postedFormContext } from "./context.ts";
 import { type CachedPage, isCacheablePage, type PageCache, withNonce } from "./page-cache.ts";
 import { asPageRead, readPostedForm, refusedMethodPage } from "./posted-form.ts";
@@ -16,6 +16,12 @@ const PAGES_ARE_READ = "Pages can only be read (GET).";
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 
 export interface WebOptions {
+  /**
+   * The shop's own origin (PUBLIC_URL's): every page is rendered as an address of it. The request's
+   * Host, X-Forwarded-Host and Forwarded are never read, so no visitor can make a page (kept for
+   * everyone) from another address than the one it is kept under (issue 45, finding 1).
+   */
+  origin: string;
   handler: () => Promise<PageHandler>;
   /** The services page loaders read, with the CSP nonce the page's scripts are to carry. */
   loadContext: (nonce: string) => RouterContextProvider;
@@ -24,6 +30,8 @@ export interface WebOptions {
 }
 
 export async function registerPages(app: FastifyInstance, options: WebOptions): Promise<void> {
+  const origin = new URL(options.origin);
+  const own = { host: origin.host, protocol: origin.protocol };
   await app.register(async (scope) => {
     // React Router reads request bodies itself (form actions), so leave the stream untouched.
     scope.removeAllContentTypeParsers();
@@ -51,19 +59,25 @@ export async function registerPages(app: FastifyInstance, options: WebOptions): 
             .type("text/html; charset=utf-8")
             .send(refusedMethodPage(request.method));
         }
+        // "GET * HTTP/1.1" (a server-wide OPTIONS target sent with another method) names no page.
+        const target = requestTarget(request.url);
+        if (target === undefined) throw badRequest("Ask for a page by its path, such as /men.");
         const handle = await options.handler();
         const cache = options.pageCache;
         const started = performance.now();
-        if (cache && request.method === "GET" && isCacheablePage(pathOf(request.url))) {
+        if (cache && request.method === "GET" && isCacheablePage(pathOf(target))) {
           let renderedHere = false;
           // An advert's click ids and campaign tags change nothing on the page: one page for all.
-          const page = await cache.page(withoutTracking(request.url), async () => {
+          const key = withoutTracking(target);
+          const page = await cache.page(key, async () => {
             renderedHere = true;
-            const address = withoutTracking(createRequest(request.raw, reply.raw).url);
             // Shared by every visitor asking for this address meanwhile, and kept for the next: made
-            // from the address alone (no visitor's cookie or header can reach what others are sent),
-            // and not cut short when the visitor who happened to ask first goes away.
-            const response = await handle(new Request(address), options.loadContext(cache.placeholder));
+            // from the shop's origin and the key alone (no visitor's cookie or header can reach what
+            // others are sent), and not cut short when the visitor who happened to ask first goes away.
+            const response = await handle(
+              new Request(`${origin.origin}${key}`),
+              options.loadContext(cache.placeholder),
+            );
             const body = Buffer.from(await response.arrayBuffer());
             return { status: response.status, headers: response.headers, body };
           });
@@ -74,7 +88,10 @@ export async function registerPages(app: FastifyInstance, options: WebOptions): 
         // A form posted before React could take it: the same page again, with what was typed.
         // Its body is read here, before the Web Request is made, which would take the stream.
         if (posted) context.set(postedFormContext, await readPostedForm(request.raw, pathOf(request.url)));
-        const read = createRequest(request.raw, reply.raw);
+        // The raw request in origin form, so createRequest builds the address from the shop's
+        // origin and the target alone (an absolute-form target would otherwise be appended to it).
+        request.raw.url = target;
+        const read = createRequest(request.raw, reply.raw, own);
         const response = await handle(posted ? asPageRead(read) : read, context);
         reply.header("server-timing", renderTiming(started));
         return sendWebResponse(reply, response);

@@ -21,24 +21,37 @@ export const nginxAvailable = (): boolean => existsSync(NGINX);
  */
 export function renderShopConf(conf: string, options: { listen: string; instances: string[]; logDir: string }): string {
   const listens = conf.match(/^\s*listen\s+80;\s*$/gm) ?? [];
+  const refusers = conf.match(/^\s*listen\s+80\s+default_server;\s*$/gm) ?? [];
+  const names = conf.match(/^\s*server_name\s+shoeshop\.pk\b/gm) ?? [];
   const servers = [...conf.matchAll(/^(\s*)server\s+127\.0\.0\.1:\d+(\s[^;]*)?;\s*$/gm)];
   const first = servers[0];
-  if (listens.length !== 1 || !first || !conf.includes("/var/log/nginx/")) {
+  if (
+    listens.length !== 1 ||
+    refusers.length !== 1 ||
+    names.length !== 1 ||
+    !first ||
+    !conf.includes("/var/log/nginx/")
+  ) {
     throw new Error(
-      `${SHOP_CONF} no longer has one "listen 80;", "server 127.0.0.1:PORT …;" lines and /var/log/nginx/`,
+      `${SHOP_CONF} no longer has one "listen 80;", one "listen 80 default_server;", "server_name shoeshop.pk", "server 127.0.0.1:PORT …;" lines and /var/log/nginx/`,
     );
   }
   const params = first[2] ?? "";
   const lines = options.instances.map((address) => `${first[1]}server ${address}${params};`).join("\n");
   let done = false;
-  return conf
-    .replace(/^\s*listen\s+80;\s*$/m, `    listen ${options.listen};`)
-    .replace(/^\s*server\s+127\.0\.0\.1:\d+(\s[^;]*)?;\s*$\n?/gm, () => {
-      if (done) return "";
-      done = true;
-      return `${lines}\n`;
-    })
-    .replaceAll("/var/log/nginx/", `${options.logDir}/`);
+  return (
+    conf
+      .replace(/^\s*listen\s+80;\s*$/m, `    listen ${options.listen};`)
+      .replace(/^\s*listen\s+80\s+default_server;\s*$/m, `    listen ${options.listen} default_server;`)
+      // The tests reach nginx as 127.0.0.1: the shop's block answers that name too, and only that.
+      .replace(/^(\s*server_name\s+)shoeshop\.pk/m, (_line, start: string) => `${start}127.0.0.1 shoeshop.pk`)
+      .replace(/^\s*server\s+127\.0\.0\.1:\d+(\s[^;]*)?;\s*$\n?/gm, () => {
+        if (done) return "";
+        done = true;
+        return `${lines}\n`;
+      })
+      .replaceAll("/var/log/nginx/", `${options.logDir}/`)
+  );
 }
 
 export interface Nginx {
