@@ -27,6 +27,7 @@ import { createConfirmationService } from "./confirmation/service.ts";
 import { registerWhatsApp } from "./confirmation/whatsapp-routes.ts";
 import type { Database } from "./db/client.ts";
 import { CHECKOUT_SLOT_WAIT_MS } from "./db/timeouts.ts";
+import { endStalledReaders } from "./http/stalled-readers.ts";
 import { exchangeExpiryAnnouncer, registerExchangeRoutes } from "./exchanges/routes.ts";
 import { createExchangeService } from "./exchanges/service.ts";
 import { BROTLI_QUALITY, COMPRESS_MIN_BYTES } from "./http/compression.ts";
@@ -110,6 +111,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: early.frameworkErrors,
   });
 
+  // A client that never reads its answers is ended after the same bound as a slow sender.
+  endStalledReaders(app.server, config.clientTimeoutMs);
   registerErrorHandling(app);
   await registerSecurityHeaders(app, { https });
   // After the headers, so a refused request still carries them.

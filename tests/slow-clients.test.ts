@@ -27,6 +27,11 @@ function open(): Promise<Socket> {
   });
 }
 
+const openConnections = () =>
+  new Promise<number>((resolve, reject) =>
+    shop.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+  );
+
 /** Resolves with what the server sent once it closes the socket; rejects if it is still open at the bound. */
 function closedByServer(socket: Socket): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -76,6 +81,32 @@ describe("slow clients", () => {
     } finally {
       clearInterval(trickle);
     }
+  });
+
+  it("ends a connection whose client asks for answers and never reads them", async () => {
+    const socket = await open();
+    socket.on("error", () => {});
+    // Never read: the answers fill the kernel's buffers (a few MB on loopback), then wait in the shop.
+    socket.pause();
+    socket.write("GET /api/catalog/categories HTTP/1.1\r\nHost: localhost\r\n\r\n".repeat(20_000));
+    // A client that does not read cannot see its connection end: the shop's own count shows it.
+    // Without the bound the connection stayed open past Node's 72 s keep-alive (issue 45).
+    const deadline = Date.now() + 30_000;
+    while ((await openConnections()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await openConnections()).toBe(0);
+    socket.destroy();
+  });
+
+  it("keeps an idle keep-alive connection past the bound", async () => {
+    const socket = await open();
+    const answers: string[] = [];
+    socket.on("data", (chunk) => answers.push(chunk.toString()));
+    socket.write("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    await new Promise((resolve) => setTimeout(resolve, CLOSED_WITHIN_MS));
+    expect(socket.destroyed).toBe(false);
+    socket.write("GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+    await new Promise((resolve) => socket.once("close", resolve));
+    expect(answers.join("").match(/HTTP\/1\.1 200/g)).toHaveLength(2);
   });
 
   it("still answers a client that sends its request at once", async () => {
