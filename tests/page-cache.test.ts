@@ -300,6 +300,110 @@ describe("the cache itself", () => {
     expect(cache.size).toEqual({ entries: 0, bytes: 0 });
   });
 
+  describe("while the database is away", () => {
+    const text = (page: { parts: Buffer[] }) => Buffer.concat(page.parts).toString();
+    let clock = 0;
+    let renders = 0;
+    const setUp = () => {
+      clock = 10_200;
+      renders = 0;
+      const changes = createLocalCatalogChanges();
+      const cache = createPageCache(changes, {
+        maxBytes: 1_000_000,
+        maxEntries: 10,
+        maxAgeMs: 1_000,
+        staleWhileAwayMs: 600_000,
+        now: () => clock,
+      });
+      return { changes, cache };
+    };
+    const good = (body: string) => async () => {
+      renders++;
+      return rendered(body);
+    };
+    /** What a render answers when its loaders find the database away: the 503 page. */
+    const away = async () => {
+      renders++;
+      return { ...rendered("right back", 503, { "retry-after": "30" }), databaseAway: true };
+    };
+
+    it("sends a kept page stale, asking the database once a second, up to ten minutes after its render", async () => {
+      const { cache } = setUp();
+      await cache.page("/men", good("v1"));
+      clock = 11_500;
+      const first = await cache.page("/men", away);
+      expect([first.status, text(first), first.stale]).toEqual([200, "v1", { ageSeconds: 1, ttlSeconds: -1 }]);
+      expect(renders).toBe(2);
+      // Within the same second: the kept page at once, the database not asked again.
+      clock = 11_900;
+      expect((await cache.page("/men", away)).stale).toBeDefined();
+      expect(renders).toBe(2);
+      // The next second: still the kept page at once, while one render asks again behind it.
+      clock = 12_000;
+      expect(text(await cache.page("/men", away))).toBe("v1");
+      expect(renders).toBe(3);
+      // A page never kept is the 503 page.
+      const never = await cache.page("/women", away);
+      expect([never.status, text(never), never.stale]).toEqual([503, "right back", undefined]);
+
+      clock = 10_200 + 600_000 - 1;
+      const last = await cache.page("/men", away);
+      expect([text(last), last.stale?.ageSeconds]).toEqual(["v1", 599]);
+      // That view started the second's render; a view joining it would share its answer. Let it end.
+      await new Promise((resolve) => setImmediate(resolve));
+      clock = 10_200 + 600_000;
+      const gone = await cache.page("/men", away);
+      expect([gone.status, text(gone), gone.stale]).toEqual([503, "right back", undefined]);
+      expect(cache.size.entries).toBe(0);
+    });
+
+    it("sends the page rendered anew once a render reads the database, and drops a stale page on a change", async () => {
+      const { cache, changes } = setUp();
+      await cache.page("/products/p", good("Rs 4,500"));
+      clock = 11_500;
+      expect((await cache.page("/products/p", away)).stale).toBeDefined();
+      // The database is back, and the price changed while it was away (its message lost): the view
+      // that starts the render still gets the kept page; the render, once it has read the
+      // database, replaces it, and no stale page is sent after that.
+      clock = 12_000;
+      let page = await cache.page("/products/p", good("Rs 5,000"));
+      expect(text(page)).toBe("Rs 4,500");
+      for (let tries = 0; page.stale && tries < 100; tries++) {
+        await new Promise((resolve) => setImmediate(resolve));
+        page = await cache.page("/products/p", good("Rs 5,000"));
+      }
+      expect([text(page), page.stale]).toEqual(["Rs 5,000", undefined]);
+      clock = 12_999;
+      expect(text(await cache.page("/products/p", away))).toBe("Rs 5,000");
+
+      // Away again: the newer page is the one sent stale, until a change says it is out of date.
+      clock = 13_500;
+      expect(text(await cache.page("/products/p", away))).toBe("Rs 5,000");
+      changes.publish({ productIds: ["p"] });
+      const dropped = await cache.page("/products/p", away);
+      expect([dropped.status, dropped.stale]).toEqual([503, undefined]);
+    });
+
+    it("lets a page go when the database answers with another page than one to keep", async () => {
+      const { cache } = setUp();
+      await cache.page("/products/p", good("shoe"));
+      clock = 11_500;
+      expect((await cache.page("/products/p", away)).stale).toBeDefined();
+      clock = 12_000;
+      // The product was taken down and its message lost: the kept page goes with the 404.
+      const missing = async () => rendered("not found", 404);
+      let page = await cache.page("/products/p", missing);
+      for (let tries = 0; page.stale && tries < 100; tries++) {
+        await new Promise((resolve) => setImmediate(resolve));
+        page = await cache.page("/products/p", missing);
+      }
+      expect([page.status, page.stale]).toEqual([404, undefined]);
+      expect(cache.size.entries).toBe(0);
+      const stillAway = await cache.page("/products/p", away);
+      expect([stillAway.status, stillAway.stale]).toEqual([503, undefined]);
+    });
+  });
+
   it("does not keep a page whose render began before a change", async () => {
     const changes = createLocalCatalogChanges();
     const cache = createPageCache(changes);

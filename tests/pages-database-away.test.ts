@@ -1,15 +1,20 @@
 // Pages while the database is away (issue 34): 503 with the API's Retry-After and a friendly page in
 // the shop's layout, never React Router's 500 "Unexpected Server Error"; and every page is sent
-// whole, with a Content-Length. The database is closed under the running app (PGlite, or with
+// whole, with a Content-Length. A page kept before the database went is sent instead, marked stale
+// with Cache-Status and Age, until a render reads the database again (issue 45). The database is closed under the running app (PGlite, or with
 // DATABASE_URL the app's PostgreSQL pool), and with DATABASE_URL also reached through a TCP proxy that
 // is cut (PostgreSQL stopped: connections refused) and restored. Needs the production build
 // (`npm test` builds it first).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, ROOT_DIR } from "#server/app.ts";
+import { expiresAtBoundary } from "#server/catalog/freshness.ts";
 import { loadConfig } from "#server/config.ts";
 import { type Database, openDatabase } from "#server/db/client.ts";
 import { products } from "#server/db/schema.ts";
 import { productionPages } from "#server/web/page-handlers.ts";
+import type { AdminProduct } from "#shared/admin.ts";
+import { formatRs } from "#shared/money.ts";
+import { call, makeAdmin, repriced } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 import { openTestDatabase, type TestDatabase } from "./support/database.ts";
 import { type DatabaseProxy, startDatabaseProxy } from "./support/database-proxy.ts";
@@ -53,6 +58,70 @@ async function expectAwayPage(app: App, url: string, retryAfter: string) {
   for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
   expect(res.headers["x-frame-options"]).toBe("DENY");
 }
+
+/** The Cache-Status of a kept page sent past its freshness because the database is away (docs/decisions/026). */
+const STALE_CACHE_STATUS = /^shop-pages; hit; ttl=(?:0|-\d+); detail=database-unavailable$/;
+
+/** Views of pages kept from now on, and when they stop being fresh (at the next whole second). */
+async function keepPages(app: App, urls: string[]) {
+  app.catalogChanges.publish({});
+  const kept = new Map<string, string>();
+  for (const url of urls) {
+    const res = await app.inject({ method: "GET", url });
+    expect(res.statusCode, url).toBe(200);
+    kept.set(url, withoutNonce(res));
+  }
+  // Each ends at the next whole second after its render began: the last one's is the latest.
+  return { kept, freshUntil: expiresAtBoundary(Date.now(), 1_000) };
+}
+
+/** Until the wall clock passes `instant` (a known time, not an event). */
+const untilPast = (instant: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.max(0, instant - Date.now() + 5)));
+
+const nonceOf = (res: { headers: Record<string, unknown> }) =>
+  /'nonce-([^']+)'/.exec(String(res.headers["content-security-policy"]))?.[1] ?? "";
+const withoutNonce = (res: { body: string; headers: Record<string, unknown> }) =>
+  res.body.replaceAll(nonceOf(res), "N");
+
+async function expectStalePage(app: App, url: string, kept: string) {
+  const res = await app.inject({ method: "GET", url, headers: { accept: "text/html" } });
+  expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);
+  expect(res.headers["cache-status"], url).toMatch(STALE_CACHE_STATUS);
+  expect(Number(res.headers.age)).toBeGreaterThanOrEqual(0);
+  expect(res.headers["retry-after"]).toBeUndefined();
+  expect(res.headers["cache-control"]).toBe("no-cache");
+  expect(res.headers["server-timing"]).toBe('page;desc="stale"');
+  // The page as it was kept, with this answer's own nonce on its scripts.
+  expect(nonceOf(res)).toBeTruthy();
+  expect(withoutNonce(res)).toBe(kept);
+  expect(decode(res.body)).not.toContain("We'll be right back");
+}
+
+describe(`a kept page while the database is away (${serverUrl ? "PostgreSQL pool" : "PGlite"} closed under the app)`, () => {
+  let t: TestApp;
+  afterAll(async () => {
+    await t?.close().catch(() => {});
+  });
+
+  it("is sent stale, marked so, where a page never kept is the 503 page; a change drops it", async () => {
+    t = await createTestApp({ pages: true });
+    const product = await aProductPage(t.database);
+    const { kept, freshUntil } = await keepPages(t.app, ["/men", product]);
+    await t.database.close();
+    await untilPast(freshUntil);
+    const retryAfter = await apiRetryAfter(t.app);
+    for (const [url, html] of kept) await expectStalePage(t.app, url, html);
+    // Again, now that the page's last render found the database away: still the kept page.
+    await expectStalePage(t.app, "/men", kept.get("/men") ?? "");
+    await expectAwayPage(t.app, "/women", retryAfter);
+    await expectAwayPage(t.app, "/men?sort=price-asc", retryAfter);
+    // A change published while the database is away (by an instance that still reaches it) drops them.
+    t.app.catalogChanges.publish({ productIds: [product.slice("/products/".length)] });
+    await expectAwayPage(t.app, "/men", retryAfter);
+    await expectAwayPage(t.app, product, retryAfter);
+  });
+});
 
 describe(`pages with the database stopped (${serverUrl ? "PostgreSQL pool" : "PGlite"} closed under the app)`, () => {
   let t: TestApp;
@@ -125,11 +194,12 @@ describe.skipIf(!serverUrl)("pages while PostgreSQL refuses connections, and onc
   let proxy: DatabaseProxy;
   let database: Database;
   let app: App;
+  let config: TestApp["config"];
   beforeAll(async () => {
     direct = await openTestDatabase({ from: "demo" });
     proxy = await startDatabaseProxy(direct.url as string);
     database = await openDatabase({ databaseUrl: proxy.url, poolSize: 5 });
-    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: `/tmp/shop-pages-away-${process.pid}` });
+    config = loadConfig({ NODE_ENV: "test", DATA_DIR: `/tmp/shop-pages-away-${process.pid}` });
     app = await buildApp({ config, database, pages: async () => productionPages(ROOT_DIR) });
     await app.ready();
   });
@@ -154,5 +224,44 @@ describe.skipIf(!serverUrl)("pages while PostgreSQL refuses connections, and onc
       expect(res.headers["retry-after"]).toBeUndefined();
       expect(decode(res.body)).not.toContain("We'll be right back");
     }
+  });
+
+  it("sends kept pages stale while the server is unreachable, and a price change once it is back", async () => {
+    const t: TestApp = {
+      app,
+      config: loadConfig({ NODE_ENV: "test" }),
+      database: { ...direct },
+      close: async () => {},
+    };
+    const [row] = await direct.db.select({ id: products.id }).from(products).limit(1);
+    if (!row) throw new Error("no product");
+    const product = `/products/${row.id}`;
+    const { kept, freshUntil } = await keepPages(app, ["/men", product]);
+    await proxy.cut();
+    await untilPast(freshUntil);
+    const retryAfter = await apiRetryAfter(app);
+    for (const [url, html] of kept) await expectStalePage(app, url, html);
+    await expectAwayPage(app, "/women", retryAfter);
+
+    await proxy.restore();
+    // The first view may still be the kept page while its render asks the database again; once that
+    // render has read it, the page is rendered from the database and no longer stale.
+    let res = await app.inject({ method: "GET", url: product });
+    for (let tries = 0; res.headers["cache-status"] !== undefined && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      res = await app.inject({ method: "GET", url: product });
+    }
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-status"]).toBeUndefined();
+
+    const price = 34_567;
+    const admin = await makeAdmin(t);
+    const current = (await call(t, admin, "GET", `/api/admin/products/${row.id}`)).json<AdminProduct>();
+    const edited = await call(t, admin, "PUT", `/api/admin/products/${row.id}`, repriced(current, price));
+    expect(edited.statusCode, edited.body).toBe(200);
+    const page = await app.inject({ method: "GET", url: product });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["cache-status"]).toBeUndefined();
+    expect(page.body).toContain(formatRs(price));
   });
 });

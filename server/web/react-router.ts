@@ -7,7 +7,8 @@ import type { RouterContextProvider } from "react-router";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { isApiPath, requestPath, requestTarget } from "../http/request-path.ts";
 import { postedFormContext } from "./context.ts";
-import { type CachedPage, isCacheablePage, type PageCache, withNonce } from "./page-cache.ts";
+import { databaseWasAway } from "./database-away.ts";
+import { type CachedPage, isCacheablePage, type PageCache, type StalePage, withNonce } from "./page-cache.ts";
 import { asPageRead, readPostedForm, refusedMethodPage } from "./posted-form.ts";
 import { withoutTracking } from "./tracking-params.ts";
 
@@ -71,17 +72,18 @@ export async function registerPages(app: FastifyInstance, options: WebOptions): 
           const key = withoutTracking(target);
           const page = await cache.page(key, async () => {
             renderedHere = true;
+            const pageContext = options.loadContext(cache.placeholder);
             // Shared by every visitor asking for this address meanwhile, and kept for the next: made
             // from the shop's origin and the key alone (no visitor's cookie or header can reach what
             // others are sent), and not cut short when the visitor who happened to ask first goes away.
-            const response = await handle(
-              new Request(`${origin.origin}${key}`),
-              options.loadContext(cache.placeholder),
-            );
+            const response = await handle(new Request(`${origin.origin}${key}`), pageContext);
             const body = Buffer.from(await response.arrayBuffer());
-            return { status: response.status, headers: response.headers, body };
+            // A loader found the database away: the cache sends its kept page, stale, if it has one.
+            const databaseAway = databaseWasAway(pageContext);
+            return { status: response.status, headers: response.headers, body, databaseAway };
           });
-          reply.header("server-timing", renderedHere ? renderTiming(started) : KEPT_TIMING);
+          if (page.stale) sendStale(reply, page.stale);
+          else reply.header("server-timing", renderedHere ? renderTiming(started) : KEPT_TIMING);
           return sendCachedPage(reply, page);
         }
         const context = options.loadContext(reply.cspNonce.script);
@@ -109,6 +111,17 @@ const pathOf = (url: string) => url.split(/[?#]/, 1)[0] ?? "/";
  */
 const renderTiming = (started: number) => `render;dur=${(performance.now() - started).toFixed(1)}`;
 const KEPT_TIMING = 'page;desc="kept"';
+
+/**
+ * A kept page sent past its freshness because the database is away (docs/decisions/026): said in
+ * Cache-Status (RFC 9211; a negative `ttl` is how many seconds past fresh) and Age (seconds since
+ * it was rendered), which proxies, curl and the browser's developer tools all show.
+ */
+function sendStale(reply: FastifyReply, stale: StalePage) {
+  reply.header("cache-status", `shop-pages; hit; ttl=${stale.ttlSeconds}; detail=database-unavailable`);
+  reply.header("age", String(stale.ageSeconds));
+  reply.header("server-timing", 'page;desc="stale"');
+}
 
 /** A kept page with this response's own nonce in it, matching its Content-Security-Policy header. */
 function sendCachedPage(reply: FastifyReply, page: CachedPage) {
