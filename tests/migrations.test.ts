@@ -53,14 +53,17 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, (
       "product_images",
       "product_sizes",
       "products",
+      "proven_phones",
       "search_misses",
       "search_synonyms",
       "search_words",
       "sessions",
       "shop_secrets",
+      "stock_alert_stops",
       "stock_alerts",
       "users",
       "whatsapp_inbound",
+      "whatsapp_sends",
     ]);
   });
 

@@ -319,6 +319,13 @@ export const orders = pgTable(
     remindedAt: timestamp({ withTimezone: true }),
     /** Set while the owner holds an unconfirmed order: no reminder, no automatic cancellation. */
     heldAt: timestamp({ withTimezone: true }),
+    /**
+     * When the reminder is due and when the order is cancelled unanswered: the owner's times as they
+     * were when it was placed, so a later change never moves what its customer was told (issue 46).
+     * Null on orders that never waited for the customer (an exchange's own order).
+     */
+    remindAt: timestamp({ withTimezone: true }),
+    cancelAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     check(
@@ -341,13 +348,23 @@ export const orders = pgTable(
     ),
     // What the confirmation job reads each minute: the unconfirmed orders nobody holds, oldest first.
     index("orders_awaiting_idx").on(t.createdAt).where(sql`${t.status} = 'pending' and ${t.heldAt} is null`),
+    // ... and, by their own times, the ones due a reminder and the ones due to be cancelled.
+    index("orders_remind_due_idx")
+      .on(t.remindAt)
+      .where(sql`${t.status} = 'pending' and ${t.heldAt} is null and ${t.remindedAt} is null`),
+    index("orders_cancel_due_idx").on(t.cancelAt).where(sql`${t.status} = 'pending' and ${t.heldAt} is null`),
+    check(
+      "orders_waiting_times_check",
+      sql`${t.status} <> 'pending' or (${t.remindAt} is not null and ${t.cancelAt} > ${t.remindAt})`,
+    ),
     // The delivery report reads the orders placed in the last 30 or 90 days, whatever their status.
     index("orders_created_idx").on(t.createdAt),
   ],
 );
 
 /**
- * What happened while an order waited for the customer: asked (by mail or WhatsApp), reminded,
+ * What happened while an order waited for the customer: asked (by mail or WhatsApp), reminded, a
+ * WhatsApp request or reminder skipped for a daily limit (server/confirmation/whatsapp-phones.ts),
  * confirmed or cancelled (by the customer, through a channel), held or released by the owner, or
  * cancelled by the job because nobody answered. The owner's order page shows it as a history.
  */
@@ -367,7 +384,7 @@ export const orderConfirmationEvents = pgTable(
   (t) => [
     check(
       "order_confirmation_events_kind_check",
-      sql`${t.kind} in ('asked', 'reminded', 'confirmed', 'cancelled', 'held', 'released', 'expired')`,
+      sql`${t.kind} in ('asked', 'reminded', 'skipped', 'confirmed', 'cancelled', 'held', 'released', 'expired')`,
     ),
     index("order_confirmation_events_order_idx").on(t.orderId, t.createdAt),
   ],
@@ -383,6 +400,59 @@ export const whatsappInbound = pgTable("whatsapp_inbound", {
   outcome: text().notNull(),
   receivedAt: now(),
 });
+
+/**
+ * A customer's mobile shown to be theirs (docs/decisions/024, "Phones"): a Confirm press on the shop's
+ * WhatsApp request came from this very number (E.164, +923001234567) for one of the account's orders.
+ * Until then the shop's WhatsApp messages to it about the account's orders carry none of the text
+ * typed into them. Per account: another account typing the same number has proven nothing.
+ */
+export const provenPhones = pgTable(
+  "proven_phones",
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    phone: text().notNull(),
+    provenAt: now(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.phone] }),
+    check("proven_phones_phone_check", sql`${t.phone} ~ '^[+]923[0-9]{9}$'`),
+  ],
+);
+
+/**
+ * Each WhatsApp request or reminder the shop decided to send or to skip for a daily limit
+ * (server/confirmation/whatsapp-phones.ts): what the limits count. One row per order and kind, so a
+ * send that failed and is tried again is decided, and counted, once.
+ */
+export const whatsappSends = pgTable(
+  "whatsapp_sends",
+  {
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text().notNull(),
+    /** E.164, as proven_phones. */
+    phone: text().notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Not proven for the account when decided: counted against the phone's own limit. */
+    unproven: boolean().notNull(),
+    skipped: boolean().notNull(),
+    decidedAt: now(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.kind] }),
+    check("whatsapp_sends_kind_check", sql`${t.kind} in ('whatsapp_confirm', 'whatsapp_reminder')`),
+    check("whatsapp_sends_phone_check", sql`${t.phone} ~ '^[+]923[0-9]{9}$'`),
+    // The limits' counts: one phone's, one account's, over the last day.
+    index("whatsapp_sends_phone_idx").on(t.phone, t.decidedAt),
+    index("whatsapp_sends_user_idx").on(t.userId, t.decidedAt),
+  ],
+);
 
 /**
  * The owner's confirmation rules, one row: when the reminder goes out and when an unconfirmed order
@@ -598,7 +668,12 @@ export const exchangeRequests = pgTable(
   ],
 );
 
-/** A customer's photo of a pair to exchange, kept private (the owner's API serves it). */
+/**
+ * A customer's photo of a pair to exchange, kept private (the owner's API serves it). Uploaded for
+ * one of the customer's orders inside its exchange window; `pending` until the photo worker has
+ * decoded it outside the request (`ready`, with its size, or `unreadable`); deleted with its files
+ * when no request used it within a day (docs/decisions/019-exchanges.md, "Photos").
+ */
 export const exchangePhotos = pgTable(
   "exchange_photos",
   {
@@ -606,13 +681,31 @@ export const exchangePhotos = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id),
+    /** The order it was uploaded for (null on photos from before issue 45). */
+    orderId: uuid().references(() => orders.id),
     /** Null until the request that uses it is made. */
     exchangeId: uuid().references(() => exchangeRequests.id, { onDelete: "cascade" }),
-    width: integer().notNull(),
-    height: integer().notNull(),
+    status: text().notNull().default("pending"),
+    /** The kept photo's size, once decoded. */
+    width: integer(),
+    height: integer(),
+    /** When a worker last took it to decode; another may take it again once that is long past. */
+    claimedAt: timestamp({ withTimezone: true }),
+    attempts: smallint().notNull().default(0),
     createdAt: now(),
   },
-  (t) => [index("exchange_photos_exchange_idx").on(t.exchangeId)],
+  (t) => [
+    check("exchange_photos_status_check", sql`${t.status} in ('pending', 'ready', 'unreadable')`),
+    check(
+      "exchange_photos_ready_check",
+      sql`${t.status} <> 'ready' or (${t.width} is not null and ${t.height} is not null)`,
+    ),
+    index("exchange_photos_exchange_idx").on(t.exchangeId),
+    // An account's quota (held, and added in the last hour), the worker's queue, the expiry sweep.
+    index("exchange_photos_user_idx").on(t.userId, t.createdAt),
+    index("exchange_photos_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index("exchange_photos_unattached_idx").on(t.createdAt).where(sql`${t.exchangeId} is null`),
+  ],
 );
 
 export const orderLines = pgTable(
@@ -741,6 +834,17 @@ export const mailOutbox = pgTable(
     /** What the message is about: an order, or (back_in_stock kinds) a customer's stock alert. */
     orderId: uuid().references(() => orders.id, { onDelete: "cascade" }),
     stockAlertId: uuid().references((): AnyPgColumn => stockAlerts.id, { onDelete: "cascade" }),
+    /**
+     * Kind `message`: the mail itself (to, subject, text, html), rendered by the change that owes
+     * it and queued in its transaction (docs/decisions/007, "Every mail through the outbox").
+     */
+    message: jsonb().$type<{
+      to: string;
+      subject: string;
+      text: string;
+      html?: string;
+      headers?: Record<string, string>;
+    }>(),
     createdAt: now(),
     attempts: smallint().notNull().default(0),
     /** Not before then: the first try at once, a lease while sending, a back-off after a failure. */
@@ -752,12 +856,18 @@ export const mailOutbox = pgTable(
     // confirm_reminder and confirm_expired: the customer's reminder to confirm, and the mail saying an
     // unconfirmed order was cancelled; whatsapp_*: the same on WhatsApp, sent by its own drainer.
     // back_in_stock and whatsapp_back_in_stock: a size a customer waited for came back (queued by
-    // the trigger of migration 0018, server/stock-alerts/).
+    // the trigger of migration 0018, server/stock-alerts/). stock_alert_confirm: an ask for an
+    // address that had stopped the mails, mailed there to be confirmed (server/stock-alerts/).
+    // message: any other mail, carried whole in `message` (server/mail/queue.ts, migration 0024).
     check(
       "mail_outbox_kind_check",
-      sql`${t.kind} in ('order_confirmation', 'order_alert', 'confirm_reminder', 'confirm_expired', 'whatsapp_confirm', 'whatsapp_reminder', 'back_in_stock', 'whatsapp_back_in_stock')`,
+      sql`${t.kind} in ('order_confirmation', 'order_alert', 'confirm_reminder', 'confirm_expired', 'whatsapp_confirm', 'whatsapp_reminder', 'back_in_stock', 'whatsapp_back_in_stock', 'stock_alert_confirm', 'message')`,
     ),
-    check("mail_outbox_subject_check", sql`(${t.orderId} is null) <> (${t.stockAlertId} is null)`),
+    // Each row names one subject: its order, its stock alert, or (kind message) the mail itself.
+    check(
+      "mail_outbox_subject_check",
+      sql`num_nonnulls(${t.orderId}, ${t.stockAlertId}, ${t.message}) = 1 and (${t.kind} = 'message') = (${t.message} is not null)`,
+    ),
     index("mail_outbox_due_idx").on(t.nextAttemptAt),
   ],
 );
@@ -800,7 +910,8 @@ export const addresses = pgTable(
  * waits while notified_at and unsubscribed_at are null; the trigger of migration 0018 claims the
  * waiting rows of a size in the very statement that brings it back (notified_at set, the messages
  * queued in mail_outbox), so each is told once however many instances see the change. Asking again
- * after the alert or after unsubscribing re-arms the same row.
+ * after the alert re-arms the same row; after its address stopped the mails, only once that address
+ * confirms (confirmAskedAt, stockAlertStops).
  */
 export const stockAlerts = pgTable(
   "stock_alerts",
@@ -821,6 +932,11 @@ export const stockAlerts = pgTable(
     askedAt: now(),
     notifiedAt: timestamp({ withTimezone: true }),
     unsubscribedAt: timestamp({ withTimezone: true }),
+    /**
+     * Asked for while its address had stopped the mails (stockAlertStops): the row stays stopped until
+     * a press on the confirm mail sent to that address (migration 0026, docs/decisions/021).
+     */
+    confirmAskedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex("stock_alerts_subscriber_idx").on(t.productId, t.size, t.email),
@@ -832,5 +948,26 @@ export const stockAlerts = pgTable(
     check("stock_alerts_size_check", sql`${t.size} between 37 and 46`),
     check("stock_alerts_email_check", sql`${t.email} = lower(${t.email}) and length(${t.email}) between 3 and 254`),
     check("stock_alerts_whatsapp_check", sql`${t.whatsapp} is null or ${t.whatsapp} ~ '^92[0-9]{10}$'`),
+    check("stock_alerts_confirm_check", sql`${t.confirmAskedAt} is null or ${t.unsubscribedAt} is not null`),
+  ],
+);
+
+/**
+ * Addresses that pressed 'stop' on a back-in-stock mail (issue 45): nothing waits for them again
+ * until a press from that address (the confirm mail's button) or an ask by their own proven account.
+ */
+export const stockAlertStops = pgTable(
+  "stock_alert_stops",
+  {
+    email: text().primaryKey(),
+    stoppedAt: now(),
+    /** The latest 'press to confirm' mail queued for it: at most one a day, however many ask. */
+    confirmMailedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check(
+      "stock_alert_stops_email_check",
+      sql`${t.email} = lower(${t.email}) and length(${t.email}) between 3 and 254`,
+    ),
   ],
 );
