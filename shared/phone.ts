@@ -8,6 +8,16 @@ export function pakistaniMobile(phone: string): string | undefined {
   return match ? `92${match[1]}` : undefined;
 }
 
+/**
+ * The number in full international (E.164) form, "+923451234567", however it was typed (0345 1234567,
+ * +92 345 1234567, 92345…, 0092…); undefined when it is not a Pakistani mobile. Numbers are compared
+ * whole in this form, never by their last digits: +1 345 123 4567 is not 0345 1234567.
+ */
+export function mobileE164(phone: string): string | undefined {
+  const mobile = pakistaniMobile(phone);
+  return mobile === undefined ? undefined : `+${mobile}`;
+}
+
 // A mobile number as the checkout takes it (spaces and dashes already gone): 03xx…, or the same
 // number from abroad as +92 3xx…, 0092 3xx… or 92 3xx…. Unlike MOBILE, the bare 3xx… is refused:
 // at checkout it is more often a number missing a digit than one missing its 0.

@@ -6,17 +6,24 @@
 //   (…/webhooks/reference/messages/interactive); both inside `entry[].changes[].value.messages[]`;
 // - Meta delivers at least once, so each message id (wamid) is claimed in whatsapp_inbound before
 //   anything is done, and a delivery seen before is acknowledged without acting again;
-// - the press must come from the order's own phone: a forwarded message pressed by someone else
-//   does nothing.
+// - the press must come from the order's own phone, the whole number compared in E.164 (Meta's
+//   sender is its digits with the country code): a forwarded message pressed by someone else, or a
+//   number abroad that merely ends in the same ten digits (+1 345 123 4567 for 0345 1234567), does
+//   nothing;
+// - a Confirm press from that number proves the phone for the order's account (whatsapp-phones.ts;
+//   docs/decisions/024, "Phones"); a Cancel does not: it is what a stranger sent an order they never
+//   placed presses, and it must not unlock the typed words of the next message to them.
 // The answer itself is the confirmation service's, the same as the mailed link's. No HTTP here.
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { CONFIRMATION_MESSAGES, type ConfirmAction } from "#shared/confirmation.ts";
+import { mobileE164 } from "#shared/phone.ts";
 import type { Db } from "../db/client.ts";
 import { orders, whatsappInbound } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
 import type { ConfirmationService } from "./service.ts";
 import { readPressPayload } from "./whatsapp-message.ts";
+import { provePhone } from "./whatsapp-phones.ts";
 
 export interface WhatsAppPress {
   /** Meta's id of the customer's message (wamid). */
@@ -95,8 +102,15 @@ export function pressesIn(event: unknown): WhatsAppPress[] {
  */
 const ABANDONED_CLAIM = sql`interval '5 minutes'`;
 
-/** orders.phone_key: the last ten digits, whichever way the number was written. */
-const phoneKey = (digits: string) => digits.replace(/\D/g, "").slice(-10);
+/** Meta's sender (wa_id) is the number's digits with its country code: 923001234567. */
+const senderE164 = (from: string) => `+${from}`;
+
+interface PressedOrder {
+  id: string;
+  userId: string;
+  /** The order's number in E.164; undefined for one typed otherwise (no press can come from it). */
+  phone: string | undefined;
+}
 
 export function createWhatsAppInbound(
   db: Db,
@@ -116,12 +130,15 @@ export function createWhatsAppInbound(
     return claimed.length > 0;
   }
 
-  async function decide(press: WhatsAppPress, order: { id: string; phoneKey: string } | undefined) {
+  async function decide(press: WhatsAppPress, order: PressedOrder | undefined) {
     const nothing = (outcome: PressOutcome): PressResult => ({ outcome, restockedProductIds: [] });
     if (!order) return nothing("unknown");
-    if (phoneKey(press.from) !== order.phoneKey) return nothing("wrong-sender");
+    const from = senderE164(press.from);
+    if (order.phone === undefined || from !== order.phone) return nothing("wrong-sender");
     try {
       const answered = await confirmation.answerByToken(press.token, press.action, "whatsapp");
+      // Confirmed now or before: the number's owner says the order is theirs.
+      if (press.action === "confirm") await provePhone(db, order.userId, from);
       const again = [CONFIRMATION_MESSAGES.alreadyConfirmed, CONFIRMATION_MESSAGES.alreadyCancelled] as string[];
       return {
         outcome: again.includes(answered.message)
@@ -141,9 +158,13 @@ export function createWhatsAppInbound(
   return {
     async apply(press) {
       const orderId = await confirmation.orderOfToken(press.token);
-      const [order] = orderId
-        ? await db.select({ id: orders.id, phoneKey: orders.phoneKey }).from(orders).where(eq(orders.id, orderId))
+      const [row] = orderId
+        ? await db
+            .select({ id: orders.id, userId: orders.userId, phoneNumber: orders.phoneNumber })
+            .from(orders)
+            .where(eq(orders.id, orderId))
         : [];
+      const order = row && { id: row.id, userId: row.userId, phone: mobileE164(row.phoneNumber) };
       if (!(await claim(press.messageId, order?.id ?? null))) return { outcome: "replay", restockedProductIds: [] };
       try {
         const result = await decide(press, order);

@@ -2,13 +2,17 @@
 // with the order, and its two quick-reply buttons carrying the signed token, so a press names the
 // order and cannot be made up (server/confirmation/links.ts). The body's five variables, in order:
 // {{1}} the customer's name, {{2}} the order number, {{3}} the pairs, {{4}} the amount to pay the
-// rider, {{5}} the delivery address. Template parameters are Meta's
+// rider, {{5}} the delivery address. Anyone can type someone else's number at checkout, so until the
+// phone is proven for the account (docs/decisions/024, "Phones") {{1}} is "customer" and {{5}} "the
+// address given with the order", as the mails say to an unproven address (server/mail/recipient.ts):
+// only the shop's words, the items and the amount. Template parameters are Meta's
 // (https://developers.facebook.com/docs/whatsapp/cloud-api/guides/send-message-templates).
 import type { ConfirmAction } from "#shared/confirmation.ts";
 import { formatRs } from "#shared/money.ts";
 import { addressLines } from "#shared/order-view.ts";
 import { type Order, orderNumber } from "#shared/orders.ts";
 import { pakistaniMobile } from "#shared/phone.ts";
+import { greetedName, UNSAID_ADDRESS } from "../mail/recipient.ts";
 import type { TemplateMessage, TextParameter } from "./whatsapp-graph.ts";
 
 /** Pairs named before "and n more": a template's body is at most 1,024 characters in all. */
@@ -29,18 +33,20 @@ export function confirmationTemplate(
   order: Order,
   token: string,
   template: { name: string; language: string },
+  /** The phone has proven itself for the order's account: the typed name and address may be said. */
+  proven: boolean,
 ): TemplateMessage | undefined {
   // Orders hold 03xx… or +923xx…; anything else (an old order typed otherwise) cannot be messaged.
   const to = pakistaniMobile(order.shippingAddress.phoneNumber);
   if (!to) return undefined;
   const a = order.shippingAddress;
   const variables = [
-    a.fullName,
+    greetedName(proven, a.fullName),
     orderNumber(order._id),
     pairsSummary(order),
     formatRs(order.totalAmount),
     // The address lines of every message, without the name and phone (already on the chat).
-    addressLines(a).slice(1, -1).join(", "),
+    proven ? addressLines(a).slice(1, -1).join(", ") : UNSAID_ADDRESS,
   ];
   const button = (index: number, action: ConfirmAction) => ({
     type: "button" as const,

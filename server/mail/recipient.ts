@@ -9,10 +9,18 @@ export interface Recipient {
   proven: boolean;
 }
 
+/**
+ * Who a message greets: the name typed at checkout once its recipient is proven, else "customer".
+ * The WhatsApp messages use it too, for a phone not yet proven (server/confirmation/whatsapp-message.ts).
+ */
+export const greetedName = (proven: boolean, name: string): string => (proven ? name : "customer");
+
+/** Where an order goes, said without the typed address: for a recipient not yet proven. */
+export const UNSAID_ADDRESS = "the address given with the order";
+
 /** The greeting: the name typed at checkout only once the address is proven. */
-export const dearLine = (recipient: Recipient, name: string): string =>
-  recipient.proven ? `Dear ${name},` : "Dear customer,";
+export const dearLine = (recipient: Recipient, name: string): string => `Dear ${greetedName(recipient.proven, name)},`;
 
 /** The delivery address as typed, once proven; before that, a line that says where it went without saying it. */
 export const deliveryBlock = (recipient: Recipient, lines: string[]): string[] =>
-  recipient.proven ? ["Delivery to:", ...lines] : ["Delivery to the address given with the order."];
+  recipient.proven ? ["Delivery to:", ...lines] : [`Delivery to ${UNSAID_ADDRESS}.`];
