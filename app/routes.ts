@@ -26,6 +26,7 @@ export default [
   route("TrackOrder", "routes/track-order.tsx"),
   route("confirm-order", "routes/confirm-order.tsx"),
   route("stop-alerts", "routes/stop-alerts.tsx"),
+  route("confirm-alerts", "routes/confirm-alerts.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("products", "routes/admin/products.tsx"),

@@ -5,8 +5,6 @@
 // (by mail, and on WhatsApp where configured), never while the size is still sold out, never after
 // they stopped the mails, and once only when two instances see the change together. The owner's
 // stock grid counts who waits.
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectRowsAsserted } from "#server/db/rows.ts";
@@ -26,6 +24,7 @@ import { type AcceptedMessage, type GraphStandIn, startGraphStandIn } from "./su
 import { anotherInstance, type Instance } from "./support/instances.ts";
 import { freshAddresses, redisReachable, TEST_REDIS_URL } from "./support/redis.ts";
 import { makeShopper, orderBody, placeOrder, type Shopper, type TestProduct } from "./support/shoppers.ts";
+import { allSent as allSentIn, mailsTo as mailsIn, until } from "./support/stock-alerts.ts";
 
 const PUBLIC_URL = "https://shop.example.pk";
 
@@ -103,72 +102,30 @@ async function alertRows(productId: string): Promise<AlertRow[]> {
 const alertCount = async () =>
   (await selectRowsAsserted<{ n: number }>(t.database.db, sql`select count(*)::int as n from stock_alerts`))[0]?.n;
 
-/** Every mail written to the outbox folders of these data dirs, to `to`, decoded from quoted-printable. */
-async function mailsTo(to: string, dataDirs: string[] = [t.config.dataDir]): Promise<string[]> {
-  const mails: string[] = [];
-  for (const dir of dataDirs.map((d) => path.join(d, "outbox"))) {
-    const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith(".eml")).sort();
-    for (const name of names) mails.push(await readFile(path.join(dir, name), "utf8"));
-  }
-  return mails.map(decodeBody).filter((m) => m.split("\n").some((line) => line.toLowerCase() === `to: ${to}`));
-}
-
-/** The body's quoted-printable decoded; the headers as they are (a token there may hold "=89"). */
-function decodeBody(mail: string): string {
-  const end = mail.indexOf("\n\n");
-  const body = mail
-    .slice(end)
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  return mail.slice(0, end) + body;
-}
-
-/** Polls (the outbox sends in the background) until `done`; fails naming what never came. */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 500; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-/** Waits until every back-in-stock row has been sent (a sent row is deleted after its mail is written). */
-async function allSent(db = t.database.db): Promise<void> {
-  await until(
-    async () =>
-      (
-        await selectRowsAsserted<{ n: number }>(
-          db,
-          sql`select count(*)::int as n from mail_outbox where stock_alert_id is not null`,
-        )
-      )[0]?.n ?? 0,
-    (n) => n === 0,
-    "the back-in-stock outbox to empty",
-  );
-}
+/** The mails to `to`, from this test's app unless other data dirs are named. */
+const mailsTo = (to: string, dataDirs: string[] = [t.config.dataDir]) => mailsIn(to, dataDirs);
+const allSent = (db = t.database.db) => allSentIn(db);
 
 describe("asking to be told", () => {
-  it("a visitor asks with an e-mail; asking again says so and writes no second row", async () => {
+  it("a visitor asks with an e-mail; asking again is answered alike and writes no second row", async () => {
     const product = await productWith({ 40: 0, 41: 3 });
     const email = visitorEmail();
     const first = await ask({ productId: product._id, size: 40, email: `  ${email.toUpperCase()} ` });
-    expect(first.statusCode, first.body).toBe(201);
+    expect(first.statusCode, first.body).toBe(202);
     expect(first.headers["cache-control"]).toBe("no-store");
-    expect(first.json<StockAlertAnswer>()).toEqual({
-      message: STOCK_ALERT_MESSAGES.told(email, 40),
+    const answer: StockAlertAnswer = {
+      message: STOCK_ALERT_MESSAGES.asked(email, 40),
       size: 40,
       email,
       whatsapp: false,
-      already: false,
-    });
+    };
+    expect(first.json<StockAlertAnswer>()).toEqual(answer);
+    // The same answer: a stranger must not learn that the address waits (tests/stock-alerts-trust.test.ts).
     const again = await ask({ productId: product._id, size: 40, email });
-    expect(again.statusCode, again.body).toBe(200);
-    expect(again.json<StockAlertAnswer>().message).toBe(STOCK_ALERT_MESSAGES.toldAlready(email, 40));
-    expect(again.json<StockAlertAnswer>().message).toContain("we will tell you");
+    expect([again.statusCode, again.json<StockAlertAnswer>()]).toEqual([202, answer]);
     // Twice at once: still one row.
     const together = await Promise.all([0, 1].map(() => ask({ productId: product._id, size: 40, email })));
-    expect(together.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(together.map((r) => r.statusCode)).toEqual([202, 202]);
     expect(await alertRows(product._id)).toEqual([
       { email, size: 40, user_id: null, whatsapp: null, notified: false, unsubscribed: false, queued: 0 },
     ]);
@@ -178,11 +135,17 @@ describe("asking to be told", () => {
     const product = await productWith({ 40: 0, 41: 3 });
     const customer = await makeShopper(t);
     const res = await ask({ productId: product._id, size: 40 }, customer.headers);
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json<StockAlertAnswer>()).toMatchObject({ email: customer.email, whatsapp: false, already: false });
+    expect(res.statusCode, res.body).toBe(202);
+    // Their own proven address: told plainly.
+    const answer = {
+      message: STOCK_ALERT_MESSAGES.told(customer.email, 40),
+      size: 40,
+      email: customer.email,
+      whatsapp: false,
+    };
+    expect(res.json<StockAlertAnswer>()).toEqual(answer);
     const typed = await ask({ productId: product._id, size: 40, email: "someone.else@example.pk" }, customer.headers);
-    expect(typed.statusCode).toBe(200);
-    expect(typed.json<StockAlertAnswer>().already).toBe(true);
+    expect([typed.statusCode, typed.json<StockAlertAnswer>()]).toEqual([202, answer]);
     const rows = await alertRows(product._id);
     expect(rows.map((r) => [r.email, r.user_id])).toEqual([[customer.email, customer.id]]);
   });
@@ -250,11 +213,12 @@ describe("asking to be told", () => {
     ]);
     expect(await alertRows(c._id)).toEqual([]);
     // One that was waiting already is still answered, and another e-mail may ask.
-    expect((await ask({ productId: a._id, size: 40, email })).statusCode).toBe(200);
-    expect((await ask({ productId: c._id, size: 40, email: visitorEmail() })).statusCode).toBe(201);
+    expect((await ask({ productId: a._id, size: 40, email })).statusCode).toBe(202);
+    expect((await ask({ productId: c._id, size: 40, email: visitorEmail() })).statusCode).toBe(202);
   });
 
   it("limits a visitor's asks per address; a signed-in customer is not limited by address", async () => {
+    // Any other Authorization than a live session is limited too: tests/stock-alerts-trust.test.ts.
     const limited = await createTestApp({ env: { RATE_LIMIT_SCALE: "0.15" } });
     try {
       const owner = await makeAdmin(limited);
@@ -271,15 +235,15 @@ describe("asking to be told", () => {
       // RATE_LIMIT_SCALE 0.15: 3 an hour per address.
       const answers = [];
       for (let i = 0; i < 4; i++) answers.push((await from("203.0.113.7")).statusCode);
-      expect(answers).toEqual([201, 201, 201, 429]);
+      expect(answers).toEqual([202, 202, 202, 429]);
       const refused = await from("203.0.113.7");
       expect(refused.json<{ message: string }>().message).toMatch(
         /^Too many attempts\. Please try again in \d+ minutes?\.$/,
       );
       expect(refused.headers["retry-after"]).toMatch(/^\d+$/);
-      expect((await from("203.0.113.8")).statusCode).toBe(201);
+      expect((await from("203.0.113.8")).statusCode).toBe(202);
       const customer = await makeShopper(limited);
-      expect((await from("203.0.113.7", customer.headers)).statusCode).toBe(201);
+      expect((await from("203.0.113.7", customer.headers)).statusCode).toBe(202);
     } finally {
       await limited.close();
     }
@@ -291,10 +255,10 @@ describe("telling them when the size is back", () => {
     const product = await productWith({ 40: 0, 41: 0, 42: 2 });
     const visitor = visitorEmail();
     const customer = await makeShopper(t);
-    expect((await ask({ productId: product._id, size: 40, email: visitor })).statusCode).toBe(201);
-    expect((await ask({ productId: product._id, size: 40 }, customer.headers)).statusCode).toBe(201);
+    expect((await ask({ productId: product._id, size: 40, email: visitor })).statusCode).toBe(202);
+    expect((await ask({ productId: product._id, size: 40 }, customer.headers)).statusCode).toBe(202);
     const other = visitorEmail();
-    expect((await ask({ productId: product._id, size: 41, email: other })).statusCode).toBe(201);
+    expect((await ask({ productId: product._id, size: 41, email: other })).statusCode).toBe(202);
 
     // An edit that leaves size 40 sold out tells no one.
     const edited = await ownerSets(product, { 42: 5 });
@@ -346,8 +310,8 @@ describe("telling them when the size is back", () => {
     const cancelled = await buy(product, 40);
     const refused = await buy(product, 41);
     const [a, b] = [visitorEmail(), visitorEmail()];
-    expect((await ask({ productId: product._id, size: 40, email: a })).statusCode).toBe(201);
-    expect((await ask({ productId: product._id, size: 41, email: b })).statusCode).toBe(201);
+    expect((await ask({ productId: product._id, size: 40, email: a })).statusCode).toBe(202);
+    expect((await ask({ productId: product._id, size: 41, email: b })).statusCode).toBe(202);
 
     const cancel = await call(t, admin, "POST", `/api/admin/orders/${cancelled._id}/status`, { status: "cancelled" });
     expect(cancel.statusCode, cancel.body).toBe(200);
@@ -408,7 +372,7 @@ describe("telling them when the size is back", () => {
     const product = await productWith({ 40: 1, 41: 0, 42: 0 });
     const email = visitorEmail();
     await buy(product, 40);
-    for (const size of [40, 41, 42]) expect((await ask({ productId: product._id, size, email })).statusCode).toBe(201);
+    for (const size of [40, 41, 42]) expect((await ask({ productId: product._id, size, email })).statusCode).toBe(202);
     await ownerSets(product, { 40: 1 });
     const [mail] = await until(
       () => mailsTo(email),
@@ -419,7 +383,7 @@ describe("telling them when the size is back", () => {
 
     // Sold out again, asked again: the same row waits again and is told at the next return.
     await buy(product, 40);
-    expect((await ask({ productId: product._id, size: 40, email })).statusCode).toBe(201);
+    expect((await ask({ productId: product._id, size: 40, email })).statusCode).toBe(202);
     expect((await alertRows(product._id)).filter((r) => r.size === 40)).toHaveLength(1);
     await ownerSets(product, { 40: 2 });
     await until(
@@ -458,10 +422,10 @@ describe("telling them when the size is back", () => {
       payload: "List-Unsubscribe=One-Click",
     });
     expect(stop.statusCode, stop.body).toBe(200);
-    expect(stop.json()).toEqual({ message: STOCK_ALERT_MESSAGES.stopped(email), stopped: 2 });
+    expect(stop.json()).toEqual({ message: STOCK_ALERT_MESSAGES.stopped(email), stopped: 2, watching: [] });
     // The same press again: done already, nothing more to stop.
     const again = await t.app.inject({ method: "POST", url: STOCK_ALERTS_UNSUBSCRIBE_PATH, payload: { token } });
-    expect(again.json()).toEqual({ message: STOCK_ALERT_MESSAGES.stopped(email), stopped: 0 });
+    expect(again.json()).toEqual({ message: STOCK_ALERT_MESSAGES.stopped(email), stopped: 0, watching: [] });
 
     await ownerSets(product, { 41: 3, 42: 3 });
     expect((await alertRows(product._id)).filter((r) => r.size > 40)).toMatchObject([
@@ -546,7 +510,7 @@ describe("two instances on one database", () => {
     const visitor = freshAddresses()(1);
     for (const [i, email] of emails.entries()) {
       const res = await ask({ productId: product._id, size: 40, email }, {}, i % 2 === 0 ? first : second, visitor);
-      expect(res.statusCode, res.body).toBe(201);
+      expect(res.statusCode, res.body).toBe(202);
     }
     const heard = { first: [] as string[], second: [] as string[] };
     const stops = [
@@ -638,7 +602,7 @@ describe("on WhatsApp too, where the shop has it", () => {
     expect((await placeOrder(w, customer, orderBody(customer, [pick]))).statusCode).toBe(201);
 
     const asked = await ask({ productId: product._id, size: 40 }, customer.headers, w);
-    expect(asked.statusCode, asked.body).toBe(201);
+    expect(asked.statusCode, asked.body).toBe(202);
     expect(asked.json<StockAlertAnswer>()).toMatchObject({ whatsapp: true, email: customer.email });
     expect(asked.json<StockAlertAnswer>().message).toBe(
       `${STOCK_ALERT_MESSAGES.told(customer.email, 40)} ${STOCK_ALERT_MESSAGES.alsoWhatsApp}`,

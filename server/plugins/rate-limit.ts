@@ -5,11 +5,12 @@
 // The client address is the socket's; Fastify's trustProxy (set in buildApp) decides otherwise.
 import { createHash } from "node:crypto";
 import rateLimit, { type RateLimitOptions } from "@fastify/rate-limit";
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify";
 import { Redis } from "ioredis";
 import type { Config } from "../config.ts";
 import { HttpError } from "../http/errors.ts";
 import { logRedisOutages, reasonOf } from "../redis-outage.ts";
+import type { Auth } from "./auth.ts";
 
 const MINUTE = 60_000;
 /** Never scaled by RATE_LIMIT_SCALE: a load test must not weaken the guard on one account. */
@@ -43,7 +44,7 @@ export interface RateLimits {
   signup: RateLimitOptions;
   reset: RateLimitOptions;
   resetConfirm: RateLimitOptions;
-  /** A visitor's 'tell me when my size is back' (server/stock-alerts/routes.ts). */
+  /** 'Tell me when my size is back' (server/stock-alerts/routes.ts), for all but a live session. */
   stockAlerts: RateLimitOptions;
   failedLogins: FailureCounter;
   loginDelays: DelayCounter;
@@ -55,6 +56,15 @@ export function tooManyAttempts(seconds: number): HttpError {
   return new HttpError(429, `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, {
     "retry-after": String(wait),
   });
+}
+
+/**
+ * A limit that spares a signed-in customer (bounded per account instead): only a live session, read
+ * as the route would read it. A header's mere presence proves nothing (issue 45: `Authorization: x`
+ * skipped the limit), so any other request, whatever it sends, counts like a visitor's.
+ */
+export function exceptLiveSessions(limit: RateLimitOptions, auth: Auth): RateLimitOptions {
+  return { ...limit, allowList: async (request: FastifyRequest) => (await auth.signedIn(request)) !== undefined };
 }
 
 /** Registers the plugin in `scope` (routes opt in with `config.rateLimit`) and answers the limits. */

@@ -76,3 +76,29 @@ export function backInStockTemplate(
     },
   };
 }
+
+/** An ask for an address that had stopped the mails: what was asked, and where to press to confirm. */
+export interface ConfirmAsk {
+  email: string;
+  productName: string;
+  size: number;
+  /** The confirm link's page (its button confirms; opening it does nothing). */
+  confirmUrl: string;
+}
+
+/**
+ * The 'press to confirm' mail. Anyone can type an address into the ask, so it carries only the
+ * shop's words and product, says plainly that ignoring it sends nothing, and asks for a press.
+ */
+export function confirmAskMail(ask: ConfirmAsk): Mail {
+  const { productName: name, size } = ask;
+  const asked = `Someone, perhaps you, asked ${SHOP_NAME} to e-mail this address when size ${size} of ${name} is back in stock.`;
+  const why = "You had stopped our back-in-stock mails, so we send none until you confirm.";
+  const ignore = "If it was not you, ignore this mail: nothing will be sent.";
+  const text = [asked, why, "", `Confirm here: ${ask.confirmUrl}`, "", ignore].join("\n");
+  const html = `<p>${escapeHtml(asked)}</p>
+<p>${escapeHtml(why)}</p>
+<p><a href="${escapeHtml(ask.confirmUrl)}"><strong>Confirm</strong></a></p>
+<p style="color:#57534e;font-size:13px">${escapeHtml(ignore)}</p>`;
+  return { to: ask.email, subject: `Confirm: tell you when size ${size} is back?`, text, html };
+}

@@ -2,7 +2,9 @@
 // outbox's own drainer for `back_in_stock` rows, and, when the shop has WhatsApp, one for
 // `whatsapp_back_in_stock`. Like every outbox row they are leased, so two instances never send one
 // at once, and a failed send is tried again later. A row whose customer stopped the mails after it
-// was queued, or whose product went off sale, is dropped unsent. No HTTP here.
+// was queued, or whose product went off sale, is dropped unsent. The same mail drainer sends the
+// `stock_alert_confirm` mails an ask for a stopped address queued (service.ts), unless the ask was
+// confirmed or stopped again before it left. No HTTP here.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { WhatsAppConfig } from "../config.ts";
@@ -12,9 +14,11 @@ import { selectRows } from "../db/rows.ts";
 import type { Mail, Mailer } from "../mail/mailer.ts";
 import { type MailOutbox, startOutboxOf, stockAlertOutboxEntry } from "../mail/outbox.ts";
 import type { StockAlertLinks } from "./links.ts";
-import { type BackInStock, backInStockMail, backInStockTemplate } from "./messages.ts";
+import { type BackInStock, backInStockMail, backInStockTemplate, confirmAskMail } from "./messages.ts";
 
 type Entry = z.output<typeof stockAlertOutboxEntry>;
+/** The outbox kind of the 'press to confirm' mail (service.ts queues it). */
+export const CONFIRM_KIND = "stock_alert_confirm";
 
 const alertRow = z.object({
   id: z.string(),
@@ -26,6 +30,7 @@ const alertRow = z.object({
   price: z.number(),
   discount_price: z.number(),
 });
+const pendingRow = z.object({ id: z.string(), email: z.string(), product_name: z.string(), size: z.number() });
 
 export interface StockAlertOutboxOptions {
   db: Db;
@@ -66,10 +71,39 @@ export function startStockAlertOutboxes(options: StockAlertOutboxOptions): MailO
     );
   }
 
+  /** The asks of a batch's confirm mails still waiting for their address's press, by alert id. */
+  async function pendingOf(entries: Entry[]): Promise<Map<string, z.output<typeof pendingRow>>> {
+    if (entries.length === 0) return new Map();
+    const ids = [...new Set(entries.map((entry) => entry.stock_alert_id))];
+    const rows = await selectRows(
+      db,
+      pendingRow,
+      sql`select a.id, a.email, a.size, p.name as product_name
+          from stock_alerts a join products p on p.id = a.product_id
+          where a.id = any(${`{${ids.join(",")}}`}::uuid[]) and a.confirm_asked_at is not null
+            and p.archived_at is null`,
+    );
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
   async function renderMails(entries: Entry[]): Promise<Map<string, Mail>> {
-    const alerts = await alertsOf(entries);
+    const confirms = entries.filter((entry) => entry.kind === CONFIRM_KIND);
+    const [alerts, pending] = await Promise.all([
+      alertsOf(entries.filter((entry) => entry.kind !== CONFIRM_KIND)),
+      pendingOf(confirms),
+    ]);
     const mails = new Map<string, Mail>();
     for (const entry of entries) {
+      const ask = pending.get(entry.stock_alert_id);
+      if (entry.kind === CONFIRM_KIND) {
+        if (!ask) continue;
+        const confirmUrl = await links.confirmUrl(ask.id);
+        mails.set(
+          entry.id,
+          confirmAskMail({ email: ask.email, productName: ask.product_name, size: ask.size, confirmUrl }),
+        );
+        continue;
+      }
       const alert = alerts.get(entry.stock_alert_id);
       if (!alert) continue;
       const stop = { page: await links.pageUrl(alert.id), oneClick: await links.oneClickUrl(alert.id) };
@@ -80,7 +114,7 @@ export function startStockAlertOutboxes(options: StockAlertOutboxOptions): MailO
 
   const mails = startOutboxOf<Mail, Entry>(stockAlertOutboxEntry, {
     db,
-    kinds: ["back_in_stock"],
+    kinds: ["back_in_stock", CONFIRM_KIND],
     noun: "e-mail",
     render: renderMails,
     send: (mail, key) => options.mailer.send({ ...mail, messageKey: key }),

@@ -1,15 +1,18 @@
 // Back in stock under /api (docs/product.md section 7, "Back in stock"): a shopper asks to be told
-// when a sold-out size returns, and the mail's link stops it. Also starts this instance's senders of
-// the messages a restock queued (outbox.ts), woken by every catalogue change (server/catalog/changes.ts)
-// so a restock made here or on another instance goes out at once rather than at the next poll.
-import type { FastifyInstance, FastifyRequest } from "fastify";
+// when a sold-out size returns, the mail's link stops it, and the confirm mail's link starts it again
+// for an address that had stopped it. Also starts this instance's senders of the messages a restock
+// (or an ask) queued (outbox.ts), woken by every catalogue change (server/catalog/changes.ts) so a
+// restock made here or on another instance goes out at once rather than at the next poll.
+import type { FastifyInstance } from "fastify";
 import {
   STOCK_ALERT_MESSAGES,
+  STOCK_ALERTS_CONFIRM_PATH,
   STOCK_ALERTS_PATH,
   STOCK_ALERTS_UNSUBSCRIBE_PATH,
   STOP_ALERTS_PAGE,
   type StockAlertAnswer,
   stockAlertInputSchema,
+  stockAlertStopSchema,
   stockAlertTokenSchema,
 } from "#shared/stock-alerts.ts";
 import type { Config } from "../config.ts";
@@ -17,7 +20,7 @@ import type { Db } from "../db/client.ts";
 import { parseOr400, ValidationError } from "../http/errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { type Auth, bearerToken } from "../plugins/auth.ts";
-import { registerRateLimits } from "../plugins/rate-limit.ts";
+import { exceptLiveSessions, registerRateLimits } from "../plugins/rate-limit.ts";
 import { createStockAlertLinks } from "./links.ts";
 import { startStockAlertOutboxes } from "./outbox.ts";
 import { createStockAlertService, type StockAlertService } from "./service.ts";
@@ -53,28 +56,28 @@ export async function registerStockAlerts(app: FastifyInstance, deps: StockAlert
   await app.register(async (scope) => {
     const limits = await registerRateLimits(scope, config);
 
-    // A visitor is limited per address; a signed-in customer asks only for their own e-mail, and
-    // the cap on sizes waiting per e-mail (service.ts) bounds them both.
-    const visitorsOnly = {
-      ...limits.stockAlerts,
-      allowList: (request: FastifyRequest) => request.headers.authorization !== undefined,
-    };
-    scope.post(STOCK_ALERTS_PATH, { config: { rateLimit: visitorsOnly } }, async (request, reply) => {
+    // Every request but a live session is limited per address; a signed-in customer asks only for
+    // their own e-mail, and the cap on sizes waiting per e-mail (service.ts) bounds them both.
+    const limit = exceptLiveSessions(limits.stockAlerts, auth);
+    scope.post(STOCK_ALERTS_PATH, { config: { rateLimit: limit } }, async (request, reply) => {
+      // A bearer token that is no session is refused (401); any other Authorization is no sign-in.
       const signedIn = bearerToken(request) === undefined ? undefined : await auth.user(request);
       const input = parseOr400(stockAlertInputSchema, request.body);
       const who = signedIn
         ? await alerts.subscriberOf(signedIn, config.whatsapp !== undefined)
         : { email: requiredEmail(input.email) };
       const outcome = await alerts.subscribe(input.productId, input.size, who);
-      const told = outcome.already ? STOCK_ALERT_MESSAGES.toldAlready : STOCK_ALERT_MESSAGES.told;
+      outbox.wake();
+      // One status and one message whether the address is new, waits already or had stopped the
+      // mails (issue 45): only the address's own proven account is told plainly.
+      const said = who.proven ? STOCK_ALERT_MESSAGES.told : STOCK_ALERT_MESSAGES.asked;
       const answer: StockAlertAnswer = {
-        message: `${told(who.email, input.size)}${outcome.whatsapp ? ` ${STOCK_ALERT_MESSAGES.alsoWhatsApp}` : ""}`,
+        message: `${said(who.email, input.size)}${outcome.whatsapp ? ` ${STOCK_ALERT_MESSAGES.alsoWhatsApp}` : ""}`,
         size: input.size,
         email: who.email,
         whatsapp: outcome.whatsapp,
-        already: outcome.already,
       };
-      return reply.code(outcome.already ? 200 : 201).send(answer);
+      return reply.code(202).send(answer);
     });
 
     for (const type of FORM_TYPES) {
@@ -82,12 +85,21 @@ export async function registerStockAlerts(app: FastifyInstance, deps: StockAlert
         done(null, {});
       });
     }
-    // The page's button sends { token }; a mail program's one-click sends the form with the token
-    // in the address it was given (the mail's List-Unsubscribe header).
+    // The page's buttons send { token } with the product and size of the one size they stop, or
+    // without to stop them all (issue 46); a mail program's one-click sends the form with the token
+    // in the address it was given (the mail's List-Unsubscribe header), and stops them all.
     scope.post(STOCK_ALERTS_UNSUBSCRIBE_PATH, async (request) => {
       const body = request.body && typeof request.body === "object" ? request.body : {};
-      const { token } = parseOr400(stockAlertTokenSchema, { ...(request.query as object), ...body });
-      return alerts.stop(token);
+      const { token, only } = parseOr400(stockAlertStopSchema, { ...(request.query as object), ...body });
+      return alerts.stop(token, only);
+    });
+
+    // The confirm mail's page's button: the address's own press starts its mails again.
+    scope.post(STOCK_ALERTS_CONFIRM_PATH, async (request) => {
+      const { token } = parseOr400(stockAlertTokenSchema, request.body);
+      const answer = await alerts.confirm(token);
+      outbox.wake();
+      return answer;
     });
 
     // A mail program without one-click opens the List-Unsubscribe address: the page with the button.

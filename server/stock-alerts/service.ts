@@ -1,21 +1,21 @@
 // Back in stock (issue 33, part 4): asking to be told when a sold-out size returns, and stopping it
 // from the mail's link. Telling is not here: the trigger of migration 0018 claims the waiting rows
 // and queues their messages in the statement that brings a size back, and outbox.ts sends them.
-// No HTTP here.
+// An ask for an address that pressed 'stop' waits for a press from that address (issue 45,
+// docs/decisions/021-back-in-stock.md): it is kept stopped and a 'press to confirm' mail is queued in
+// the outbox; only the address's own proven account may ask again directly. No HTTP here.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { pakistaniMobile } from "#shared/phone.ts";
-import {
-  MAX_WAITING_PER_EMAIL,
-  STOCK_ALERT_MESSAGES,
-  type StockAlertLinkView,
-  type StopAlertsAnswer,
-} from "#shared/stock-alerts.ts";
+import { MAX_WAITING_PER_EMAIL, STOCK_ALERT_MESSAGES } from "#shared/stock-alerts.ts";
 import type { Db } from "../db/client.ts";
 import { countRow, idRow } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
 import { conflict, invalid, limitReached, notFound } from "../domain-errors.ts";
+import { HELD, lockAddress, STOPPED, WAITING } from "./address.ts";
 import type { StockAlertLinks } from "./links.ts";
+import { CONFIRM_KIND } from "./outbox.ts";
+import { createStockAlertPresses, type StockAlertPresses } from "./presses.ts";
 
 /** Who is asking: an e-mail always; the account and a WhatsApp number when signed in. */
 export interface Subscriber {
@@ -23,56 +23,50 @@ export interface Subscriber {
   userId?: string | undefined;
   /** 923001234567, only when the shop has WhatsApp. */
   whatsapp?: string | undefined;
+  /** The signed-in account's own e-mail, proven by a press on a link mailed there (docs/decisions/024). */
+  proven?: boolean | undefined;
 }
 
 export interface Subscribed {
-  /** The row was waiting already: nothing new was written. */
-  already: boolean;
+  /** A WhatsApp message goes too (or will, once the address confirms). */
   whatsapp: boolean;
 }
 
-export interface StockAlertService {
+export interface StockAlertService extends StockAlertPresses {
   subscribe(productId: string, size: number, who: Subscriber): Promise<Subscribed>;
-  /** A signed-in customer's e-mail and, when the shop has WhatsApp, the mobile of their latest address or order. */
+  /** A signed-in customer's e-mail, whether it is proven and, when the shop has WhatsApp, the mobile of their latest address or order. */
   subscriberOf(user: { id: string; email: string }, withWhatsApp: boolean): Promise<Subscriber>;
-  /** What the stop link names, for its page; reading it changes nothing. */
-  view(token: string): Promise<StockAlertLinkView>;
-  /** Stops every alert still waiting for the link's e-mail. */
-  stop(token: string): Promise<StopAlertsAnswer>;
 }
 
-const WAITING = sql`notified_at is null and unsubscribed_at is null`;
+/** However many ask for a stopped address, it gets at most one 'press to confirm' mail a day. */
+const CONFIRM_MAIL_EVERY = sql`interval '1 day'`;
 
-const existingRow = z.object({ id: z.string(), waiting: z.boolean(), whatsapp: z.string().nullable() });
-const linkRow = z.object({ email: z.string(), product_name: z.string(), size: z.number() });
+const existingRow = z.object({
+  id: z.string(),
+  waiting: z.boolean(),
+  pending: z.boolean(),
+  whatsapp: z.string().nullable(),
+});
 
 export function createStockAlertService(db: Db, links: StockAlertLinks): StockAlertService {
-  async function alertOf(token: string) {
-    const alertId = await links.check(token);
-    if (!alertId) throw invalid(STOCK_ALERT_MESSAGES.tokenInvalid);
-    const [row] = await selectRows(
-      db,
-      linkRow,
-      sql`select a.email, p.name as product_name, a.size
-          from stock_alerts a join products p on p.id = a.product_id where a.id = ${alertId}`,
+  /** Queues the address's confirm mail for this ask, unless one left within the day. */
+  async function mailConfirm(tx: Db, email: string, alertId: string): Promise<void> {
+    await tx.execute(
+      sql`with due as (
+            update stock_alert_stops set confirm_mailed_at = now()
+            where email = ${email} and (confirm_mailed_at is null or confirm_mailed_at < now() - ${CONFIRM_MAIL_EVERY})
+            returning email)
+          insert into mail_outbox (kind, stock_alert_id) select ${CONFIRM_KIND}, ${alertId}::uuid from due`,
     );
-    // Signed by the shop but gone: its product was deleted, and the alert with it.
-    if (!row) throw notFound(STOCK_ALERT_MESSAGES.tokenGone);
-    return row;
-  }
-
-  async function waitingFor(email: string): Promise<number> {
-    const [row] = await selectRows(
-      db,
-      countRow,
-      sql`select count(*)::int as n from stock_alerts where email = ${email} and ${WAITING}`,
-    );
-    return row?.n ?? 0;
   }
 
   return {
+    ...createStockAlertPresses(db, links),
+
     async subscribe(productId, size, who) {
+      const { email } = who;
       return db.transaction(async (tx) => {
+        await lockAddress(tx, email);
         const [product] = await selectRows(
           tx,
           idRow,
@@ -91,13 +85,22 @@ export function createStockAlertService(db: Db, links: StockAlertLinks): StockAl
           throw invalid(STOCK_ALERT_MESSAGES.notOffered(size), { size: STOCK_ALERT_MESSAGES.notOffered(size) });
         if (stock.stock > 0) throw conflict(STOCK_ALERT_MESSAGES.inStock(size));
 
+        // The address's own proven account asking is the press from that address: its stop ends.
+        if (who.proven) await tx.execute(sql`delete from stock_alert_stops where email = ${email}`);
+        const [address] = await selectRows(
+          tx,
+          z.object({ stopped: z.boolean() }),
+          sql`select ${STOPPED(email)} as stopped`,
+        );
+        const stopped = address?.stopped ?? false;
+
         const [existing] = await selectRows(
           tx,
           existingRow,
-          sql`select id, ${WAITING} as waiting, whatsapp from stock_alerts
-              where product_id = ${productId} and size = ${size} and email = ${who.email} for update`,
+          sql`select id, ${WAITING} as waiting, confirm_asked_at is not null as pending, whatsapp from stock_alerts
+              where product_id = ${productId} and size = ${size} and email = ${email} for update`,
         );
-        if (existing?.waiting) {
+        if (existing && (existing.waiting || (stopped && existing.pending))) {
           // The same ask again: the row stays; a customer who signed in since adds their account and number.
           const [row] = await selectRows(
             tx,
@@ -106,74 +109,61 @@ export function createStockAlertService(db: Db, links: StockAlertLinks): StockAl
                   whatsapp = coalesce(${who.whatsapp ?? null}, whatsapp)
                 where id = ${existing.id} returning whatsapp`,
           );
-          return { already: true, whatsapp: Boolean(row?.whatsapp) };
+          // Still waiting for the press: the mail goes again if the last one left a day ago.
+          if (existing.pending) await mailConfirm(tx, email, existing.id);
+          return { whatsapp: Boolean(row?.whatsapp) };
         }
         const [counted] = await selectRows(
           tx,
           countRow,
-          sql`select count(*)::int as n from stock_alerts where email = ${who.email} and ${WAITING}`,
+          sql`select count(*)::int as n from stock_alerts
+              where email = ${email} and ${HELD} and not (product_id = ${productId} and size = ${size})`,
         );
         if ((counted?.n ?? 0) >= MAX_WAITING_PER_EMAIL) throw limitReached(STOCK_ALERT_MESSAGES.tooMany);
 
-        if (existing) {
-          // Told once already, or stopped: asking again re-arms the same row.
-          await tx.execute(
-            sql`update stock_alerts set asked_at = now(), notified_at = null, unsubscribed_at = null,
-                  user_id = coalesce(${who.userId ?? null}::uuid, user_id), whatsapp = ${who.whatsapp ?? null}
-                where id = ${existing.id}`,
-          );
-          return { already: false, whatsapp: who.whatsapp !== undefined };
-        }
-        const inserted = await selectRows(
-          tx,
-          idRow,
-          sql`insert into stock_alerts (product_id, size, email, user_id, whatsapp)
-              values (${productId}, ${size}, ${who.email}, ${who.userId ?? null}, ${who.whatsapp ?? null})
-              on conflict (product_id, size, email) do nothing returning id`,
-        );
-        // Nothing inserted: the same ask, sent twice at once, was written by the other request.
-        return { already: inserted.length === 0, whatsapp: who.whatsapp !== undefined };
+        // A stopped address's ask is kept stopped, marked as waiting for the press, and mailed.
+        const unsubscribed = stopped ? sql`coalesce(unsubscribed_at, now())` : sql`null`;
+        const pressAsked = stopped ? sql`now()` : sql`null`;
+        const [row] = existing
+          ? // Told once already, or stopped: asking again re-arms the same row.
+            await selectRows(
+              tx,
+              idRow,
+              sql`update stock_alerts set asked_at = now(), notified_at = null, unsubscribed_at = ${unsubscribed},
+                    confirm_asked_at = ${pressAsked},
+                    user_id = coalesce(${who.userId ?? null}::uuid, user_id), whatsapp = ${who.whatsapp ?? null}
+                  where id = ${existing.id} returning id`,
+            )
+          : // The address's lock keeps a second ask for it out until this one commits.
+            await selectRows(
+              tx,
+              idRow,
+              sql`insert into stock_alerts (product_id, size, email, user_id, whatsapp, unsubscribed_at, confirm_asked_at)
+                  values (${productId}, ${size}, ${email}, ${who.userId ?? null}, ${who.whatsapp ?? null},
+                          ${pressAsked}, ${pressAsked})
+                  returning id`,
+            );
+        if (stopped && row) await mailConfirm(tx, email, row.id);
+        return { whatsapp: who.whatsapp !== undefined };
       });
     },
 
     async subscriberOf(user, withWhatsApp) {
-      if (!withWhatsApp) return { email: user.email.toLowerCase(), userId: user.id };
       const [row] = await selectRows(
         db,
-        z.object({ phone: z.string().nullable() }),
-        sql`select coalesce(
-              (select a.phone_number from addresses a where a.user_id = ${user.id} order by a.used_at desc limit 1),
-              (select o.phone_number from orders o where o.user_id = ${user.id} order by o.created_at desc limit 1)
-            ) as phone`,
+        z.object({ proven: z.boolean(), phone: z.string().nullable() }),
+        sql`select u.email_verified_at is not null as proven,
+              ${
+                withWhatsApp
+                  ? sql`coalesce(
+                      (select a.phone_number from addresses a where a.user_id = u.id order by a.used_at desc limit 1),
+                      (select o.phone_number from orders o where o.user_id = u.id order by o.created_at desc limit 1))`
+                  : sql`null::text`
+              } as phone
+            from users u where u.id = ${user.id}`,
       );
       const whatsapp = row?.phone ? pakistaniMobile(row.phone) : undefined;
-      return { email: user.email.toLowerCase(), userId: user.id, whatsapp };
-    },
-
-    async view(token) {
-      const alert = await alertOf(token);
-      return {
-        email: alert.email,
-        productName: alert.product_name,
-        size: alert.size,
-        waiting: await waitingFor(alert.email),
-      };
-    },
-
-    async stop(token) {
-      const { email } = await alertOf(token);
-      // Every row of the address, told ones too: a message claimed but not yet sent is then dropped
-      // by the outbox (outbox.ts reads unsubscribed_at before sending). Locked in (product, size)
-      // order, the order a restock of several sizes claims them in, so the two never deadlock.
-      const stopped = await selectRows(
-        db,
-        z.object({ waiting: z.boolean() }),
-        sql`update stock_alerts set unsubscribed_at = now()
-            where id in (select id from stock_alerts where email = ${email} and unsubscribed_at is null
-                         order by product_id, size for update)
-            returning notified_at is null as waiting`,
-      );
-      return { message: STOCK_ALERT_MESSAGES.stopped(email), stopped: stopped.filter((row) => row.waiting).length };
+      return { email: user.email.toLowerCase(), userId: user.id, whatsapp, proven: row?.proven ?? false };
     },
   };
 }

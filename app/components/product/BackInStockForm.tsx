@@ -1,10 +1,12 @@
 // The 'tell me when it is back' form, loaded when the shopper asks for it (BackInStock.tsx). A
 // signed-in customer's one tap is the ask itself: with the size known, it is sent as the form opens,
 // to the account's e-mail (and WhatsApp, when the shop has it; the server decides). A visitor types
-// an e-mail; with several sizes sold out, the shopper picks one. The server's refusals show by their
-// field; its answer ('We will tell you at …') replaces the form.
+// an e-mail, kept in this browser once an ask succeeds (`alertEmail`), so a second ask starts filled
+// in (issue 46); with several sizes sold out, the shopper picks one. The server's refusals show by
+// their field; its answer ('We will tell you at …') replaces the form.
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { STOCK_ALERTS_PATH, type StockAlertAnswer } from "#shared/stock-alerts.ts";
+import { alertEmailStore } from "../../lib/alert-email.ts";
 import { api } from "../../lib/api-client.ts";
 import { useAuth } from "../../lib/auth-store.ts";
 import { FormAlert } from "../account/FormAlert.tsx";
@@ -23,7 +25,8 @@ export function BackInStockForm({
 }) {
   const { isAuthenticated, user } = useAuth();
   const [size, setSize] = useState(initialSize);
-  const [email, setEmail] = useState("");
+  // Loaded only once the shopper asks for it (BackInStock.tsx), so never rendered on the server.
+  const [email, setEmail] = useState(() => alertEmailStore.get());
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<StockAlertAnswer>();
   const [error, setError] = useState<{ message: string; fields: string[] }>();
@@ -42,7 +45,10 @@ export function BackInStockForm({
       json: isAuthenticated || email.trim() === "" ? { productId, size } : { productId, size, email },
     });
     setBusy(false);
-    if (result.ok) return setAnswer(result.body);
+    if (result.ok) {
+      if (!isAuthenticated) alertEmailStore.set(result.body.email);
+      return setAnswer(result.body);
+    }
     setError({ message: result.error.message, fields: Object.keys(result.error.fields) });
   }
 
