@@ -234,12 +234,7 @@ describe("proving the address", () => {
 
     // The same link, pressed after its days: a clock the test controls, over the app's database.
     const later = new Date(Date.now() + (VERIFY_LINK_DAYS + 1) * 86_400_000);
-    const verification = createEmailVerification({
-      db: t.database.db,
-      mailer: { outboxDir: "", send: async () => {} },
-      publicUrl: t.config.publicUrl,
-      log: t.app.log,
-    });
+    const verification = createEmailVerification({ db: t.database.db, publicUrl: t.config.publicUrl });
     expect(await verification.verify(token, later)).toEqual({ ok: false, message: VERIFY_LINK_EXPIRED });
     expect(await verifiedAt(shopper.email)).toBeNull();
     expect(await verifiedAt(other.email)).toBeNull();

@@ -18,7 +18,7 @@ import type { FieldMessages } from "#shared/validation.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { badRequest, parseOr400, unauthorized, ValidationError } from "../http/errors.ts";
-import type { Mailer } from "../mail/mailer.ts";
+import type { MailWaker } from "../mail/queue.ts";
 import type { Auth } from "../plugins/auth.ts";
 import { registerRateLimits, tooManyAttempts } from "../plugins/rate-limit.ts";
 import { createKnownDevices } from "./known-devices.ts";
@@ -31,36 +31,34 @@ export interface AccountDeps {
   db: Db;
   config: Config;
   auth: Auth;
-  mailer: Mailer;
+  /** Sends the mails sign-up and reset queued in their transactions (server/mail/queue.ts). */
+  outbox: MailWaker;
 }
 
 export async function registerAccountRoutes(app: FastifyInstance, deps: AccountDeps): Promise<void> {
   // An encapsulated scope: the rate-limit plugin and its hooks apply to these routes only.
   await app.register(async (scope) => {
-    const { db, config, auth, mailer } = deps;
+    const { db, config, auth, outbox } = deps;
     const limits = await registerRateLimits(scope, config);
-    const accounts = createAccountService(db);
+    const verification = createEmailVerification({
+      db,
+      publicUrl: config.publicUrl,
+      secret: config.confirmLinkSecret,
+    });
+    const accounts = createAccountService(db, { welcomeMail: (user) => verification.linkMail(user) });
     const devices = createKnownDevices(db, {
       secret: config.confirmLinkSecret,
       secure: config.publicUrl.startsWith("https://"),
     });
     const lockout = createLockout({ ...limits, devices });
-    const resets = createResetService({ db, mailer, publicUrl: config.publicUrl, log: scope.log });
-    const verification = createEmailVerification({
-      db,
-      mailer,
-      publicUrl: config.publicUrl,
-      secret: config.confirmLinkSecret,
-      log: scope.log,
-    });
-    scope.addHook("onClose", () => Promise.all([resets.settled(), verification.settled()]).then(() => undefined));
+    const resets = createResetService({ db, publicUrl: config.publicUrl });
 
     scope.post("/api/user/signup", { config: { rateLimit: limits.signup } }, async (request, reply) => {
       const input = parseOr400(signupSchema, request.body);
       const result = await accounts.signup(input);
       if (!result.ok) throw refusal(result);
-      // The answer stays SPEC's; the 'confirm your e-mail' mail leaves in the background.
-      verification.sendLink({ id: result.user._id, email: result.user.email });
+      // The answer stays SPEC's; the 'confirm your e-mail' mail, queued with the account, leaves now.
+      outbox.wake();
       return reply.code(201).send({ message: SIGN_UP_SUCCESS, user: result.user });
     });
 
@@ -109,6 +107,7 @@ export async function registerAccountRoutes(app: FastifyInstance, deps: AccountD
       const input = parseOr400(resetSchema, request.body);
       const result = await resets.request(input);
       if (!result.ok) throw refusal(result);
+      outbox.wake();
       return { message: RESET_REQUESTED };
     });
 

@@ -1,9 +1,12 @@
 // Sign-up, sign-in and sign-out. Knows nothing of HTTP: answers results, the routes reply.
+import { randomUUID } from "node:crypto";
 import { eq, or, sql } from "drizzle-orm";
 import { type AccountUser, type LoginInput, type SignupInput, USER_EXISTS } from "#shared/accounts.ts";
 import type { FieldMessages } from "#shared/validation.ts";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema.ts";
+import type { Mail } from "../mail/mailer.ts";
+import { queueMails } from "../mail/queue.ts";
 import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
 import { createSession, endSession, type SessionUser } from "./sessions.ts";
 
@@ -29,7 +32,14 @@ export const toAccountUser = (user: SessionUser): AccountUser => ({
   role: user.role,
 });
 
-export function createAccountService(db: Db): AccountService {
+/**
+ * `welcomeMail`: the mail a new account is owed (its 'confirm your e-mail' link), queued in the
+ * outbox in the account's own transaction, so a mail server that refuses only delays it.
+ */
+export function createAccountService(
+  db: Db,
+  deps: { welcomeMail(user: { id: string; email: string }): Promise<Mail> },
+): AccountService {
   // Computed once at start, so even the first unknown e-mail costs one verification, not a hash too.
   void dummyPasswordHash();
   return {
@@ -43,12 +53,19 @@ export function createAccountService(db: Db): AccountService {
         .limit(1);
       if (existing) return { ok: false, message: USER_EXISTS };
       const passwordHash = await hashPassword(password);
+      // The id is chosen here, so the welcome mail's signed link can name it before the insert.
+      const id = randomUUID();
+      const welcome = await deps.welcomeMail({ id, email });
       try {
-        const [user] = await db
-          .insert(users)
-          .values({ email, username, passwordHash })
-          .returning({ id: users.id, email: users.email, username: users.username });
-        if (!user) throw new Error("The new user was not returned.");
+        const user = await db.transaction(async (tx) => {
+          const [inserted] = await tx
+            .insert(users)
+            .values({ id, email, username, passwordHash })
+            .returning({ id: users.id, email: users.email, username: users.username });
+          if (!inserted) throw new Error("The new user was not returned.");
+          await queueMails(tx, [welcome]);
+          return inserted;
+        });
         return { ok: true, user: { _id: user.id, email: user.email, username: user.username } };
       } catch (err) {
         // Two sign-ups of one e-mail at once: the database's unique index decides.

@@ -4,14 +4,15 @@ import type { SessionUser } from "../accounts/sessions.ts";
 import type { AreaService } from "../areas/service.ts";
 import type { ImageStore } from "../catalog/images.ts";
 import type { Db } from "../db/client.ts";
-import type { Mailer } from "../mail/mailer.ts";
+import type { MailWaker } from "../mail/queue.ts";
 import type { ShopContact } from "../orders/mail.ts";
 import type { Auth } from "../plugins/auth.ts";
 
 export interface AdminDeps {
   db: Db;
   auth: Auth;
-  mailer: Mailer;
+  /** Sends the mails a move queued in its transaction (order-announcer.ts). */
+  outbox: MailWaker;
   images: ImageStore;
   shop: ShopContact;
   areas: AreaService;

@@ -1,4 +1,4 @@
-// /api/admin/orders: list, read, move an order (the customer is e-mailed in the background),
+// /api/admin/orders: list, read, move an order (the customer's mail is queued with the move),
 // record a parcel that came back, dispatch with a courier (one order or a batch), record the own
 // rider's cash, write an internal note, and correct the delivery details.
 import type { FastifyInstance } from "fastify";
@@ -8,12 +8,13 @@ import { batchDispatchInputSchema, cashInputSchema, dispatchInputSchema } from "
 import { dispatchParcels, settleByHand } from "../couriers/dispatch.ts";
 import { notFound, parseOr400 } from "../http/errors.ts";
 import { type AdminDeps, adminOf } from "./deps.ts";
-import { createOrderAnnouncer } from "./order-announcer.ts";
+import { createOrderAnnouncer, statusMailTeller } from "./order-announcer.ts";
 import { addOrderNote, editOrderAddress } from "./order-changes.ts";
 import { createAdminOrderService } from "./orders.ts";
 
 export function registerAdminOrderRoutes(scope: FastifyInstance, deps: AdminDeps): void {
-  const orders = createAdminOrderService(deps.db);
+  const tellCustomer = statusMailTeller(deps);
+  const orders = createAdminOrderService(deps.db, tellCustomer);
   const announcer = createOrderAnnouncer(scope, deps);
 
   async function current(id: string) {
@@ -34,7 +35,7 @@ export function registerAdminOrderRoutes(scope: FastifyInstance, deps: AdminDeps
     const { id } = parseOr400(orderIdParamsSchema, request.params);
     const { status } = parseOr400(orderStatusInputSchema, request.body);
     const moved = await orders.move(id, status, admin.id);
-    return announcer.announce(request.log, moved.order, moved.restockedProductIds);
+    return announcer.announce(moved.order, moved.restockedProductIds);
   });
 
   scope.post("/api/admin/orders/:id/return", async (request) => {
@@ -42,7 +43,7 @@ export function registerAdminOrderRoutes(scope: FastifyInstance, deps: AdminDeps
     const { id } = parseOr400(orderIdParamsSchema, request.params);
     const input = parseOr400(orderReturnInputSchema, request.body);
     const moved = await orders.recordReturn(id, input, admin.id);
-    return announcer.announce(request.log, moved.order, moved.restockedProductIds);
+    return announcer.announce(moved.order, moved.restockedProductIds);
   });
 
   scope.post("/api/admin/orders/:id/dispatch", async (request) => {
@@ -51,17 +52,18 @@ export function registerAdminOrderRoutes(scope: FastifyInstance, deps: AdminDeps
     const input = parseOr400(dispatchInputSchema, request.body);
     await dispatchParcels(deps.db, input.courierId, [{ orderId: id, trackingNumber: input.trackingNumber }], {
       actorUserId: admin.id,
+      tellCustomer,
     });
-    return announcer.announce(request.log, await current(id));
+    return announcer.announce(await current(id));
   });
 
   // All or none: the answer is every dispatched order, as the order page reads it.
   scope.post("/api/admin/orders/dispatch", async (request) => {
     const admin = adminOf(request);
     const input = parseOr400(batchDispatchInputSchema, request.body);
-    await dispatchParcels(deps.db, input.courierId, input.parcels, { actorUserId: admin.id });
+    await dispatchParcels(deps.db, input.courierId, input.parcels, { actorUserId: admin.id, tellCustomer });
     const dispatched = [];
-    for (const parcel of input.parcels) dispatched.push(announcer.announce(request.log, await current(parcel.orderId)));
+    for (const parcel of input.parcels) dispatched.push(announcer.announce(await current(parcel.orderId)));
     return { orders: dispatched };
   });
 

@@ -18,7 +18,7 @@ import type { Db } from "../db/client.ts";
 import { countRow, orderStatusColumn, returnKindColumn } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
 import { notFound } from "../domain-errors.ts";
-import { type ComingBack, moveOrder } from "../orders/workflow.ts";
+import { type ComingBack, moveOrder, type TellCustomer } from "../orders/workflow.ts";
 import { EMPTY_HISTORY, loadCustomerHistories } from "./customer-history.ts";
 import { loadAdminOrder } from "./order-details.ts";
 import { likePattern } from "./products.ts";
@@ -55,7 +55,8 @@ const summaryRow = z.object({
   reminded: z.boolean(),
 });
 
-export function createAdminOrderService(db: Db): AdminOrderService {
+/** `tellCustomer` queues the customer's mail of each move, in the move's transaction. */
+export function createAdminOrderService(db: Db, tellCustomer: TellCustomer): AdminOrderService {
   const get = (orderId: string) => loadAdminOrder(db, orderId);
 
   return {
@@ -70,8 +71,7 @@ export function createAdminOrderService(db: Db): AdminOrderService {
                    (extract(epoch from o.created_at) * 1000)::float8 as created_ms,
                    (select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = o.id) as item_count,
                    count(*) over ()::int as total,
-                   case when o.held_at is null then (extract(epoch from o.created_at
-                     + make_interval(mins => (select cancel_after_minutes from confirmation_settings))) * 1000)::float8 end as cancels_ms,
+                   case when o.held_at is null then (extract(epoch from o.cancel_at) * 1000)::float8 end as cancels_ms,
                    o.held_at is not null as held, o.reminded_at is not null as reminded
             from orders o join users u on u.id = o.user_id
             where ${sql.join(filters, sql` and `)}
@@ -129,6 +129,7 @@ export function createAdminOrderService(db: Db): AdminOrderService {
     const { from, restockedProductIds } = await moveOrder(db, orderId, to, {
       actorUserId: adminId,
       comingBack: back,
+      tellCustomer,
     });
     const order = await get(orderId);
     if (!order) throw notFound(ADMIN_MESSAGES.orderNotFound);

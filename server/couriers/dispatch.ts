@@ -9,7 +9,7 @@ import type { Db } from "../db/client.ts";
 import { orders, parcels } from "../db/schema.ts";
 import { conflict, DomainError, invalid, notFound } from "../domain-errors.ts";
 import { constraintOf, sqlState } from "../orders/place-order.ts";
-import { moveOrder } from "../orders/workflow.ts";
+import { moveOrder, type TellCustomer } from "../orders/workflow.ts";
 import { type CourierRow, findCourier } from "./couriers.ts";
 
 export interface ParcelToDispatch {
@@ -22,6 +22,8 @@ export interface DispatchOptions {
   /** The whole dispatch runs inside this transaction (an import); otherwise in its own. */
   tx?: Db | undefined;
   importId?: string | undefined;
+  /** Queues each customer's 'on its way' mail, once the parcel it names is recorded. */
+  tellCustomer?: TellCustomer | undefined;
 }
 
 /**
@@ -98,6 +100,7 @@ async function dispatchOne(tx: Db, courier: CourierRow, parcel: ParcelToDispatch
     }
     throw error;
   }
+  await options.tellCustomer?.(tx, parcel.orderId);
 }
 
 /** Numbers are compared as the courier prints them, without regard to case. */

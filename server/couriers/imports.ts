@@ -1,7 +1,8 @@
 // Importing a courier's file (shared/courier-imports.ts): read it through the courier's adapter, plan
 // every line (import-plan.ts), and either answer the plan (a preview, which changes nothing) or apply
 // it in one transaction under locks: dispatches, outcomes and the cash, the file recorded once by
-// its contents and its columns remembered for the courier. No HTTP here.
+// its contents and its columns remembered for the courier. Each customer whose order it moves is
+// mailed through the outbox, queued in the same transaction (`tellCustomer`). No HTTP here.
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import {
@@ -18,7 +19,7 @@ import type { Db } from "../db/client.ts";
 import { courierImports, couriers, orders, parcels } from "../db/schema.ts";
 import { conflict, invalid } from "../domain-errors.ts";
 import { constraintOf, sqlState } from "../orders/place-order.ts";
-import { moveOrder, RefusedMove } from "../orders/workflow.ts";
+import { moveOrder, RefusedMove, type TellCustomer } from "../orders/workflow.ts";
 import type { CourierAdapter } from "./adapter.ts";
 import { type CourierRow, findCourier } from "./couriers.ts";
 import { createCsvAdapter, readCourierFile, resolveColumns } from "./csv-adapter.ts";
@@ -29,7 +30,7 @@ import { planDispatch } from "./plan-dispatch.ts";
 import { planPayment } from "./plan-payment.ts";
 import { planStatus } from "./plan-status.ts";
 
-/** An order an applied import moved: its customer is told, and returned stock refreshes the caches. */
+/** An order an applied import moved: its customer's mail is queued, and returned stock refreshes the caches. */
 export interface MovedOrder {
   orderId: string;
   restockedProductIds: string[];
@@ -60,6 +61,7 @@ export async function runCourierImport(
   courierId: string,
   input: CourierImportInput,
   actorUserId: string,
+  tellCustomer: TellCustomer,
 ): Promise<ImportOutput> {
   const courier = await findCourier(db, courierId);
   if (courier.ownRider) throw invalid(IMPORT_MESSAGES.ownRider);
@@ -82,7 +84,7 @@ export async function runCourierImport(
   const imported = await importedOn(db, source);
   if (imported) return preview();
   try {
-    return await db.transaction((tx) => apply(tx, source, input.fileName ?? null, actorUserId));
+    return await db.transaction((tx) => apply(tx, source, input.fileName ?? null, actorUserId, tellCustomer));
   } catch (error) {
     // The same file applied twice at once: the second waited on the first's row, and finds it now.
     if (sqlState(error) === "23505" && constraintOf(error) === "courier_imports_file_idx") return preview();
@@ -111,7 +113,13 @@ async function importedOn(db: Db, source: Source): Promise<string | null> {
   return row ? row.at.toISOString() : null;
 }
 
-async function apply(tx: Db, source: Source, fileName: string | null, actorUserId: string): Promise<ImportOutput> {
+async function apply(
+  tx: Db,
+  source: Source,
+  fileName: string | null,
+  actorUserId: string,
+  tellCustomer: TellCustomer,
+): Promise<ImportOutput> {
   const { courier } = source;
   // One import of a courier's files at a time (a hand dispatch with it still goes ahead: its
   // foreign key's share lock does not wait on this one).
@@ -131,7 +139,7 @@ async function apply(tx: Db, source: Source, fileName: string | null, actorUserI
   const moved: MovedOrder[] = [];
   const dispatches = lines.flatMap((l) => (l.action?.kind === "dispatch" ? [l.action] : []));
   if (dispatches.length > 0) {
-    await dispatchParcels(tx, courier.id, dispatches, { actorUserId, tx, importId: record.id });
+    await dispatchParcels(tx, courier.id, dispatches, { actorUserId, tx, importId: record.id, tellCustomer });
     moved.push(...dispatches.map((d) => ({ orderId: d.orderId, restockedProductIds: [] })));
   }
   for (const { action } of lines) {
@@ -145,6 +153,7 @@ async function apply(tx: Db, source: Source, fileName: string | null, actorUserI
           reason,
           comingBack: refused ? { as: "refused", reason } : undefined,
           tx,
+          tellCustomer,
         });
         moved.push({ orderId: action.orderId, restockedProductIds: done.restockedProductIds });
       } catch (error) {

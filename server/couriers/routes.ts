@@ -5,8 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { courierImportInputSchema, IMPORT_MAX_BYTES } from "#shared/courier-imports.ts";
 import { courierIdParamsSchema, courierInputSchema } from "#shared/couriers.ts";
 import { type AdminDeps, adminOf } from "../admin/deps.ts";
-import { createOrderAnnouncer } from "../admin/order-announcer.ts";
-import { createAdminOrderService } from "../admin/orders.ts";
+import { createOrderAnnouncer, statusMailTeller } from "../admin/order-announcer.ts";
 import { parseOr400 } from "../http/errors.ts";
 import { addCourier, changeCourier, listCouriers } from "./couriers.ts";
 import { listImports } from "./import-history.ts";
@@ -16,7 +15,7 @@ import { runCourierImport } from "./imports.ts";
 const IMPORT_BODY_LIMIT = IMPORT_MAX_BYTES * 3 + 64 * 1024;
 
 export function registerCourierRoutes(scope: FastifyInstance, deps: AdminDeps): void {
-  const orders = createAdminOrderService(deps.db);
+  const tellCustomer = statusMailTeller(deps);
   const announcer = createOrderAnnouncer(scope, deps);
 
   scope.get("/api/admin/couriers", async () => ({ couriers: await listCouriers(deps.db) }));
@@ -39,16 +38,13 @@ export function registerCourierRoutes(scope: FastifyInstance, deps: AdminDeps): 
     return listImports(deps.db, id);
   });
 
-  // A preview (apply false) changes nothing; an applied file tells each moved order's customer.
+  // A preview (apply false) changes nothing; an applied file queues each moved order's customer's mail.
   scope.post("/api/admin/couriers/:id/imports", { bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
     const admin = adminOf(request);
     const { id } = parseOr400(courierIdParamsSchema, request.params);
     const input = parseOr400(courierImportInputSchema, request.body);
-    const { result, moved } = await runCourierImport(deps.db, id, input, admin.id);
-    for (const { orderId, restockedProductIds } of moved) {
-      const order = await orders.get(orderId);
-      if (order) announcer.announce(request.log, order, restockedProductIds);
-    }
+    const { result, moved } = await runCourierImport(deps.db, id, input, admin.id, tellCustomer);
+    if (moved.length > 0) announcer.moved(moved.flatMap((order) => order.restockedProductIds));
     if (result.applied) {
       request.log.info({ courierId: id, kind: input.kind, summary: result.summary }, "courier file imported");
     }

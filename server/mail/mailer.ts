@@ -26,13 +26,17 @@ export interface Mailer {
   outboxDir: string;
 }
 
-export function createMailer(options: { smtpUrl: string | undefined; dataDir: string; from: string }): Mailer {
+/** The sender: `Name <address>`, or its parts (the name is then quoted as the header needs). */
+export type MailSender = string | { name: string; address: string };
+
+export function createMailer(options: { smtpUrl: string | undefined; dataDir: string; from: MailSender }): Mailer {
   const outboxDir = path.join(options.dataDir, "outbox");
   const transport = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   let outboxReady: Promise<unknown> | undefined;
-  const domain = /@([^\s>]+)>?\s*$/.exec(options.from)?.[1] ?? "localhost";
+  const fromAddress = typeof options.from === "string" ? options.from : options.from.address;
+  const domain = /@([^\s>]+)>?\s*$/.exec(fromAddress)?.[1] ?? "localhost";
   return {
     outboxDir,
     async send({ messageKey, ...mail }) {

@@ -1,5 +1,6 @@
 // Draining the mail outbox (table mail_outbox): what a request promised to mail was written in the
-// same statement as the order itself, and this loop sends it. Every instance runs one; a batch is
+// same statement as the order itself (every other mail in its change's transaction, server/mail/queue.ts),
+// and this loop sends it. Every instance runs one; a batch is
 // leased (`for update skip locked`, then a 30 s lease that the sender renews while it works), so two
 // live instances never send the same row, and a row whose sender died is sent again once its lease
 // runs out (a customer may, rarely, get a mail twice, but never none; the repeat carries the same
@@ -14,7 +15,8 @@ import { selectRows } from "../db/rows.ts";
 import { mailOutbox } from "../db/schema.ts";
 import type { Mail, Mailer } from "./mailer.ts";
 
-const outboxRow = z.object({
+/** What every claimed row answers; a drainer's schema adds the columns its kinds name. */
+export const outboxRow = z.object({
   id: z.string(),
   kind: z.string(),
   attempts: z.number(),
@@ -146,7 +148,7 @@ export function startOutboxOf<M, E extends OutboxRow>(
           from (select id from mail_outbox where next_attempt_at <= now() and kind = any(${kinds}::text[])
                 order by next_attempt_at limit ${batchSize} for update skip locked) due
           where m.id = due.id
-          returning m.id, m.kind, m.order_id, m.stock_alert_id, m.attempts,
+          returning m.id, m.kind, m.order_id, m.stock_alert_id, m.message, m.attempts,
                     (extract(epoch from m.created_at) * 1000)::float8 as queued_ms`,
     );
   }

@@ -13,6 +13,12 @@ import { conflict, notFound } from "../domain-errors.ts";
 
 const ORDER_NOT_FOUND = "No order has that id.";
 
+/**
+ * Queues the customer's mail of a move in the move's own transaction, so the mail is owed exactly
+ * when the move happened (server/admin/order-announcer.ts; docs/decisions/007-mail-outbox.md).
+ */
+export type TellCustomer = (tx: Db, orderId: string) => Promise<void>;
+
 /** What a move also records when it is a parcel coming back. */
 export interface ComingBack {
   as: ReturnKind;
@@ -33,6 +39,8 @@ export interface MoveOptions {
   confirmationEvent?: { kind: ConfirmationEventKind; channel: ConfirmationEventChannel | null } | undefined;
   /** The whole move runs inside this transaction (the job's batch); otherwise in its own. */
   tx?: Db | undefined;
+  /** The owner's and the courier files' moves: the customer's mail, queued last, in the same transaction. */
+  tellCustomer?: TellCustomer | undefined;
 }
 
 export interface MoveResult {
@@ -100,6 +108,7 @@ async function moveIn(tx: Db, orderId: string, to: OrderStatus, options: MoveOpt
       actorUserId: options.actorUserId,
     });
   }
+  await options.tellCustomer?.(tx, orderId);
   return { from: current.status, restockedProductIds };
 }
 
