@@ -35,6 +35,8 @@ export type ImportColumns = Partial<Record<ImportField, string>>;
 
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const IMPORT_MAX_LINES = 5000;
+/** Portals export a few dozen columns; a file with thousands is not a courier's (and costs the server). */
+export const IMPORT_MAX_COLUMNS = 200;
 
 /** What a line would do (preview) or did (applied). */
 export const IMPORT_OUTCOMES = [
@@ -49,6 +51,10 @@ export const IMPORT_OUTCOMES = [
   // payment
   "paid",
   "mismatch",
+  /** A parcel that came back: nothing collected, the courier's return charge owed (issue 46: it read 'paid'). */
+  "returnCharge",
+  /** A parcel lost or damaged on the way: nothing collected. */
+  "notCollected",
   // any kind
   "already",
   "unknownOrder",
@@ -67,6 +73,8 @@ export const APPLYING_OUTCOMES: readonly ImportOutcome[] = [
   "damaged",
   "paid",
   "mismatch",
+  "returnCharge",
+  "notCollected",
 ];
 
 export const IMPORT_OUTCOME_LABELS: Record<ImportOutcome, string> = {
@@ -78,6 +86,8 @@ export const IMPORT_OUTCOME_LABELS: Record<ImportOutcome, string> = {
   noChange: "no change",
   paid: "paid",
   mismatch: "paid, amount differs",
+  returnCharge: "not paid: return charge owed",
+  notCollected: "not paid: nothing to collect",
   already: "already done",
   unknownOrder: "unknown order",
   unknownNumber: "unknown tracking number",
@@ -96,6 +106,8 @@ export const IMPORT_MESSAGES = {
   empty: "The file is empty: export it from the courier's portal as CSV and try again.",
   tooBig: `The file is too big: at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB, please.`,
   tooManyLines: `The file has more than ${IMPORT_MAX_LINES} lines: split it, please.`,
+  tooManyColumns: (row: number) =>
+    `Line ${row} has more than ${IMPORT_MAX_COLUMNS} columns: export only the columns you need from the courier's portal, please.`,
   noHeader: "The file's first line must name its columns.",
   noLines: "The file has its column names but no lines under them.",
   openQuote: (row: number) =>

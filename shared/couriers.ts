@@ -50,6 +50,11 @@ export function trackingLink(template: string | null, trackingNumber: string | n
   return template.replace(TRACKING_PLACEHOLDER, encodeURIComponent(trackingNumber));
 }
 
+/**
+ * https only, as the message says (customers open it from their order); the host written out in
+ * full and ended by '/', '?' or '#', so the tracking number can never become part of the host.
+ */
+const TRACKING_PAGE = /^https:\/\/[^\s/?#{}@]+[/?#]\S*$/;
 const trackingUrlError = `The tracking page must be an address starting with https:// that holds ${TRACKING_PLACEHOLDER} where the number goes.`;
 const riderPhoneError = "Please enter the rider's phone as a Pakistani mobile number, like 0300 1234567.";
 
@@ -67,7 +72,7 @@ export const courierInputSchema = strictBody({
     .nullable()
     .optional()
     .transform((v) => (v ? v : null))
-    .refine((v) => v === null || (/^https?:\/\/[^\s]+$/.test(v) && v.includes(TRACKING_PLACEHOLDER)), {
+    .refine((v) => v === null || (TRACKING_PAGE.test(v) && v.includes(TRACKING_PLACEHOLDER)), {
       error: trackingUrlError,
     }),
   active: z.boolean({ error: "active must be true or false." }).optional().default(true),

@@ -155,6 +155,19 @@ describe("sign-in lockout", () => {
     expectWait(await login(owner.email, newPassword, ip(81)), 0, 900);
   });
 
+  it("behind a shared address (carrier NAT), others' failures do not delay the owner's known browser", async () => {
+    const owner = await signUp(t, newPerson());
+    const shared = ip(90);
+    const ownersBrowser = deviceCookie(await login(owner.email, PASSWORD, shared));
+    // Someone else on the same carrier address guesses until that address waits.
+    await fail(owner.email, shared, 5);
+    expectWait(await login(owner.email, PASSWORD, shared), 0, 60);
+    // The owner's browser has signed in to this account before: it signs in at once...
+    expect((await login(owner.email, PASSWORD, shared, ownersBrowser)).statusCode).toBe(200);
+    // ...and its success does not lift the wait the others earned on that address.
+    expectWait(await login(owner.email, "Wrong-pass-again", shared), 0, 60);
+  });
+
   it("a known browser's own wrong passwords slow it too, across addresses", async () => {
     const owner = await signUp(t, newPerson());
     const browser = deviceCookie(await login(owner.email, PASSWORD, ip(50)));

@@ -146,22 +146,58 @@ describe("POST /api/user/reset-password/confirm", () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
   });
 
-  it("replaces an older link with a newer request", async () => {
+  it("a newer request leaves the older link live; confirming one of them ends the other", async () => {
+    const person = await signUp(t);
+    await requestReset(person.email, "First-new-pass-1");
+    const first = tokenOf(await waitForResetLink(t, person.email, 1));
+    // Anyone who knows the e-mail can ask again: that must not kill the link already in the mailbox.
+    await requestReset(person.email, "Second-new-pass-2");
+    const second = tokenOf(await waitForResetLink(t, person.email, 2));
+    expect(second).not.toBe(first);
+
+    const res = await confirm(first, "First-new-pass-1");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await loginStatus(person.email, "First-new-pass-1")).toBe(200);
+
+    // The password has changed: the other pending link must not change it again.
+    const other = await confirm(second, "Second-new-pass-2");
+    expect(other.statusCode).toBe(400);
+    expect(other.json().message).toMatch(/already used/);
+    expect(await loginStatus(person.email, "Second-new-pass-2")).toBe(401);
+  });
+
+  it("two links of one account confirmed at once: one sets the password, the other is refused", async () => {
     const person = await signUp(t);
     await requestReset(person.email, "First-new-pass-1");
     const first = tokenOf(await waitForResetLink(t, person.email, 1));
     await requestReset(person.email, "Second-new-pass-2");
     const second = tokenOf(await waitForResetLink(t, person.email, 2));
-    expect(second).not.toBe(first);
+    const answers = await Promise.all([confirm(first, "First-new-pass-1"), confirm(second, "Second-new-pass-2")]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    const won = answers[0]?.statusCode === 200 ? "First-new-pass-1" : "Second-new-pass-2";
+    expect(await loginStatus(person.email, won)).toBe(200);
+  });
 
-    const old = await confirm(first, "First-new-pass-1");
-    expect(old.statusCode).toBe(400);
-    expect(old.json().message).toMatch(/replaced by a newer request/);
-    expect(await loginStatus(person.email, PASSWORD)).toBe(200);
-
-    expect((await confirm(second, "Second-new-pass-2")).statusCode).toBe(200);
-    expect(await loginStatus(person.email, "First-new-pass-1")).toBe(401);
-    expect(await loginStatus(person.email, "Second-new-pass-2")).toBe(200);
+  it("mails at most three links an hour per account, answering every request alike", async () => {
+    const person = await signUp(t);
+    const answers = [];
+    for (let i = 0; i < 20; i++) answers.push(await requestReset(person.email, `Flood-new-pass-${i}`));
+    for (const res of answers) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: RESET_REQUESTED });
+    }
+    const rows = await t.database.db
+      .select({ id: passwordResets.id })
+      .from(passwordResets)
+      .innerJoin(users, eq(users.id, passwordResets.userId))
+      .where(eq(users.email, person.email));
+    expect(rows).toHaveLength(3);
+    // The first request's link still works (one of the three links carries its password).
+    await waitForResetLink(t, person.email, 3);
+    const links = (await resetMailsTo(t, person.email)).map((mail) => /\?token=([\w-]+)/.exec(mail)?.[1] ?? "");
+    const confirmed = [];
+    for (const token of links) confirmed.push((await confirm(token, "Flood-new-pass-0")).statusCode);
+    expect(confirmed.filter((status) => status === 200)).toHaveLength(1);
   });
 
   it("refuses an expired link and keeps the old password", async () => {

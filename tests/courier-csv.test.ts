@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { cellText, readAmount, statusOutcome } from "#server/couriers/csv-adapter.ts";
 import { orderRefKey } from "#server/couriers/plan-dispatch.ts";
 import { suggestColumns } from "#shared/courier-columns.ts";
-import { CsvSyntaxError, readCsv } from "#shared/csv-read.ts";
+import { CsvSyntaxError, CsvTooWideError, readCsv } from "#shared/csv-read.ts";
 
 const cells = (text: string) => readCsv(text).map((r) => r.cells);
 
@@ -63,6 +63,21 @@ describe("readCsv", () => {
     } catch (error) {
       expect((error as CsvSyntaxError).row).toBe(3);
     }
+  });
+});
+
+describe("readCsv on hostile files", () => {
+  it("stops at the first record wider than maxColumns, naming its row", () => {
+    const wide = Array.from({ length: 200_000 }, (_, i) => `C${i}`).join(",");
+    expect(() => readCsv(`${wide}\n1,2`, { maxColumns: 200 })).toThrow(CsvTooWideError);
+    const lines = ["a,b", "1,2", Array.from({ length: 201 }, () => "x").join(",")].join("\n");
+    expect(() => readCsv(lines, { maxColumns: 200 })).toThrow(expect.objectContaining({ row: 3 }));
+    expect(readCsv(Array.from({ length: 200 }, () => "x").join(","), { maxColumns: 200 })[0]?.cells).toHaveLength(200);
+  });
+
+  it("reads a cell of 200,000 stray quotes as text (in one pass: it once took 45 s)", () => {
+    const cell = `a${'"'.repeat(200_000)}`;
+    expect(cells(`h\n${cell}\n`)).toEqual([["h"], [cell]]);
   });
 });
 

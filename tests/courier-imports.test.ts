@@ -16,6 +16,7 @@ import {
   IMPORT_MESSAGES,
   type ImportLine,
   type ImportResult,
+  outcomeLabel,
 } from "#shared/courier-imports.ts";
 import type { Courier } from "#shared/couriers.ts";
 import { type Order, orderNumber } from "#shared/orders.ts";
@@ -390,7 +391,16 @@ describe("a payment report", () => {
       collected: "COD Amount",
       charges: "Delivery Charges",
     });
-    expect(lineOutcomes(preview)).toEqual(["paid", "mismatch", "unknownNumber", "paid", "notAllowed", "invalid"]);
+    // The refused parcel was not paid: its badge says the return charge is owed, not 'paid' (issue 46).
+    expect(lineOutcomes(preview)).toEqual([
+      "paid",
+      "mismatch",
+      "unknownNumber",
+      "returnCharge",
+      "notAllowed",
+      "invalid",
+    ]);
+    expect(outcomeLabel("returnCharge", false)).toBe("not paid: return charge owed");
     expect(preview.lines[1]?.message).toMatch(/^Rs\.[\d,]+ collected, but the order is Rs\.[\d,]+; Rs\.180 charges\.$/);
     expect(preview.lines[3]?.message).toBe("This order is refused at the door: nothing collected, Rs.250 charges.");
     expect(preview.lines[5]?.message).toBe('Cannot read the amount collected "abc".');
@@ -402,7 +412,14 @@ describe("a payment report", () => {
       csv: file,
       apply: true,
     });
-    expect(applied.summary).toEqual({ paid: 2, mismatch: 1, unknownNumber: 1, notAllowed: 1, invalid: 1 });
+    expect(applied.summary).toEqual({
+      paid: 1,
+      mismatch: 1,
+      returnCharge: 1,
+      unknownNumber: 1,
+      notAllowed: 1,
+      invalid: 1,
+    });
     const settlement = async (id: string) => (await adminOrder(id)).parcel?.settlement;
     expect(await settlement(paid._id)).toMatchObject({
       via: "report",
@@ -574,5 +591,47 @@ describe("bad input", () => {
     });
     expect(visitor.statusCode).toBe(401);
     expect(await everything()).toEqual(before);
+  });
+});
+
+describe("a file with an absurd number of columns", () => {
+  // Seen in the security test: 2 MB of header, 200,000 column names, held the server for seconds.
+  const wide = (count: number, order: Placed) => {
+    const extra = Array.from({ length: count - 2 }, (_, i) => `Col${i}`);
+    return csv([
+      ["Order No", "CN", ...extra],
+      [order.ref, freshNumber(), ...extra.map(() => "")],
+    ]);
+  };
+
+  it("is refused with a clear message and changes nothing", async () => {
+    expect(IMPORT_MESSAGES.tooManyColumns(1)).toBe(
+      "Line 1 has more than 200 columns: export only the columns you need from the courier's portal, please.",
+    );
+    const courier = await newCourier();
+    const a = await confirmed();
+    const header = Array.from({ length: 200_000 }, (_, i) => `C${i}`).join(",");
+    const before = await everything();
+    for (const body of [
+      { kind: "dispatch", csv: `${header}\r\n${a.ref},X1` },
+      { kind: "dispatch", csv: `${header}\r\n${a.ref},X1`, columns: { order: "C1", tracking: "C2" }, apply: true },
+      { kind: "dispatch", csv: wide(201, a) },
+    ]) {
+      const res = await importFile(courier, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: IMPORT_MESSAGES.tooManyColumns(1) });
+    }
+    // A line under a sensible header, with a run of separators, is named by its number.
+    const ragged = await importFile(courier, { kind: "dispatch", csv: `Order No,CN\r\n${a.ref},X1${",".repeat(300)}` });
+    expect([ragged.statusCode, ragged.json()]).toEqual([400, { message: IMPORT_MESSAGES.tooManyColumns(2) }]);
+    expect(await everything()).toEqual(before);
+  });
+
+  it("of 200 columns is read as usual", async () => {
+    const courier = await newCourier();
+    const a = await confirmed();
+    const result = await imported(courier, { kind: "dispatch", csv: wide(200, a) });
+    expect(result.headers).toHaveLength(200);
+    expect(lineOutcomes(result)).toEqual(["dispatch"]);
   });
 });

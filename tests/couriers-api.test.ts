@@ -110,6 +110,9 @@ const badBodies: [string, unknown, string, RegExp][] = [
   ["a name that is a number", company({ name: 42 }), "name", /must be text/],
   ["a tracking page without {number}", company({ trackingUrl: "https://a.pk/track" }), "trackingUrl", /\{number\}/],
   ["a tracking page that is not http(s)", company({ trackingUrl: "ftp://a.pk/{number}" }), "trackingUrl", /https:\/\//],
+  // Seen in the security test: plain http was accepted although the message asks for https.
+  ["a tracking page over plain http", company({ trackingUrl: "http://a.pk/{number}" }), "trackingUrl", /https:\/\//],
+  ["a tracking page with no host", company({ trackingUrl: "https://{number}" }), "trackingUrl", /https:\/\//],
   ["a script for a tracking page", company({ trackingUrl: "javascript:alert(1)//{number}" }), "trackingUrl", /https/],
   ["a tracking page with spaces", company({ trackingUrl: "https://a.pk/ track/{number}" }), "trackingUrl", /https/],
   [

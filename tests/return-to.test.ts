@@ -30,6 +30,44 @@ describe("safeReturnPath", () => {
     expect(safeReturnPath(raw)).toBeNull();
   });
 
+  // Seen in the security test: "/.//evil.example" came back as "//evil.example", another host.
+  it.each([
+    "/.//evil.example",
+    "/..//evil.example",
+    "/a/..//evil.example",
+    "/a/b/../..//evil.example",
+    "/%2e//evil.example",
+    "/.%2e//evil.example",
+    "/%2E%2E//evil.example",
+    "/././/evil.example/x?y=1#z",
+    "/.///evil.example",
+    "/https://evil.example",
+    "/javascript:alert(1)",
+    "/./javascript:alert(1)",
+    "/x/..//%2fevil.example",
+  ])("refuses %s, which is or normalises to another host or a scheme", (raw) => {
+    expect(safeReturnPath(raw)).toBeNull();
+  });
+
+  it.each([
+    ["/a/../my-cart", "/my-cart"],
+    ["/./products/abc", "/products/abc"],
+    ["/../men", "/men"],
+    ["/%2e/women?q=a:b", "/women?q=a:b"],
+    ["/search?q=//evil.example", "/search?q=//evil.example"],
+  ])("keeps %s as the shop's own path %s", (raw, path) => {
+    expect(safeReturnPath(raw)).toBe(path);
+  });
+
+  it("answers only paths that stay themselves when read again", () => {
+    for (const raw of ["/.//evil.example", "/a/..//b", "/./x", "/%2e%2e/y", "/p?q=1#h"]) {
+      const safe = safeReturnPath(raw);
+      if (safe === null) continue;
+      expect(safe.startsWith("/") && !safe.startsWith("//")).toBe(true);
+      expect(safeReturnPath(safe)).toBe(safe);
+    }
+  });
+
   it("builds the account page's address with the destination, or the bare page without one", () => {
     expect(withReturnTo("/login", "/products/abc?size=41")).toBe("/login?redirectTo=%2Fproducts%2Fabc%3Fsize%3D41");
     expect(withReturnTo("/login", null)).toBe("/login");

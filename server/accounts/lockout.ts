@@ -5,9 +5,13 @@
 // - per account, for unknown devices only: 10 failures in 15 minutes from browsers that never signed
 //   in to it (from any number of addresses) stop such browsers until the window ends, which is what
 //   holds back an attack spread over many addresses;
-// - a known device (server/accounts/known-devices.ts) skips that second rule but has its own
-//   progressive delays, so a stolen device cookie is as slow as one address.
-// A success forgets the delays of its address and device; the per-account window runs out by itself.
+// - a known device (server/accounts/known-devices.ts) skips both rules above and has its own
+//   progressive delays instead, so a stolen device cookie is as slow as one address. It skips the
+//   address's delay too because an address is often shared (a carrier's NAT puts a whole
+//   neighbourhood behind one): others' failures there must not keep the owner's browser waiting.
+// A success forgets the delays it waited on (the address's, or the known device's own: a known
+// device's success never lifts the wait others earned on its address); the per-account window runs
+// out by itself.
 import type { DelayCounter, FailureCounter } from "../plugins/rate-limit.ts";
 import type { KnownDevices } from "./known-devices.ts";
 
@@ -43,25 +47,19 @@ export function createLockout(counters: {
   return {
     async check(attempt) {
       const deviceId = await devices.deviceOf(attempt.email, attempt.cookies);
+      if (deviceId) return { wait: await loginDelays.blockedFor(byDevice(attempt.email, deviceId)), deviceId };
       const waits = await Promise.all([
         loginDelays.blockedFor(byAddress(attempt)),
-        deviceId ? loginDelays.blockedFor(byDevice(attempt.email, deviceId)) : failedLogins.blockedFor(attempt.email),
+        failedLogins.blockedFor(attempt.email),
       ]);
       return { wait: Math.max(...waits), deviceId };
     },
     async failed(attempt, deviceId) {
-      await Promise.all([
-        loginDelays.recordFailure(byAddress(attempt)),
-        deviceId
-          ? loginDelays.recordFailure(byDevice(attempt.email, deviceId))
-          : failedLogins.recordFailure(attempt.email),
-      ]);
+      if (deviceId) return loginDelays.recordFailure(byDevice(attempt.email, deviceId));
+      await Promise.all([loginDelays.recordFailure(byAddress(attempt)), failedLogins.recordFailure(attempt.email)]);
     },
     async succeeded(attempt, deviceId) {
-      await Promise.all([
-        loginDelays.clear(byAddress(attempt)),
-        deviceId ? loginDelays.clear(byDevice(attempt.email, deviceId)) : undefined,
-      ]);
+      await loginDelays.clear(deviceId ? byDevice(attempt.email, deviceId) : byAddress(attempt));
       return devices.cookieFor(attempt.email, deviceId);
     },
   };

@@ -2,12 +2,11 @@
 // section 3): the request stores the new password's hash beside a token; the mailed link's page asks
 // for that password again, and only a match applies it and ends every session of the account.
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
+import { and, count, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import { RESET_CONFIRM_TRIES, RESET_LINK_MINUTES, type ResetConfirmInput, type ResetInput } from "#shared/accounts.ts";
 import type { Db } from "../db/client.ts";
 import { passwordResets, users } from "../db/schema.ts";
-import type { Mailer } from "../mail/mailer.ts";
+import { queueMails } from "../mail/queue.ts";
 import { resetPasswordMail } from "./mail-templates.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
 import { type Result, refused } from "./service.ts";
@@ -22,36 +21,25 @@ export interface ResetService {
   request(input: ResetInput): Promise<Result<object>>;
   /** Applies the pending password only when `newPassword` is that password, typed again. */
   confirm(input: ResetConfirmInput): Promise<ConfirmResult>;
-  /** Resolves when every mail started so far has been handed over. */
-  settled(): Promise<void>;
 }
 
 const LINK_INVALID = "This link is not valid. Please ask for a new one on the reset password page.";
 const LINK_USED =
-  "This link was already used or replaced by a newer request. Please ask for a new one if you still need it.";
+  "This link was already used, or the password was changed with another link. Please ask for a new one if you still need it.";
 const LINK_EXPIRED = `This link has expired (links last ${RESET_LINK_MINUTES} minutes). Please ask for a new one.`;
 const LINK_TOO_MANY_TRIES =
   "Too many wrong passwords: this link no longer works. Please ask for a new one on the reset password page.";
+/**
+ * Reset links mailed per account per hour. Anyone who knows an e-mail can ask, so without a cap one
+ * victim's mailbox could be flooded from many addresses (the per-address limit does not see that).
+ */
+export const RESET_MAILS_PER_HOUR = 3;
+
 const wrongPassword = (left: number) =>
   `That is not the new password you chose when you asked for this link. ${left} ${left === 1 ? "try" : "tries"} left.`;
 
-export function createResetService(deps: {
-  db: Db;
-  mailer: Mailer;
-  publicUrl: string;
-  log: FastifyBaseLogger;
-}): ResetService {
-  const { db, mailer, publicUrl, log } = deps;
-  const pending = new Set<Promise<void>>();
-
-  // Mail leaves in the background so the answer takes as long for an unknown e-mail as a known one.
-  const sendInBackground = (mail: Parameters<Mailer["send"]>[0]) => {
-    const sending = mailer
-      .send(mail)
-      .catch((err: unknown) => log.error({ err }, "password reset mail not sent"))
-      .finally(() => pending.delete(sending));
-    pending.add(sending);
-  };
+export function createResetService(deps: { db: Db; publicUrl: string }): ResetService {
+  const { db, publicUrl } = deps;
 
   /** Why a link can no longer be confirmed. */
   const whyNotLive = async (tokenHash: string): Promise<string> => {
@@ -76,29 +64,35 @@ export function createResetService(deps: {
       if (!user) return { ok: true };
 
       const token = randomBytes(32).toString("base64url");
+      const link = `${publicUrl}/reset-password/confirm?token=${token}`;
+      const mail = resetPasswordMail({
+        to: user.email,
+        username: user.proven ? user.username : undefined,
+        link,
+        minutes: RESET_LINK_MINUTES,
+      });
+      // Over the cap: no link and no mail, and the same answer (it must not tell whether the e-mail
+      // has an account).
       await db.transaction(async (tx) => {
-        // The user's row lock makes concurrent requests queue, so exactly one link stays live.
+        // The user's row lock makes concurrent requests queue, so the cap is counted exactly.
         await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
-        await tx
-          .update(passwordResets)
-          .set({ usedAt: sql`now()` })
-          .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+        const [recent] = await tx
+          .select({ links: count() })
+          .from(passwordResets)
+          .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, sql`now() - interval '1 hour'`)));
+        if ((recent?.links ?? 0) >= RESET_MAILS_PER_HOUR) return;
+        // Links already mailed stay live: a new request, which anyone can make, must not take away
+        // the one the owner is about to press. Confirming any of them ends the others.
         await tx.insert(passwordResets).values({
           userId: user.id,
           tokenHash: hashToken(token),
           newPasswordHash,
           expiresAt: sql`now() + make_interval(mins => ${RESET_LINK_MINUTES})`,
         });
+        // Owed with the link itself: a mail server that refuses delays the mail, never loses it
+        // (docs/decisions/007-mail-outbox.md). The answer does not wait for the send.
+        await queueMails(tx, [mail]);
       });
-      const link = `${publicUrl}/reset-password/confirm?token=${token}`;
-      sendInBackground(
-        resetPasswordMail({
-          to: user.email,
-          username: user.proven ? user.username : undefined,
-          link,
-          minutes: RESET_LINK_MINUTES,
-        }),
-      );
       return { ok: true };
     },
 
@@ -119,6 +113,7 @@ export function createResetService(deps: {
         )
         .returning({
           id: passwordResets.id,
+          userId: passwordResets.userId,
           newPasswordHash: passwordResets.newPasswordHash,
           attempts: passwordResets.confirmAttempts,
         });
@@ -132,6 +127,8 @@ export function createResetService(deps: {
           : { ok: false, message: LINK_TOO_MANY_TRIES };
       }
       return db.transaction(async (tx): Promise<ConfirmResult> => {
+        // Two of the account's links confirmed at once queue here, so the second finds itself ended.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, reset.userId)).for("update");
         // Single use: only one transaction can flip used_at from null.
         const [done] = await tx
           .update(passwordResets)
@@ -145,6 +142,13 @@ export function createResetService(deps: {
           )
           .returning({ userId: passwordResets.userId, newPasswordHash: passwordResets.newPasswordHash });
         if (!done) return { ok: false, message: LINK_USED };
+        // The password is now this link's: every other pending link of the account dies with it.
+        await tx
+          .update(passwordResets)
+          .set({ usedAt: sql`now()` })
+          .where(
+            and(eq(passwordResets.userId, done.userId), ne(passwordResets.id, reset.id), isNull(passwordResets.usedAt)),
+          );
         const [user] = await tx
           .update(users)
           // Only the mailbox's owner saw the link: confirming also proves the address (decision 024).
@@ -158,10 +162,6 @@ export function createResetService(deps: {
         await endAllSessions(tx, done.userId);
         return { ok: true, email: (user?.email ?? "").trim().toLowerCase() };
       });
-    },
-
-    async settled() {
-      await Promise.allSettled([...pending]);
     },
   };
 }

@@ -5,13 +5,14 @@
 import { findHeader, suggestColumns } from "#shared/courier-columns.ts";
 import {
   IMPORT_FIELDS,
+  IMPORT_MAX_COLUMNS,
   IMPORT_MAX_LINES,
   IMPORT_MESSAGES,
   type ImportColumns,
   type ImportField,
   type ImportKind,
 } from "#shared/courier-imports.ts";
-import { CsvSyntaxError, isBlankRecord, readCsv } from "#shared/csv-read.ts";
+import { CsvSyntaxError, CsvTooWideError, isBlankRecord, readCsv } from "#shared/csv-read.ts";
 import { invalid } from "../domain-errors.ts";
 import type { BookingLine, CourierAdapter, ParcelOutcome, PaymentLine, TrackingLine } from "./adapter.ts";
 
@@ -21,13 +22,18 @@ export interface CsvFile {
   lines: { row: number; cells: string[] }[];
 }
 
-/** The file read, or a 400 in the owner's words: empty, no lines, too many, a quote never closed. */
+/**
+ * The file read, or a 400 in the owner's words: empty, no lines, too many lines or columns, a quote
+ * never closed. Reading stops at the first line wider than IMPORT_MAX_COLUMNS, before anything that
+ * works per column (guessing columns, messages that name them all) or keeps its cells.
+ */
 export function readCourierFile(text: string): CsvFile {
   let records: ReturnType<typeof readCsv>;
   try {
-    records = readCsv(text).filter((record) => !isBlankRecord(record));
+    records = readCsv(text, { maxColumns: IMPORT_MAX_COLUMNS }).filter((record) => !isBlankRecord(record));
   } catch (error) {
     if (error instanceof CsvSyntaxError) throw invalid(IMPORT_MESSAGES.openQuote(error.row));
+    if (error instanceof CsvTooWideError) throw invalid(IMPORT_MESSAGES.tooManyColumns(error.row));
     throw error;
   }
   const [header, ...lines] = records;

@@ -9,12 +9,13 @@ import {
   APPLYING_OUTCOMES,
   type CourierImportList,
   IMPORT_MAX_BYTES,
+  IMPORT_MAX_COLUMNS,
   IMPORT_MESSAGES,
   type ImportColumns,
   type ImportKind,
   type ImportResult,
 } from "#shared/courier-imports.ts";
-import { CsvSyntaxError, isBlankRecord, readCsv } from "#shared/csv-read.ts";
+import { CsvSyntaxError, CsvTooWideError, isBlankRecord, readCsv } from "#shared/csv-read.ts";
 import { AdminEmpty, AdminError, AdminLoading, AdminNotice } from "../../components/admin/AdminStatus.tsx";
 import { ColumnChoice, KindChoice } from "../../components/admin/imports/ImportChoices.tsx";
 import { ImportLines } from "../../components/admin/imports/ImportLines.tsx";
@@ -31,10 +32,11 @@ interface PickedFile {
 /** The file's column names, read here so the owner can match them before the server sees the file. */
 function headersOf(text: string): string[] | string {
   try {
-    const header = readCsv(text).find((record) => !isBlankRecord(record));
+    const header = readCsv(text, { maxColumns: IMPORT_MAX_COLUMNS }).find((record) => !isBlankRecord(record));
     return header ? header.cells.map((cell) => cell.trim()) : IMPORT_MESSAGES.empty;
   } catch (error) {
     if (error instanceof CsvSyntaxError) return IMPORT_MESSAGES.openQuote(error.row);
+    if (error instanceof CsvTooWideError) return IMPORT_MESSAGES.tooManyColumns(error.row);
     throw error;
   }
 }
