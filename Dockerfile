@@ -48,7 +48,7 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
-# No curl in the slim image: Node's fetch asks /readyz, which checks the database too.
+# No curl in the slim image: Node's fetch asks /readyz, which checks the database and the disk's free space too.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # start.ts closes the server and the database on SIGTERM (`docker stop`). The flags and the MALLOC_ settings

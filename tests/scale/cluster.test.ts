@@ -4,7 +4,8 @@
 // SIGKILL; afterwards the database must hold every order a customer was told about exactly once,
 // nothing oversold or lost, and every customer must still be signed in (docs/scaling.md).
 import { readFileSync } from "node:fs";
-import { rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
 import pg from "pg";
@@ -12,7 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOG_CHANNEL } from "#server/catalog/changes-redis.ts";
 import { createScratchDatabase, type ScratchDatabase } from "#server/db/scratch.ts";
 import { DEMO_PRODUCTS } from "#server/db/seed/demo-catalogue.ts";
+import type { AdminProduct } from "#shared/admin.ts";
+import type { AdminExchangeList } from "#shared/exchanges.ts";
 import { type ShopProcess, shopDataDir, startShop } from "../security/process.ts";
+import { picture } from "../support/admin.ts";
 import { redisReachable, TEST_REDIS_URL } from "../support/redis.ts";
 import { expectOrdersExactlyOnce, expectStockAccountedFor } from "./cluster/checks.ts";
 import { type Gates, installGates, type Waiting } from "./cluster/gates.ts";
@@ -55,6 +59,8 @@ describe.skipIf(skipReason !== undefined)(
     let scratch: ScratchDatabase;
     let pool: pg.Pool;
     const dataDirs: string[] = [];
+    // The pictures' folder every instance mounts (docs/scaling.md), beside their own DATA_DIRs.
+    let imagesDir = "";
     let shops: ShopProcess[] = [];
     let nginx: Nginx;
     let customers: Customer[] = [];
@@ -67,10 +73,12 @@ describe.skipIf(skipReason !== undefined)(
       // Dropping the scratch database at the end ends its sessions: not an error of the test.
       pool.on("error", () => {});
       for (let i = 0; i < 3; i++) dataDirs.push(await shopDataDir());
+      imagesDir = await mkdtemp(path.join(tmpdir(), "shop-cluster-images-"));
       // All three at once on an empty database: migrations and the demo seed race for their locks.
       // Each customer places several orders over the rounds: more than the open-order limits allow.
       const env = {
         REDIS_URL: TEST_REDIS_URL,
+        IMAGES_DIR: imagesDir,
         TRUST_PROXY: "127.0.0.1",
         RATE_LIMIT_SCALE: "1",
         MAX_OPEN_ORDERS: "1000",
@@ -96,7 +104,7 @@ describe.skipIf(skipReason !== undefined)(
       await Promise.all(shops.map((s) => s.exited));
       await pool?.end();
       await scratch?.drop();
-      for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
+      for (const dir of [...dataDirs, imagesDir]) if (dir) await rm(dir, { recursive: true, force: true });
     }, 30_000);
 
     it("the three instances started together migrated once and seeded the catalogue once", async () => {
@@ -131,6 +139,52 @@ describe.skipIf(skipReason !== undefined)(
       } finally {
         first.close();
         second.close();
+      }
+    });
+
+    it("a picture uploaded through one instance is served by the other two and by every instance behind nginx", async () => {
+      const [admin] = (await signUp(nginx.url, 1)) as [Customer];
+      await pool.query("update users set role = 'admin' where id = $1", [admin.userId]);
+      const straightTo = (shop: ShopProcess) => {
+        const visitor = new Visitor(shop.url, admin.visitor.address);
+        visitor.token = admin.visitor.token;
+        return visitor;
+      };
+      const [pair] = await pairsOnSale(pool, 1);
+      const [uploader, ...others] = shops.map(straightTo) as [Visitor, ...Visitor[]];
+      try {
+        const uploaded = await uploader.send("POST", `/api/admin/products/${pair?.productId}/images`, {
+          file: { type: "image/jpeg", data: await picture("jpeg", 1200, 900) },
+        });
+        expect(uploaded.status, uploaded.body).toBe(200);
+        const imageId = (JSON.parse(uploaded.body) as AdminProduct).images.at(-1)?.id ?? "";
+        for (const other of others) {
+          const served = await other.send("GET", `/images/${imageId}/640.webp`);
+          expect(`${served.status} ${served.headers["content-type"]}`).toBe("200 image/webp");
+        }
+        // Round robin: six sizes asked one after another reach all three instances.
+        const urls = [320, 640, 1024].flatMap((width) =>
+          ["avif", "webp"].map((f) => `/images/${imageId}/${width}.${f}`),
+        );
+        const statuses = [];
+        for (const url of urls) statuses.push((await admin.visitor.send("GET", url)).status);
+        expect(statuses).toEqual(urls.map(() => 200));
+        const served = (await nginx.accessLog()).filter((l) => urls.includes(l.uri));
+        expect(new Set(served.map((l) => l.upstream)).size).toBe(3);
+
+        // Each compared its pictures' store with the others' in Redis at start: the last to do so saw
+        // both others on the same folder, and none warned of pictures kept elsewhere.
+        const comparisons = (shop: ShopProcess) =>
+          shop.logs.filter((l) => l.includes('"msg":"image store compared with other instances"'));
+        await waitFor(async () => shops.every((shop) => comparisons(shop).length > 0), 10_000);
+        const sharing = shops.map(
+          (shop) => (JSON.parse(comparisons(shop)[0] ?? "{}") as { sharingPictures?: number }).sharingPictures,
+        );
+        expect(Math.max(...sharing.map((n) => n ?? -1))).toBe(2);
+        expect(shops.flatMap((shop) => shop.logs.filter((l) => l.includes("pictures are not shared")))).toEqual([]);
+      } finally {
+        for (const visitor of [uploader, ...others]) visitor.close();
+        admin.visitor.close();
       }
     });
 
@@ -266,5 +320,54 @@ describe.skipIf(skipReason !== undefined)(
         }
       }
     }, 120_000);
+
+    it("a customer's exchange photo uploaded through one live instance is shown to the owner through another", async () => {
+      const live = shops.filter((_, i) => i !== VICTIM) as [ShopProcess, ShopProcess];
+      const [owner, customer] = (await signUp(nginx.url, 2)) as [Customer, Customer];
+      await pool.query("update users set role = 'admin' where id = $1", [owner.userId]);
+      const pair = (await pairsOnSale(pool, 21))[20] as Pair;
+      await setStock(pool, pair.productId, pair.size, 10);
+      const placed = await checkout({ outcomes: [], checkouts: [], killed: false }, customer, [pair], "exchange");
+      expect(placed.final?.status, placed.final?.body).toBe(201);
+      for (const status of ["confirm", "delivered"]) {
+        const moved = await owner.visitor.send("POST", `/api/admin/orders/${placed.orderId}/status`, {
+          body: { status },
+        });
+        expect(moved.status, moved.body).toBe(200);
+      }
+      // The customer sends the photo straight to one instance; the owner looks through the other.
+      const uploader = new Visitor(live[0].url, customer.visitor.address);
+      uploader.token = customer.visitor.token;
+      const ownerThere = new Visitor(live[1].url, owner.visitor.address);
+      ownerThere.token = owner.visitor.token;
+      try {
+        const photo = await uploader.send("POST", `/api/orders/${placed.orderId}/exchange-photos`, {
+          file: { type: "image/jpeg", data: await picture("jpeg", 1200, 900) },
+        });
+        expect(photo.status, photo.body).toBe(202);
+        const photoId = (JSON.parse(photo.body) as { _id: string })._id;
+        // Decoded in the background by the uploading instance's photo worker; asked for once it is, so
+        // that the request's lock on the photo's row never makes the worker pass it by.
+        const status = async () =>
+          (await pool.query<{ status: string }>("select status from exchange_photos where id = $1", [photoId])).rows[0]
+            ?.status;
+        await waitFor(async () => (await status()) === "ready", 20_000);
+        expect(await status()).toBe("ready");
+        const asked = await customer.visitor.send("POST", `/api/orders/${placed.orderId}/exchanges`, {
+          body: { lineNo: 1, reason: "faulty", wantedSize: pair.size, photoIds: [photoId] },
+        });
+        expect(asked.status, asked.body).toBe(201);
+        const list = await ownerThere.json<AdminExchangeList>("GET", "/api/admin/exchanges", 200);
+        const url = list.exchanges.find((e) => e.orderId === placed.orderId)?.photos[0]?.url ?? "";
+        expect(url, "the photo is listed").not.toBe("");
+        // Through the other instance, and through nginx (either live instance).
+        for (const via of [ownerThere, owner.visitor]) {
+          const shown = await via.send("GET", url);
+          expect(`${shown.status} ${shown.headers["content-type"]}`).toBe("200 image/webp");
+        }
+      } finally {
+        for (const visitor of [uploader, ownerThere, owner.visitor, customer.visitor]) visitor.close();
+      }
+    });
   },
 );

@@ -13,7 +13,13 @@ import type { AdminProduct } from "#shared/admin.ts";
 import type { ProductAnswer } from "#shared/catalog.ts";
 import { call, makeAdmin, newProduct, picture } from "../support/admin.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
-import { anotherInstance, expectUploadRefused, type Instance, uploadPicture } from "../support/instances.ts";
+import {
+  anotherInstance,
+  exchangePhotoAcross,
+  expectUploadRefused,
+  type Instance,
+  uploadPicture,
+} from "../support/instances.ts";
 import { S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, startTestS3, type TestS3 } from "../support/s3-server.ts";
 import type { Shopper } from "../support/shoppers.ts";
 
@@ -108,6 +114,10 @@ describe("images in an S3 bucket shared by two instances", () => {
     const rendered = await first.app.inject({ url: "/images/site/banner/1024.avif" });
     expect([rendered.statusCode, rendered.headers["content-type"]]).toEqual([200, "image/avif"]);
     expect((await objectInBucket("site/banner/1024.avif")).body.equals(rendered.rawPayload)).toBe(true);
+  });
+
+  it("a customer's exchange photo sent through the first is shown to the owner through the second", async () => {
+    expect(await exchangePhotoAcross(first, first.app, second.app, admin, productId)).toBe("200 image/webp");
   });
 
   it("puts keys under S3_PREFIX", async () => {

@@ -1,7 +1,7 @@
 // Two instances with their own DATA_DIR and one shared IMAGES_DIR (an NFS mount or a compose volume
-// in production): a picture an admin uploads through one is served by the other, and a variant the
-// other's background job renders lands in the shared directory. A directory that refuses writes
-// answers 503.
+// in production): a picture an admin uploads through one is served by the other, as is a customer's
+// exchange photo, and a variant the other's background job renders lands in the shared directory. A
+// directory that refuses writes answers 503.
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, unlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -12,7 +12,13 @@ import type { AdminProduct } from "#shared/admin.ts";
 import type { ProductAnswer } from "#shared/catalog.ts";
 import { call, makeAdmin, newProduct, picture } from "../support/admin.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
-import { anotherInstance, expectUploadRefused, type Instance, uploadPicture } from "../support/instances.ts";
+import {
+  anotherInstance,
+  exchangePhotoAcross,
+  expectUploadRefused,
+  type Instance,
+  uploadPicture,
+} from "../support/instances.ts";
 import type { Shopper } from "../support/shoppers.ts";
 
 let shared: string;
@@ -74,6 +80,12 @@ describe("one IMAGES_DIR shared by two instances", () => {
     const again = await first.app.inject({ url: `/images/${imageId}/1024.avif` });
     expect([res.headers["content-type"], again.headers["content-type"]]).toEqual(["image/avif", "image/avif"]);
     expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
+  });
+});
+
+describe("exchange photos in the shared IMAGES_DIR", () => {
+  it("a customer's photo sent through the first is shown to the owner through the second", async () => {
+    expect(await exchangePhotoAcross(first, first.app, second.app, admin, productId)).toBe("200 image/webp");
   });
 });
 

@@ -32,15 +32,23 @@ export class Visitor {
     this.agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
   }
 
-  /** One exchange; answers whatever status came back, throws Failed when none did. */
+  /**
+   * One exchange; answers whatever status came back, throws Failed when none did. A `body` is sent
+   * as JSON, a `file` (a picture) as its bytes with its type.
+   */
   send(
     method: string,
     url: string,
-    options: { body?: unknown; headers?: Record<string, string> } = {},
+    options: { body?: unknown; file?: { type: string; data: Buffer }; headers?: Record<string, string> } = {},
   ): Promise<Answer> {
-    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const payload = options.file
+      ? options.file.data
+      : options.body === undefined
+        ? undefined
+        : Buffer.from(JSON.stringify(options.body));
+    const type = options.file?.type ?? "application/json";
     const headers: Record<string, string | number> = {
-      ...(payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}),
+      ...(payload ? { "content-type": type, "content-length": payload.length } : {}),
       ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
       ...options.headers,
     };
