@@ -2,12 +2,13 @@
 // demo pictures: an original kept, AVIF and WebP at three widths), reorder and remove.
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import type { Metadata } from "sharp";
 import { ADMIN_MAX_IMAGES, ADMIN_MESSAGES, type AdminImageType } from "#shared/admin.ts";
 import { type ImageStore, InvalidImageError } from "../catalog/images.ts";
 import { loadSharp } from "../catalog/sharp-lazy.ts";
 import type { Db } from "../db/client.ts";
 import { productImages, products } from "../db/schema.ts";
-import { DomainError, invalid, limitReached, notFound } from "../domain-errors.ts";
+import { invalid, limitReached, notFound } from "../domain-errors.ts";
 
 /** Bigger pictures would take hundreds of MB to decode; no shoe photo needs more. */
 const MAX_PIXELS = 50_000_000;
@@ -26,21 +27,44 @@ function magicMatches(type: AdminImageType, data: Buffer): boolean {
   }
 }
 
-/** Refuses anything that is not a whole, decodable picture of the type it claims to be. */
-export async function checkPicture(type: AdminImageType, data: Buffer): Promise<void> {
+/** The most pixels a picture may have, and the refusal of one with more (given its megapixels). */
+export interface PixelLimit {
+  maxPixels: number;
+  tooMany(megapixels: number): string;
+}
+
+const PRODUCT_PIXELS: PixelLimit = {
+  maxPixels: MAX_PIXELS,
+  tooMany: () => "The picture has too many pixels: at most 50 megapixels, please.",
+};
+
+/**
+ * Refuses what is not a picture of the type it claims to be, or has more pixels than `limit`, from
+ * its header alone (sharp's metadata reads no pixels): cheap enough for any request.
+ */
+export async function checkPictureHeader(type: AdminImageType, data: Buffer, limit: PixelLimit): Promise<void> {
   if (data.length === 0) throw invalid(ADMIN_MESSAGES.imageEmpty);
   if (!magicMatches(type, data)) throw invalid(ADMIN_MESSAGES.imageMismatch);
   const sharp = await loadSharp();
+  let meta: Metadata;
   try {
-    const meta = await sharp(data).metadata();
-    if (meta.format !== SHARP_FORMAT[type]) throw invalid(ADMIN_MESSAGES.imageMismatch);
-    if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_PIXELS) {
-      throw invalid("The picture has too many pixels: at most 50 megapixels, please.");
-    }
+    meta = await sharp(data).metadata();
+  } catch {
+    throw invalid(ADMIN_MESSAGES.imageUnreadable);
+  }
+  if (meta.format !== SHARP_FORMAT[type]) throw invalid(ADMIN_MESSAGES.imageMismatch);
+  const pixels = (meta.width ?? 0) * (meta.height ?? 0);
+  if (pixels > limit.maxPixels) throw invalid(limit.tooMany(Math.round(pixels / 1_000_000)));
+}
+
+/** Refuses anything that is not a whole, decodable picture of the type it claims to be. */
+export async function checkPicture(type: AdminImageType, data: Buffer): Promise<void> {
+  await checkPictureHeader(type, data, PRODUCT_PIXELS);
+  const sharp = await loadSharp();
+  try {
     // A full decode: a truncated or corrupt file fails here rather than half-way through the pipeline.
     await sharp(data, { failOn: "error" }).resize(16).raw().toBuffer();
-  } catch (error) {
-    if (error instanceof DomainError) throw error;
+  } catch {
     throw invalid(ADMIN_MESSAGES.imageUnreadable);
   }
 }

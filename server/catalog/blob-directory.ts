@@ -49,7 +49,12 @@ export async function writeAtomically(file: string, data: Buffer): Promise<void>
   // Unique across machines sharing the directory, where process ids can repeat.
   const temp = `${file}.${randomUUID()}.tmp`;
   try {
-    await writeFile(temp, data);
+    await writeFile(temp, data).catch(async (error: NodeJS.ErrnoException) => {
+      // The folder went with another key's last file (remove() above) between mkdir and now: once more.
+      if (error.code !== "ENOENT") throw error;
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(temp, data);
+    });
     await rename(temp, file);
   } catch (error) {
     await rm(temp, { force: true });

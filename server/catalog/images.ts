@@ -60,33 +60,52 @@ export interface ImageStore {
   /** Forgets every file of an image (a refused upload's). */
   discard(imageId: string): Promise<void>;
   /**
-   * Checks and keeps a private photo (a customer's photo of a fault) the way uploads are kept, one
-   * WebP at most 2000 px a side, never served to shoppers; answers its size.
+   * Private photos (a customer's photo of a fault), never served to shoppers, in two steps so that
+   * decoding happens outside the request (docs/decisions/019-exchanges.md, "Photos"): the request
+   * keeps the checked upload as it came; the photo worker later turns it into the kept photo.
    */
-  savePhoto(key: string, upload: Buffer): Promise<{ width: number; height: number }>;
+  keepPhotoUpload(key: string, upload: Buffer): Promise<void>;
+  /**
+   * Decodes the kept upload (refusing more than `maxPixels` before decoding: sharp's
+   * limitInputPixels) into one WebP at most 2000 px a side, then forgets the upload; answers its
+   * size, or undefined when no upload is kept. InvalidImageError for a file that cannot be decoded.
+   */
+  savePhoto(key: string, maxPixels: number): Promise<{ width: number; height: number } | undefined>;
   /** The private photo's file on this machine, or undefined when the store has none. */
   photoFile(key: string): Promise<string | undefined>;
+  /** Forgets a private photo's files, its upload and its WebP (missing ones are fine). */
+  discardPhoto(key: string): Promise<void>;
 }
 
 export class InvalidImageError extends Error {}
 
-/** An upload as it is kept: upright, at most MAX_ORIGINAL_SIDE a side, WebP; refused if it is no picture. */
-async function normalised(upload: Buffer) {
+const UNREADABLE = "That file is not an image we can read. Upload a JPEG, PNG, WebP or AVIF photo.";
+
+/**
+ * An upload as it is kept: upright, at most MAX_ORIGINAL_SIDE a side, WebP; refused if it is no
+ * picture, or (with `maxPixels`) has more pixels than that, before any of them is decoded.
+ */
+async function normalised(upload: Buffer, maxPixels?: number) {
   const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(upload).metadata();
   } catch {
-    throw new InvalidImageError("That file is not an image we can read. Upload a JPEG, PNG, WebP or AVIF photo.");
+    throw new InvalidImageError(UNREADABLE);
   }
   if (!meta.format || !UPLOAD_FORMATS.has(meta.format)) {
     throw new InvalidImageError("Upload a JPEG, PNG, WebP or AVIF photo.");
   }
-  return sharp(upload)
-    .rotate()
-    .resize({ width: MAX_ORIGINAL_SIDE, height: MAX_ORIGINAL_SIDE, fit: "inside", withoutEnlargement: true })
-    .webp({ quality: 90 })
-    .toBuffer({ resolveWithObject: true });
+  try {
+    return await sharp(upload, maxPixels === undefined ? {} : { limitInputPixels: maxPixels })
+      .rotate()
+      .resize({ width: MAX_ORIGINAL_SIDE, height: MAX_ORIGINAL_SIDE, fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 90 })
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    // A truncated or corrupt file, or one past the pixel limit: the file's fault, not the machine's.
+    throw new InvalidImageError(UNREADABLE);
+  }
 }
 
 interface Made {
@@ -221,12 +240,20 @@ export function createImageStore(options: ImageStoreOptions): ImageStore {
       }
       return { width: info.width, height: info.height };
     },
-    async savePhoto(key, upload) {
-      const { data, info } = await normalised(upload);
+    keepPhotoUpload: (key, upload) => blobs.put(`${key}.upload`, upload, "application/octet-stream"),
+    async savePhoto(key, maxPixels) {
+      const upload = await blobs.get(`${key}.upload`);
+      if (!upload) return undefined;
+      const { data, info } = await normalised(upload, maxPixels);
       await keep(`${key}.webp`, data, "image/webp");
+      await blobs.remove([`${key}.upload`]);
       return { width: info.width, height: info.height };
     },
     photoFile: (key) => localCopy(`${key}.webp`),
+    async discardPhoto(key) {
+      await rm(path.join(cacheDir, `${key}.webp`), { force: true });
+      await blobs.remove([`${key}.upload`, `${key}.webp`]);
+    },
     async discard(imageId) {
       const variants = IMAGE_WIDTHS.flatMap((width) => IMAGE_FORMATS.map((format) => `${imageId}/${width}.${format}`));
       await rm(path.join(cacheDir, imageId), { recursive: true, force: true });

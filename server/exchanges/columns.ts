@@ -18,7 +18,8 @@ export const EXCHANGE_JSON = sql`json_build_object(
     'answer_by_ms', case when e.status = 'requested' then (extract(epoch from e.created_at
       + make_interval(days => (select answer_within_days from exchange_settings))) * 1000)::float8 end,
     'exchange_order_id', e.exchange_order_id,
-    'photo_count', (select count(*)::int from exchange_photos ph where ph.exchange_id = e.id))`;
+    'photo_count', (select count(*)::int from exchange_photos ph
+                    where ph.exchange_id = e.id and ph.status <> 'unreadable'))`;
 
 export const EXCHANGES_COLUMN = sql`json_build_object(
     'requests', coalesce((select json_agg(${EXCHANGE_JSON} order by e.created_at) from exchange_requests e

@@ -3,11 +3,10 @@
 // pair never both get it, and asking twice never reserves twice (exchange_requests_open_idx). The
 // owner approves (the exchange becomes an order of its own, confirmed, holding the reserved pair)
 // or refuses (the pair goes back); a request nobody answers in time expires the same way. The pair
-// coming back returns to stock when the owner marks it received. No HTTP here.
-import { randomUUID } from "node:crypto";
+// coming back returns to stock when the owner marks it received. Each change queues its mails in its
+// own transaction (the customer's, and for a new request the shop's alert). No HTTP here.
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { AdminImageType } from "#shared/admin.ts";
 import {
   type AdminExchange,
   type AdminExchangeList,
@@ -17,15 +16,17 @@ import {
   type ExchangeStatus,
 } from "#shared/exchanges.ts";
 import { orderNumber } from "#shared/orders.ts";
-import { checkPicture } from "../admin/product-images.ts";
-import type { ImageStore } from "../catalog/images.ts";
 import type { Db } from "../db/client.ts";
 import { idRow } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
-import { exchangePhotos, exchangeRequests, exchangeSettings } from "../db/schema.ts";
+import { exchangeRequests, exchangeSettings } from "../db/schema.ts";
 import { conflict, invalid, notFound } from "../domain-errors.ts";
+import { queueMails } from "../mail/queue.ts";
+import type { ShopContact } from "../orders/mail.ts";
 import { constraintOf, sqlState } from "../orders/place-order.ts";
 import { EXCHANGE_JSON, exchangeJson, toExchange } from "./columns.ts";
+import { type ExchangeNews, exchangeAlertMail, exchangeMail } from "./mail.ts";
+import { checkExchangeWindow, readExchangeSettings } from "./window.ts";
 
 export const ADMIN_EXCHANGE_PAGE_SIZE = 25;
 
@@ -39,13 +40,6 @@ export interface ExchangeChange {
 export interface ExchangeService {
   settings(): Promise<ExchangeSettings>;
   saveSettings(settings: ExchangeSettings): Promise<ExchangeSettings>;
-  /** Keeps a customer's photo for a request they are about to make; answers its id. */
-  addPhoto(
-    userId: string,
-    upload: { type: AdminImageType; data: Buffer },
-  ): Promise<{ _id: string; width: number; height: number }>;
-  /** The photo's file for the owner, or undefined. */
-  photoFile(exchangeId: string, photoId: string): Promise<string | undefined>;
   request(userId: string, orderId: string, input: ExchangeRequestInput, now?: Date): Promise<ExchangeChange>;
   list(view: "waiting" | "approved" | "closed", page: number): Promise<AdminExchangeList>;
   get(exchangeId: string): Promise<AdminExchange | undefined>;
@@ -60,8 +54,6 @@ export interface ExchangeService {
   sweep(now?: Date): Promise<ExchangeChange[]>;
 }
 
-const photoKey = (photoId: string) => `exchange/${photoId}`;
-
 const adminRow = z.object({
   e: exchangeJson,
   full_name: z.string(),
@@ -73,25 +65,29 @@ const adminRow = z.object({
   total: z.number(),
   photos: z.array(z.object({ id: z.string(), width: z.number(), height: z.number() })),
 });
-const orderLockRow = z.object({ status: z.string(), delivered_ms: z.number().nullable() });
 const lineRow = z.object({ product_id: z.string(), size: z.number() });
 const stockRow = z.object({ stock: z.number() });
 
-export function createExchangeService(db: Db, deps: { images: ImageStore }): ExchangeService {
-  async function readSettings(tx: Db = db): Promise<ExchangeSettings> {
-    const [row] = await tx.select().from(exchangeSettings).where(eq(exchangeSettings.id, 1));
-    return { windowDays: row?.windowDays ?? 7, answerWithinDays: row?.answerWithinDays ?? 3 };
-  }
+/** What an exchange's mails need: the shop's contact, and where the shop is told of a new request. */
+export interface ExchangeMailOptions {
+  shop: ShopContact;
+  /** The shop's address for new requests, and its public address for the admin link. */
+  alert: { to: string; publicUrl: string };
+}
 
-  async function adminExchanges(where: ReturnType<typeof sql>, limit: number, offset = 0) {
+export function createExchangeService(db: Db, mail: ExchangeMailOptions): ExchangeService {
+  const readSettings = (): Promise<ExchangeSettings> => readExchangeSettings(db);
+
+  async function adminExchanges(where: ReturnType<typeof sql>, limit: number, offset = 0, reader: Db = db) {
     const rows = await selectRows(
-      db,
+      reader,
       adminRow,
       sql`select ${EXCHANGE_JSON} as e, o.full_name, o.phone_number, u.email, u.username,
                  u.email_verified_at is not null as email_verified, a.username as decided_by,
                  count(*) over ()::int as total,
                  coalesce((select json_agg(json_build_object('id', ph.id, 'width', ph.width, 'height', ph.height)
-                           order by ph.created_at) from exchange_photos ph where ph.exchange_id = e.id), '[]'::json) as photos
+                           order by ph.created_at) from exchange_photos ph
+                           where ph.exchange_id = e.id and ph.status = 'ready'), '[]'::json) as photos
           from exchange_requests e join orders o on o.id = e.order_id join users u on u.id = o.user_id
           left join users a on a.id = e.decided_by
           where ${where}
@@ -120,6 +116,19 @@ export function createExchangeService(db: Db, deps: { images: ImageStore }): Exc
     }));
   }
 
+  /**
+   * Queues the customer's mail of what just happened (and, for a new request, the shop's), in the
+   * change's own transaction: a mail server that refuses delays them, never loses them
+   * (docs/decisions/007-mail-outbox.md, "Every mail through the outbox").
+   */
+  async function tell(tx: Db, exchangeId: string, news: ExchangeNews): Promise<void> {
+    const [row] = await adminExchanges(sql`e.id = ${exchangeId}`, 1, 0, tx);
+    if (!row) return;
+    const mails = [exchangeMail(news, row.exchange, mail.shop)];
+    if (news === "requested") mails.push(exchangeAlertMail(row.exchange, mail.alert.to, mail.alert.publicUrl));
+    await queueMails(tx, mails);
+  }
+
   /** Locks the request and answers it, or refuses unless it is waiting for the owner. */
   async function lockWaiting(tx: Db, exchangeId: string) {
     const [row] = await tx.select().from(exchangeRequests).where(eq(exchangeRequests.id, exchangeId)).for("update");
@@ -139,38 +148,10 @@ export function createExchangeService(db: Db, deps: { images: ImageStore }): Exc
       return readSettings();
     },
 
-    async addPhoto(userId, upload) {
-      await checkPicture(upload.type, upload.data);
-      const id = randomUUID();
-      const size = await deps.images.savePhoto(photoKey(id), upload.data);
-      await db.insert(exchangePhotos).values({ id, userId, ...size });
-      return { _id: id, ...size };
-    },
-
-    async photoFile(exchangeId, photoId) {
-      const [row] = await db
-        .select({ id: exchangePhotos.id })
-        .from(exchangePhotos)
-        .where(and(eq(exchangePhotos.id, photoId), eq(exchangePhotos.exchangeId, exchangeId)));
-      return row ? deps.images.photoFile(photoKey(row.id)) : undefined;
-    },
-
     async request(userId, orderId, input, now = new Date()) {
       return db.transaction(async (tx) => {
         // The order row first, as every move of an order locks it, then the size's stock row.
-        const [order] = await selectRows(
-          tx,
-          orderLockRow,
-          sql`select o.status, (select (extract(epoch from max(d.created_at)) * 1000)::float8 from order_status_events d
-                                where d.order_id = o.id and d.to_status = 'delivered') as delivered_ms
-              from orders o where o.id = ${orderId} and o.user_id = ${userId} for update of o`,
-        );
-        if (!order) throw notFound(EXCHANGE_MESSAGES.orderNotFound);
-        if (order.status !== "delivered" || order.delivered_ms === null) throw conflict(EXCHANGE_MESSAGES.notDelivered);
-        const { windowDays } = await readSettings(tx);
-        if (now.getTime() > order.delivered_ms + windowDays * 86_400_000) {
-          throw conflict(EXCHANGE_MESSAGES.windowClosed(windowDays));
-        }
+        await checkExchangeWindow(tx, userId, orderId, now, { lock: true });
         const [line] = await selectRows(
           tx,
           lineRow,
@@ -188,7 +169,7 @@ export function createExchangeService(db: Db, deps: { images: ImageStore }): Exc
             ),
           );
         if (open) throw conflict(EXCHANGE_MESSAGES.alreadyAsked);
-        await claimPhotos(tx, userId, input.photoIds, null);
+        await claimPhotos(tx, userId, orderId, input.photoIds, null);
         const [stock] = await selectRows(
           tx,
           stockRow,
@@ -231,7 +212,8 @@ export function createExchangeService(db: Db, deps: { images: ImageStore }): Exc
           }
           throw error;
         }
-        await claimPhotos(tx, userId, input.photoIds, exchangeId);
+        await claimPhotos(tx, userId, orderId, input.photoIds, exchangeId);
+        await tell(tx, exchangeId, "requested");
         return { exchangeId, orderId, productIds: [line.product_id] };
       });
     },
@@ -298,6 +280,7 @@ export function createExchangeService(db: Db, deps: { images: ImageStore }): Exc
             exchangeOrderId: created.id,
           })
           .where(eq(exchangeRequests.id, exchangeId));
+        await tell(tx, exchangeId, "approved");
         return { exchangeId, orderId: request.orderId, productIds: [] };
       });
     },
@@ -306,6 +289,7 @@ export function createExchangeService(db: Db, deps: { images: ImageStore }): Exc
       return db.transaction(async (tx) => {
         const request = await lockWaiting(tx, exchangeId);
         await release(tx, request, "refused", { ownerMessage: message, decidedBy: adminId });
+        await tell(tx, exchangeId, "refused");
         return { exchangeId, orderId: request.orderId, productIds: [request.productId] };
       });
     },
@@ -343,6 +327,7 @@ export function createExchangeService(db: Db, deps: { images: ImageStore }): Exc
         const changes: ExchangeChange[] = [];
         for (const request of due) {
           await release(tx, request, "expired", {});
+          await tell(tx, request.id, "expired");
           changes.push({ exchangeId: request.id, orderId: request.orderId, productIds: [request.productId] });
         }
         return changes;
@@ -376,17 +361,27 @@ async function putBack(tx: Db, productId: string, size: number): Promise<void> {
   );
 }
 
-/** The customer's own unused photos become the request's; any other id is refused. */
-async function claimPhotos(tx: Db, userId: string, photoIds: string[], exchangeId: string | null): Promise<void> {
+/**
+ * The customer's own unused photos, uploaded for this order, become the request's (one still being
+ * decoded too: it shows once ready); any other id, or a photo that could not be read, is refused.
+ */
+async function claimPhotos(
+  tx: Db,
+  userId: string,
+  orderId: string,
+  photoIds: string[],
+  exchangeId: string | null,
+): Promise<void> {
   if (photoIds.length === 0) return;
   const unique = [...new Set(photoIds)];
+  const theirs = sql`id in ${unique} and user_id = ${userId} and order_id = ${orderId} and exchange_id is null
+                     and status <> 'unreadable'`;
   const rows = await selectRows(
     tx,
     idRow,
     exchangeId === null
-      ? sql`select id from exchange_photos where id in ${unique} and user_id = ${userId} and exchange_id is null for update`
-      : sql`update exchange_photos set exchange_id = ${exchangeId}
-            where id in ${unique} and user_id = ${userId} and exchange_id is null returning id`,
+      ? sql`select id from exchange_photos where ${theirs} for update`
+      : sql`update exchange_photos set exchange_id = ${exchangeId} where ${theirs} returning id`,
   );
   if (rows.length !== unique.length) {
     throw invalid(EXCHANGE_MESSAGES.photoNotFound, { photoIds: EXCHANGE_MESSAGES.photoNotFound });

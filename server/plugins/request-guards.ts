@@ -17,7 +17,10 @@ import { isApiPath, requestPath } from "../http/request-path.ts";
 export const JSON_ONLY = "Send the request body as application/json.";
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-export const UPLOAD_ROUTES: ReadonlySet<string> = new Set(["/api/admin/products/:id/images", "/api/exchange-photos"]);
+export const UPLOAD_ROUTES: ReadonlySet<string> = new Set([
+  "/api/admin/products/:id/images",
+  "/api/orders/:id/exchange-photos",
+]);
 
 /** The bodies a mail program's one-click unsubscribe may send (RFC 8058). */
 export const ONE_CLICK_FORMS: ReadonlySet<string> = new Set([

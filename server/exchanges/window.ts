@@ -1,0 +1,43 @@
+// Whether one of a customer's orders can still be exchanged (docs/decisions/019-exchanges.md): it is
+// theirs, delivered, and the owner's window since its delivery (the last move to `delivered` counts)
+// has not passed. Asked by the request itself and, before that, by each photo's upload (issue 45).
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { EXCHANGE_MESSAGES, type ExchangeSettings } from "#shared/exchanges.ts";
+import type { Db } from "../db/client.ts";
+import { selectRows } from "../db/rows.ts";
+import { exchangeSettings } from "../db/schema.ts";
+import { conflict, notFound } from "../domain-errors.ts";
+
+const orderRow = z.object({ status: z.string(), delivered_ms: z.number().nullable() });
+
+export async function readExchangeSettings(tx: Db): Promise<ExchangeSettings> {
+  const [row] = await tx.select().from(exchangeSettings).where(eq(exchangeSettings.id, 1));
+  return { windowDays: row?.windowDays ?? 7, answerWithinDays: row?.answerWithinDays ?? 3 };
+}
+
+/**
+ * Refuses unless the order is the customer's, delivered and inside its exchange window at `now`.
+ * `lock` takes the order's row for the rest of the transaction, as every move of an order does.
+ */
+export async function checkExchangeWindow(
+  tx: Db,
+  userId: string,
+  orderId: string,
+  now: Date,
+  options: { lock: boolean },
+): Promise<void> {
+  const [order] = await selectRows(
+    tx,
+    orderRow,
+    sql`select o.status, (select (extract(epoch from max(d.created_at)) * 1000)::float8 from order_status_events d
+                          where d.order_id = o.id and d.to_status = 'delivered') as delivered_ms
+        from orders o where o.id = ${orderId} and o.user_id = ${userId}${options.lock ? sql` for update of o` : sql``}`,
+  );
+  if (!order) throw notFound(EXCHANGE_MESSAGES.orderNotFound);
+  if (order.status !== "delivered" || order.delivered_ms === null) throw conflict(EXCHANGE_MESSAGES.notDelivered);
+  const { windowDays } = await readExchangeSettings(tx);
+  if (now.getTime() > order.delivered_ms + windowDays * 86_400_000) {
+    throw conflict(EXCHANGE_MESSAGES.windowClosed(windowDays));
+  }
+}
