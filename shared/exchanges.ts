@@ -31,6 +31,18 @@ export const EXCHANGE_MESSAGE_MAX = 500;
 export const EXCHANGE_MAX_PHOTOS = 4;
 export const EXCHANGE_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const EXCHANGE_PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+/**
+ * The most pixels a photo may have (docs/product.md, "Exchange photos"): every phone's usual setting
+ * (12 MP; 24 MP on recent iPhones) passes, a 48-50 MP "high resolution" shot (2.5-4.3 s to decode,
+ * issue 45) does not; a screenshot of it does.
+ */
+export const EXCHANGE_PHOTO_MAX_MEGAPIXELS = 25;
+/** Photos of one account not yet on a request (three requests' worth); the rest wait or expire. */
+export const EXCHANGE_PHOTOS_HELD_MAX = 12;
+/** Photos one account may add in an hour (five requests' worth, with retries). */
+export const EXCHANGE_PHOTOS_PER_HOUR = 20;
+/** A photo no request used within this is deleted. */
+export const EXCHANGE_PHOTO_KEEP_HOURS = 24;
 /** The largest difference the owner can ask or owe on one exchange. */
 export const EXCHANGE_DIFFERENCE_MAX = 100_000;
 
@@ -48,6 +60,11 @@ export const EXCHANGE_MESSAGES = {
   tooManyPhotos: `At most ${EXCHANGE_MAX_PHOTOS} photos, please.`,
   photoType: "Upload a JPEG, PNG or WebP photo.",
   photoTooBig: `The photo is too big: at most ${EXCHANGE_PHOTO_MAX_BYTES / 1024 / 1024} MB, please.`,
+  photoTooManyPixels: (megapixels: number) =>
+    `This photo has ${megapixels} megapixels; we take at most ${EXCHANGE_PHOTO_MAX_MEGAPIXELS}. Please take it at your camera's usual setting rather than its high-resolution mode, or send a screenshot of it.`,
+  photosHeld: `You have added ${EXCHANGE_PHOTOS_HELD_MAX} photos that are not on a request yet, the most we keep. Please send your request with the photos you added; photos not used within ${EXCHANGE_PHOTO_KEEP_HOURS} hours are removed.`,
+  photosPerHour: (minutes: number) =>
+    `You have added ${EXCHANGE_PHOTOS_PER_HOUR} photos in the last hour, the most we take. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
   notFound: "No exchange request has that id.",
   notWaiting: (status: ExchangeStatus) =>
     `This request is ${EXCHANGE_STATUS_LABELS[status].toLowerCase()}: it can no longer be approved or refused.`,

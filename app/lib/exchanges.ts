@@ -1,6 +1,7 @@
 // The customer's side of an exchange (issue 33): which pairs of an order can still be exchanged, the
 // sizes its shoe comes in now (GET /api/products/{id}), the size to suggest for the reason given,
-// and the two calls: a photo first (POST /api/exchange-photos), then the request that names it.
+// and the two calls: a photo first, for the order (POST /api/orders/{id}/exchange-photos), then the
+// request that names it.
 import { useEffect, useState } from "react";
 import type { Product, SizeStock } from "#shared/catalog.ts";
 import {
@@ -10,7 +11,7 @@ import {
   type ExchangeReason,
 } from "#shared/exchanges.ts";
 import type { Order, OrderItem } from "#shared/orders.ts";
-import { type ApiResult, api } from "./api-client.ts";
+import { type ApiResult, api, apiUpload } from "./api-client.ts";
 
 /** An order's pair with its line number (the order's items come in line order, from 1). */
 export interface ExchangeablePair {
@@ -34,13 +35,23 @@ export function suggestedSize(size: number, reason: ExchangeReason | null, sizes
   return sizes.some((s) => s.size === wanted && s.stock > 0) ? wanted : null;
 }
 
-/** Why a chosen file cannot be sent as a photo, before it is sent; undefined when it can. */
-export function photoProblem(file: File): string | undefined {
+/** Why a chosen file cannot be a photo, before it is shrunk; undefined when it can. */
+export function photoTypeProblem(file: File): string | undefined {
   if (!(EXCHANGE_PHOTO_TYPES as readonly string[]).includes(file.type))
     return `${file.name}: ${EXCHANGE_MESSAGES.photoType}`;
-  if (file.size > EXCHANGE_PHOTO_MAX_BYTES) return `${file.name}: ${EXCHANGE_MESSAGES.photoTooBig}`;
   return undefined;
 }
+
+/** Why a photo as it would be sent (shrunk on the phone, or not) cannot be; undefined when it can. */
+export function photoSizeProblem(name: string, upload: Blob): string | undefined {
+  return upload.size > EXCHANGE_PHOTO_MAX_BYTES ? `${name}: ${EXCHANGE_MESSAGES.photoTooBig}` : undefined;
+}
+
+/**
+ * Whether sending the photo again may work: not when the shop refused the photo itself, its order
+ * or the account's quota for now (4xx), but after a lost connection, a timeout or a busy shop.
+ */
+export const uploadRetryable = (status: number) => status === 0 || status === 408 || status >= 500;
 
 export type ProductSizes =
   | { state: "loading" }
@@ -76,8 +87,15 @@ export function useProductSizes(productId: string | null, generation: number): P
   return read && read.productId === productId ? read.sizes : { state: "loading" };
 }
 
-export const uploadExchangePhoto = (file: File) =>
-  api<{ _id: string; width: number; height: number }>("/api/exchange-photos", { method: "POST", file, auth: true });
+/**
+ * Answers 202 `{ _id }`: the photo is kept and decoded shortly after; the request can name it at once.
+ * `onProgress` hears the share sent (0-1): on a slow link a photo takes seconds.
+ */
+export const uploadExchangePhoto = (
+  orderId: string,
+  photo: Blob,
+  options: { onProgress: (sent: number) => void; signal?: AbortSignal },
+) => apiUpload<{ _id: string }>(`/api/orders/${encodeURIComponent(orderId)}/exchange-photos`, photo, options);
 
 interface ExchangeAsk {
   lineNo: number;

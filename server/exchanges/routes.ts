@@ -1,8 +1,8 @@
 // The exchange calls (issue 33): the policy's numbers for everyone, a customer's photo and request,
 // and the owner's queue with its answers and rules. After every change the catalogue's caches hear
-// of stock that moved, and the mails go out in the background.
+// of stock that moved, and the sender of the mails the change queued (server/exchanges/service.ts) is woken.
 import { createReadStream } from "node:fs";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { type AdminImageType, orderIdParamsSchema } from "#shared/admin.ts";
 import {
   adminExchangesQuerySchema,
@@ -19,21 +19,24 @@ import {
 import { z } from "#shared/zod.ts";
 import type { Db } from "../db/client.ts";
 import { HttpError, notFound, parseOr400 } from "../http/errors.ts";
-import type { Mailer } from "../mail/mailer.ts";
-import type { ShopContact } from "../orders/mail.ts";
+import type { MailWaker } from "../mail/queue.ts";
 import { loadOrder } from "../orders/service.ts";
 import type { Auth } from "../plugins/auth.ts";
-import { type ExchangeNews, exchangeAlertMail, exchangeMail } from "./mail.ts";
+import type { PhotoWorker } from "./photo-worker.ts";
+import type { ExchangePhotoService } from "./photos.ts";
 import type { ExchangeChange, ExchangeService } from "./service.ts";
 
 export interface ExchangeRouteDeps {
   db: Db;
   auth: Auth;
-  mailer: Mailer;
-  shop: ShopContact;
+  /** Sends the mails an exchange's change queued (the service queues them in its transaction). */
+  outbox: MailWaker;
   exchanges: ExchangeService;
-  /** Where the shop is told of a new request, and the admin's address for its link. */
-  alert: { to: string; publicUrl: string };
+  photos: ExchangePhotoService;
+  /** Decodes the photos kept by uploads, outside their requests. */
+  photoWorker: PhotoWorker;
+  /** How long a photo's body may take to arrive (server/exchanges/upload-budget.ts). */
+  photoUploadMs: number;
 }
 
 const photoParamsSchema = exchangeIdParamsSchema.extend({
@@ -41,27 +44,11 @@ const photoParamsSchema = exchangeIdParamsSchema.extend({
 });
 
 export function registerExchangeRoutes(app: FastifyInstance, deps: ExchangeRouteDeps): void {
-  const { auth, exchanges } = deps;
-  const sending = new Set<Promise<void>>();
-  app.addHook("onClose", async () => {
-    await Promise.all(sending);
-  });
-
-  /** Stock that moved reaches every instance's caches; the customer (and for a new request, the shop) is mailed. */
-  async function announce(change: ExchangeChange, news: ExchangeNews, log: FastifyInstance["log"]) {
+  const { auth, exchanges, photos } = deps;
+  /** Stock that moved reaches every instance's caches; the mails the change queued leave now. */
+  function announce(change: ExchangeChange): void {
     if (change.productIds.length > 0) app.catalogChanges.publish({ productIds: change.productIds });
-    const exchange = await exchanges.get(change.exchangeId);
-    if (!exchange) return undefined;
-    const mails = [exchangeMail(news, exchange, deps.shop)];
-    if (news === "requested") mails.push(exchangeAlertMail(exchange, deps.alert.to, deps.alert.publicUrl));
-    for (const mail of mails) {
-      const send = deps.mailer
-        .send(mail)
-        .catch((error: unknown) => log.error({ err: error }, "exchange e-mail failed"))
-        .finally(() => sending.delete(send));
-      sending.add(send);
-    }
-    return exchange;
+    deps.outbox.wake();
   }
 
   app.get("/api/exchange-policy", { config: { publicData: true } }, async (_request, reply) => {
@@ -74,11 +61,14 @@ export function registerExchangeRoutes(app: FastifyInstance, deps: ExchangeRoute
     const { id } = parseOr400(orderIdParamsSchema, request.params);
     const input = parseOr400(exchangeRequestInputSchema, request.body);
     const change = await exchanges.request(user.id, id, input);
-    await announce(change, "requested", request.log);
+    announce(change);
     return reply.code(201).send({ message: EXCHANGE_MESSAGES.requested, order: await loadOrder(deps.db, id) });
   });
 
-  // A photo is its own request (the raw picture as the body), before the request that uses it.
+  // A photo is its own request (the raw picture as the body), before the request that uses it, and
+  // names the order whose pair it shows (issue 45: only an order inside its exchange window takes photos).
+  // Its body may arrive slowly, over a phone's link (its own budget, issue 46): only a signed-in
+  // customer is waited for, the session checked from the headers before a byte of the body is read.
   app.register(async (upload) => {
     upload.removeAllContentTypeParsers();
     upload.addContentTypeParser(
@@ -91,15 +81,25 @@ export function registerExchangeRoutes(app: FastifyInstance, deps: ExchangeRoute
       if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") throw new HttpError(415, EXCHANGE_MESSAGES.photoType);
       throw error;
     });
-    upload.post("/api/exchange-photos", { bodyLimit: EXCHANGE_PHOTO_MAX_BYTES }, async (request, reply) => {
+    const photoRoute = {
+      bodyLimit: EXCHANGE_PHOTO_MAX_BYTES,
+      config: { bodyBudgetMs: deps.photoUploadMs },
+      onRequest: async (request: FastifyRequest) => {
+        await auth.user(request);
+      },
+    };
+    upload.post("/api/orders/:id/exchange-photos", photoRoute, async (request, reply) => {
       const user = await auth.user(request);
+      const { id } = parseOr400(orderIdParamsSchema, request.params);
       const type = (request.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
       if (!(EXCHANGE_PHOTO_TYPES as readonly string[]).includes(type)) {
         throw new HttpError(415, EXCHANGE_MESSAGES.photoType);
       }
       if (!Buffer.isBuffer(request.body)) throw new HttpError(400, "The upload is empty: send the photo's bytes.");
-      const photo = await exchanges.addPhoto(user.id, { type: type as AdminImageType, data: request.body });
-      return reply.code(201).send(photo);
+      const photoId = await photos.add(user.id, id, { type: type as AdminImageType, data: request.body });
+      deps.photoWorker.wake();
+      // Accepted: kept as sent, decoded shortly by the photo worker; the request may name it at once.
+      return reply.code(202).send({ _id: photoId });
     });
   });
 
@@ -122,7 +122,7 @@ export function registerExchangeRoutes(app: FastifyInstance, deps: ExchangeRoute
 
     scope.get("/api/admin/exchanges/:id/photos/:photoId", async (request, reply) => {
       const { id, photoId } = parseOr400(photoParamsSchema, request.params);
-      const file = await exchanges.photoFile(id, photoId);
+      const file = await photos.file(id, photoId);
       if (!file) throw notFound("No photo has that id.");
       // A customer's photo: private like every answer under /api (no-store, server/plugins/private-answers.ts).
       return reply.type("image/webp").send(createReadStream(file));
@@ -133,14 +133,16 @@ export function registerExchangeRoutes(app: FastifyInstance, deps: ExchangeRoute
       const { id } = parseOr400(exchangeIdParamsSchema, request.params);
       const input = parseOr400(exchangeApproveInputSchema, request.body);
       app.orderSignals.publish();
-      return announce(await exchanges.approve(admin.id, id, input), "approved", request.log);
+      announce(await exchanges.approve(admin.id, id, input));
+      return exchanges.get(id);
     });
 
     scope.post("/api/admin/exchanges/:id/refuse", async (request) => {
       const admin = await auth.admin(request);
       const { id } = parseOr400(exchangeIdParamsSchema, request.params);
       const { message } = parseOr400(exchangeRefuseInputSchema, request.body);
-      return announce(await exchanges.refuse(admin.id, id, message), "refused", request.log);
+      announce(await exchanges.refuse(admin.id, id, message));
+      return exchanges.get(id);
     });
 
     scope.post("/api/admin/exchanges/:id/received", async (request) => {
@@ -159,14 +161,14 @@ export function registerExchangeRoutes(app: FastifyInstance, deps: ExchangeRoute
   });
 }
 
-/** The expiry sweep's announcements: the same as the owner's refusal, worded as expired. */
-export function exchangeExpiryAnnouncer(app: FastifyInstance, deps: ExchangeRouteDeps) {
-  return async (changes: ExchangeChange[]) => {
+/**
+ * After an expiry sweep: the pairs it released reach the caches, and the lapse notices it queued (one
+ * per request, in the sweep's transaction) leave; a refused one is tried again by the outbox.
+ */
+export function exchangeExpiryAnnouncer(app: FastifyInstance, deps: Pick<ExchangeRouteDeps, "outbox">) {
+  return (changes: ExchangeChange[]): void => {
     const productIds = [...new Set(changes.flatMap((c) => c.productIds))];
     if (productIds.length > 0) app.catalogChanges.publish({ productIds });
-    for (const change of changes) {
-      const exchange = await deps.exchanges.get(change.exchangeId);
-      if (exchange) await deps.mailer.send(exchangeMail("expired", exchange, deps.shop));
-    }
+    deps.outbox.wake();
   };
 }

@@ -32,6 +32,7 @@ const EXCHANGE_FORM_TEXTS = {
   chooseSize: "Choose the size you want.",
   checkFields: "Please check the fields marked in red.",
   stillUploading: "Please wait: a photo is still uploading.",
+  photoNotSent: "A photo was not sent: press Retry on it, or remove it.",
   submit: "Ask for the exchange",
 } as const;
 
@@ -109,6 +110,12 @@ export function ExchangeForm({
       setAlert(EXCHANGE_FORM_TEXTS.checkFields);
       focusInvalid.current = true;
       setErrors(missing);
+      return;
+    }
+    if (photos.some((p) => p.state.step === "failed")) {
+      setAlert(EXCHANGE_FORM_TEXTS.photoNotSent);
+      // Its card, which says why and holds Retry and Remove.
+      form.current?.querySelector<HTMLElement>("[data-photo-failed]")?.focus();
       return;
     }
     if (photoIds.length < photos.length) {
@@ -240,6 +247,7 @@ export function ExchangeForm({
 
       <ExchangePhotoPicker
         id={`${id}-photos`}
+        orderId={order._id}
         photos={photos}
         onPhotos={setPhotos}
         onChosen={() => fixed("photoIds")}
