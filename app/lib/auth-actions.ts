@@ -4,6 +4,7 @@
 import { api } from "./api-client.ts";
 import { type StoredUser, tokenStore, userStore } from "./auth-store.ts";
 import { cartStore } from "./cart-store.ts";
+import { cartCheckoutStore } from "./checkout-key.ts";
 import { reconcileMySize } from "./my-size.ts";
 import { toast } from "./toast.ts";
 
@@ -58,9 +59,10 @@ export async function loadFromToken(): Promise<void> {
   }
 }
 
-/** Clears user, token and cart from storage (also used when my-details fails). */
+/** Clears user, token and cart (with its checkout key) from storage (also used when my-details fails). */
 export function signOutLocally(): void {
   tokenStore.remove();
   userStore.remove();
   cartStore.remove();
+  cartCheckoutStore.remove();
 }

@@ -33,6 +33,8 @@ export interface OrderService {
   ): Promise<PlaceOrderResult>;
   /** The user's own orders, newest first. */
   track(userId: string): Promise<Order[]>;
+  /** The order this user placed with this Idempotency-Key, if any: the answer of a checkout that never arrived. */
+  placedWithKey(userId: string, idempotencyKey: string): Promise<Order | undefined>;
   /** The mails of queued outbox entries (confirmations and the shop's alerts), by entry id. */
   queuedMails(entries: OutboxEntry[]): Promise<Map<string, Mail>>;
 }
@@ -89,9 +91,7 @@ export interface OrderServiceDeps {
 export const ORDER_COLUMNS = sql`
   o.id, o.status, o.subtotal, o.total_amount, o.full_name, o.address_line, o.phone_number, o.email,
   o.city, o.postal_code, o.area, o.landmark, (extract(epoch from o.created_at) * 1000)::float8 as created_ms,
-  case when o.status = 'pending' and o.held_at is null
-       then (extract(epoch from o.created_at + make_interval(mins => (select cancel_after_minutes from confirmation_settings))) * 1000)::float8
-  end as cancels_ms,
+  case when o.status = 'pending' and o.held_at is null then (extract(epoch from o.cancel_at) * 1000)::float8 end as cancels_ms,
   o.answered_via, (extract(epoch from o.answered_at) * 1000)::float8 as answered_ms,
   coalesce((select json_agg(json_build_object('status', e.to_status, 'ms', (extract(epoch from e.created_at) * 1000)::float8)
             order by e.created_at)
@@ -129,6 +129,15 @@ export function createOrderService(db: Db, deps: OrderServiceDeps): OrderService
       ),
 
     track: (userId) => findOrders(sql`o.user_id = ${userId}`),
+
+    placedWithKey: async (userId, key) =>
+      (
+        await findOrders(
+          sql`o.user_id = ${userId}
+              and o.id = (select k.order_id from idempotency_keys k where k.user_id = ${userId} and k.key = ${key})`,
+          1,
+        )
+      )[0],
 
     async queuedMails(entries) {
       const ids = [...new Set(entries.map((entry) => entry.order_id))];

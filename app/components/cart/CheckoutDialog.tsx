@@ -1,5 +1,6 @@
 // The checkout details dialog (docs/product.md sections 2 and 5): the shipping address, cash on delivery in
-// Karachi, then the order. One Idempotency-Key per checkout, so a retried click never orders twice.
+// Karachi, then the order. The Idempotency-Key is the cart's (app/lib/checkout-key.ts), kept across
+// tries, presses and reloads, so neither a retry nor a checkout after a lost answer orders twice.
 // The address is checked with the server's own schema before it is sent, so every invalid field is
 // marked at once, with its message under it; the server's answer is shown the same way. The
 // customer's saved addresses (issue 29) are offered above the form, the most recent one filled in.
@@ -9,6 +10,7 @@ import { useNavigate } from "react-router";
 import type { SavedAddress } from "#shared/addresses.ts";
 import { checkoutAddressSchema, type KarachiArea } from "#shared/areas.ts";
 import { orderSummary } from "#shared/cart.ts";
+import { CHECKOUT_TEXTS } from "#shared/checkout-texts.ts";
 import { formatRs } from "#shared/money.ts";
 import { DELIVERY_CITY, type Order } from "#shared/orders.ts";
 import { type FieldMessages, summariseIssues } from "#shared/validation.ts";
@@ -17,7 +19,8 @@ import { api, messageOf } from "../../lib/api-client.ts";
 import { useAuth } from "../../lib/auth-store.ts";
 import { cartStore, type StoredCartLine } from "../../lib/cart-store.ts";
 import { refreshCart } from "../../lib/cart-sync.ts";
-import { retryWhileBusy } from "../../lib/retry-busy.ts";
+import { checkoutKeyFor, keyPlacedOrder, markKeySent, orderPlacedWith, orderSeen } from "../../lib/checkout-key.ts";
+import { isNotNow, retryWhileBusy } from "../../lib/retry-busy.ts";
 import { AreaOptions } from "../AreaOptions.tsx";
 import {
   AddressFields,
@@ -29,6 +32,7 @@ import {
   isAddressField as isField,
 } from "./AddressFields.tsx";
 import { NEW_ADDRESS, SavedAddresses } from "./SavedAddresses.tsx";
+import { UnseenOrderNotice } from "./UnseenOrderNotice.tsx";
 
 const FORM = "checkout";
 
@@ -62,7 +66,12 @@ export const CheckoutDialog = forwardRef<HTMLDialogElement, CheckoutDialogProps>
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const [idempotencyKey] = useState(() => (typeof crypto === "undefined" ? "" : crypto.randomUUID()));
+  // Between the tries of a checkout the shop answered "not now" (app/lib/retry-busy.ts).
+  const [stillTrying, setStillTrying] = useState(false);
+  // An order this cart's key placed whose answer never arrived: named instead of ordering again.
+  const [placedOrderId, setPlacedOrderId] = useState<string | null>(null);
+  // Ends the tries when the page is left.
+  const leaving = useRef<AbortController | null>(null);
   const total = orderSummary(lines).total;
   const [addresses, setAddresses] = useState<SavedAddress[]>([]);
   const [selected, setSelected] = useState(NEW_ADDRESS);
@@ -71,6 +80,8 @@ export const CheckoutDialog = forwardRef<HTMLDialogElement, CheckoutDialogProps>
   const [filling, setFilling] = useState(0);
   const typed = useRef(false);
   const picked = addresses.find((a) => a.id === selected);
+
+  useEffect(() => () => leaving.current?.abort(), []);
 
   // The address book is read when the cart opens, so the dialog opens filled.
   useEffect(() => {
@@ -114,6 +125,7 @@ export const CheckoutDialog = forwardRef<HTMLDialogElement, CheckoutDialogProps>
     const { postalCode, ...required } = addressFromForm(new FormData(event.currentTarget));
     const shippingAddress = { ...required, ...(postalCode ? { postalCode } : {}) };
     setFormError(null);
+    setPlacedOrderId(null);
     // Our form asks for the area (the API alone does not); the server checks it is in the list.
     const checked = checkoutAddressSchema.safeParse(shippingAddress);
     if (!checked.success) {
@@ -125,46 +137,75 @@ export const CheckoutDialog = forwardRef<HTMLDialogElement, CheckoutDialogProps>
     setFieldErrors({});
     if (!token || !user) return;
     setSending(true);
+    const checkout = await checkoutKeyFor(lines, token);
+    if ("placed" in checkout) {
+      await showPlaced(checkout.placed, token);
+      return;
+    }
     const order = {
       userId: user._id,
       items: lines.map((line) => ({ productId: line.productId, size: line.size, quantity: line.quantity })),
       shippingAddress,
       totalAmount: total,
     };
-    // A 503 (many people ordering the same shoes, the shop busy for a moment) is sent again after
-    // the wait it asks for, with the same key: at most one order whatever the tries.
-    const response = await retryWhileBusy(() =>
-      api<Order>("/api/orders/new-order", {
-        method: "POST",
-        auth: token,
-        headers: { "Idempotency-Key": idempotencyKey },
-        json: order,
-      }),
+    // "Not now" (many people ordering the same shoes, the database away for a moment, no answer at
+    // all) is sent again for about 30 s with the same key: at most one order whatever the tries.
+    const stop = new AbortController();
+    leaving.current = stop;
+    markKeySent(checkout.key);
+    const response = await retryWhileBusy(
+      () =>
+        api<Order>("/api/orders/new-order", {
+          method: "POST",
+          auth: token,
+          headers: { "Idempotency-Key": checkout.key },
+          json: order,
+        }),
+      { signal: stop.signal, onRetry: () => setStillTrying(true) },
     );
+    if (stop.signal.aborted) return;
+    setStillTrying(false);
     if (!response.ok) {
       setSending(false);
-      const { message, fields } = response.error;
+      const { fields } = response.error;
       console.error(`Order failed with ${response.status}`, response.body);
-      if (response.status === 0) {
-        setFormError(message);
+      if (isNotNow(response)) {
+        setFormError(CHECKOUT_TEXTS.gaveUp);
+        return;
+      }
+      // The key placed an order with other details (an earlier try whose answer was lost, then the
+      // address changed): that order is the answer.
+      if (response.status === 422) {
+        const placed = await orderPlacedWith(token, checkout.key);
+        if (placed) {
+          keyPlacedOrder(placed);
+          await showPlaced(placed, token);
+        } else setFormError(CHECKOUT_TEXTS.gaveUp);
         return;
       }
       // A field the server refused is marked like one refused here; a changed price or a size
       // that sold out belongs to no field and goes in the form's box.
       const { own, other } = splitFieldMessages(fields, "shippingAddress.");
       const unmarked = Object.keys(own).length === 0 ? messageOf(response.body) : other.join(" ");
-      // A 503 still refused after the retries says why and that nothing was ordered.
-      if ((response.status < 500 || response.status === 503) && unmarked) setFormError(unmarked);
+      if (response.status < 500 && unmarked) setFormError(unmarked);
       showFieldErrors(own);
       if (response.status === 409) await refreshCart(token);
       return;
     }
+    orderSeen();
     // docs/product.md section 4: the cart lines are removed one by one, then the success page.
     for (const line of lines) {
       cartStore.set(cartStore.get().filter((l) => !(l.productId === line.productId && l.size === line.size)));
     }
     setSending(false);
     navigate(`/checkout-success?order=${encodeURIComponent(response.body._id)}`);
+  }
+
+  /** Names the order the cart's key placed, and reads the cart again (that order emptied it on the server). */
+  async function showPlaced(orderId: string, signedIn: string) {
+    setSending(false);
+    setPlacedOrderId(orderId);
+    await refreshCart(signedIn);
   }
 
   /** A field's message goes once the customer changes it; the others stay until the next try. */
@@ -197,15 +238,18 @@ export const CheckoutDialog = forwardRef<HTMLDialogElement, CheckoutDialogProps>
           />
         )}
         <form key={filling} onSubmit={placeOrder} onInput={clearFieldError} noValidate className="space-y-4">
-          <AddressFields idPrefix={FORM} errors={fieldErrors} values={picked ?? { email: user?.email ?? "" }} />
-          {user?.email && (
-            <p className="text-sm text-stone-600">Your order e-mails go to your account's address, {user.email}.</p>
-          )}
+          {/* The Email field is the account's, read-only: order mails go there (AddressFields). */}
+          <AddressFields idPrefix={FORM} errors={fieldErrors} values={picked} accountEmail={user?.email} />
           {formError && (
             <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
               {formError}
             </p>
           )}
+          {placedOrderId && <UnseenOrderNotice orderId={placedOrderId} />}
+          {/* Always there, so what it comes to say is read out. */}
+          <p role="status" className={stillTrying ? "rounded-lg bg-amber-50 p-3 text-sm text-amber-950" : "sr-only"}>
+            {stillTrying ? CHECKOUT_TEXTS.stillTrying : ""}
+          </p>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <button
               type="button"
