@@ -549,6 +549,12 @@ async function saleDay(): Promise<void> {
       run === quiet ? "—" : ratio <= 2 && run.browse.errors === 0,
     );
     report.add(
+      `Sale day, ${run.label}: pages served (stale while the database was away) / asked`,
+      `${run.pages.served} (${run.pages.stale}) / ${run.pages.asked}; duplicate orders ${run.duplicates}`,
+      "no duplicate",
+      run.duplicates === 0,
+    );
+    report.add(
       `Sale day, ${run.label}: orders after an error / answers unclear`,
       `${run.orderedAfterError} / ${run.unclearRefusals} (told placed but wrong: ${run.wrongOrders}; a buyer's checkout p95 ${fmt(run.checkoutP95Ms / 1000, 1)} s)`,
       "0 / 0",
