@@ -30,12 +30,19 @@ export const AREA_NAME_MIN = 2;
 export const AREA_NAME_MAX = 80;
 export const AREA_DISTRICT_MAX = 60;
 
+/** "A", "A or B", "A, B or C". */
+const orList = (names: readonly string[]) =>
+  names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
+
 export const AREA_MESSAGES = {
   name: `The area's name is ${AREA_NAME_MIN} to ${AREA_NAME_MAX} characters, as a rider would say it, e.g. Gulshan-e-Iqbal Block 13-D.`,
   district: `Say which district the area is in, in 1 to ${AREA_DISTRICT_MAX} characters, e.g. Karachi East.`,
   active: "active must be true (shown at checkout) or false (hidden).",
   notFound: "There is no such area in the list.",
   duplicate: (name: string) => `“${name}” is already in the list.`,
+  /** An order's or an address's area that is not one listed area, with the closest names when any (issue 46). */
+  notListed: (closest: readonly string[]) =>
+    closest.length === 0 ? ORDER_MESSAGES.area : `${ORDER_MESSAGES.area} Did you mean: ${orList(closest)}?`,
   /** Shown under the checkout's Area field. */
   areaHint: "Type a few letters of your area, e.g. Gulshan or DHA, and pick it from the list.",
   /** Shown under the checkout's landmark field. */

@@ -1,7 +1,8 @@
 // [Ours] Karachi areas through the API: the public list the checkout offers (active areas by district
 // then name, cacheable), the owner adding and hiding areas (401/403 to others, 400 and 409 that change
 // nothing), an order's area checked against the list and stored as the list spells it (an unknown or
-// hidden one refused with nothing written, none at all still accepted), the address book's too, and the
+// hidden one refused with nothing written, none at all still accepted; one written as people write it
+// taken as the list spells it, several offered in the refusal), the address book's too, and the
 // area and landmark on everything the owner reads: the order, its edit, the slip, the CSV and the mails.
 
 import { sql } from "drizzle-orm";
@@ -227,6 +228,29 @@ describe("an order's area", () => {
     expect((await order(customer, { area: "Manora" })).statusCode).toBe(201);
   });
 
+  it("takes an area as people write it, stored as the list spells it (issue 46)", async () => {
+    for (const [typed, area] of [
+      ["Gulshan block 13 D", "Gulshan-e-Iqbal Block 13-D"],
+      ["defence ph VI", "DHA Phase 6"],
+      ["Nazimabaad no 3", "Nazimabad No. 3"],
+    ] as const) {
+      const res = await order(customer, { area: typed });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json<Order>().shippingAddress.area).toBe(area);
+    }
+  });
+
+  it("refuses a text that is not one area with the closest names, on its field, with nothing written", async () => {
+    const before = await written();
+    const res = await order(customer, { area: "Gulshan 13" });
+    expect(res.statusCode, res.body).toBe(400);
+    const message =
+      "Please choose your area from the list of Karachi areas. Did you mean: Gulshan-e-Iqbal Block 13-A, " +
+      "Gulshan-e-Iqbal Block 13-B, Gulshan-e-Iqbal Block 13-C or Gulshan-e-Iqbal Block 13-D?";
+    expect(res.json()).toEqual({ message, fields: { "shippingAddress.area": message } });
+    expect(await written()).toEqual(before);
+  });
+
   it("refuses a landmark longer than 100 characters", async () => {
     const before = await written();
     const res = await order(customer, { area: "Saddar", landmark: "x".repeat(101) });
@@ -266,6 +290,14 @@ describe("an order's area", () => {
     const edited = await edit("burns road");
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json<SavedAddress>().area).toBe("Burns Road");
+    // Written as people write it (issue 46): taken as the list spells it, or refused with the closest names.
+    const forgiven = await edit("Gulshan block 13 D");
+    expect(forgiven.statusCode, forgiven.body).toBe(200);
+    expect(forgiven.json<SavedAddress>().area).toBe("Gulshan-e-Iqbal Block 13-D");
+    const unclear = await edit("Aysha Manzil");
+    expect(unclear.statusCode, unclear.body).toBe(400);
+    const message = `${ORDER_MESSAGES.area} Did you mean: Aisha Manzil or Ayesha Manzil?`;
+    expect(unclear.json()).toEqual({ message, fields: { area: message } });
   });
 });
 
@@ -366,6 +398,11 @@ describe("what the owner reads", () => {
     const unchanged = (await call(t, admin, "GET", `/api/admin/orders/${placed._id}`)).json<AdminOrder>();
     expect(unchanged.shippingAddress).toMatchObject({ area: "Clifton Block 5", landmark: "Opposite Dolmen Mall" });
     expect(unchanged.edits).toEqual([]);
+
+    // The owner's typing is read as the customer's is (issue 46).
+    const unclear = await call(t, admin, "PUT", url, { ...details, area: "Clifton", landmark: "Opposite Dolmen Mall" });
+    expect(unclear.statusCode, unclear.body).toBe(400);
+    expect(unclear.json<{ message: string }>().message).toMatch(/^Please choose .* Did you mean: Clifton Block \d/);
 
     const res = await call(t, admin, "PUT", url, { ...details, area: "boat basin", landmark: "Near the food street" });
     expect(res.statusCode, res.body).toBe(200);

@@ -5,11 +5,10 @@
 // HTTP here: routes pass parsed input.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { ADDRESS_BOOK_SIZE, type SavedAddress } from "#shared/addresses.ts";
-import { ORDER_MESSAGES, type ShippingAddress } from "#shared/orders.ts";
-import { canonicalArea } from "../areas/service.ts";
+import type { ShippingAddress } from "#shared/orders.ts";
+import { listedArea } from "../areas/service.ts";
 import type { Db } from "../db/client.ts";
 import { addresses } from "../db/schema.ts";
-import { invalid } from "../domain-errors.ts";
 import { sqlState } from "../orders/place-order.ts";
 
 const addressColumns = {
@@ -113,12 +112,10 @@ export function createAddressService(db: Db): AddressService {
   };
 }
 
-/** The address with its area as the list spells it. */
+/** The address with its area as the list spells it (refused with the closest names when not one area). */
 async function withListedArea(db: Db, a: ShippingAddress): Promise<ShippingAddress> {
   if (a.area === undefined) return a;
-  const area = await canonicalArea(db, a.area);
-  if (!area) throw invalid(ORDER_MESSAGES.area, { area: ORDER_MESSAGES.area });
-  return { ...a, area };
+  return { ...a, area: await listedArea(db, a.area, "area") };
 }
 
 function toSavedAddress(row: AddressRow): SavedAddress {

@@ -9,13 +9,12 @@ import {
   type OrderAddressField,
   type OrderAddressInput,
 } from "#shared/admin-orders.ts";
-import { ORDER_MESSAGES } from "#shared/orders.ts";
-import { canonicalArea } from "../areas/service.ts";
+import { listedArea } from "../areas/service.ts";
 import type { Db } from "../db/client.ts";
 import { idRow, orderStatusColumn } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
 import { orderEdits, orders } from "../db/schema.ts";
-import { conflict, invalid, notFound } from "../domain-errors.ts";
+import { conflict, notFound } from "../domain-errors.ts";
 
 export async function addOrderNote(db: Db, orderId: string, authorId: string, text: string): Promise<void> {
   // One statement (raw: insert … select): no order, no note (and a 404 rather than a foreign-key error).
@@ -86,7 +85,5 @@ export async function editOrderAddress(
 async function areaOf(db: Db, typed: string | undefined, current: string | null): Promise<string | null> {
   if (typed === undefined) return null;
   if (current !== null && typed.toLowerCase() === current.toLowerCase()) return current;
-  const listed = await canonicalArea(db, typed);
-  if (!listed) throw invalid(ORDER_MESSAGES.area, { area: ORDER_MESSAGES.area });
-  return listed;
+  return listedArea(db, typed, "area");
 }

@@ -1,12 +1,14 @@
 // [Ours] The Karachi areas a rider knows (table karachi_areas, seeded by migration 0016): the active
 // ones the checkout offers, every one for the owner, added and hidden by the owner, and the check an
-// order or an address makes of its area. Names are matched without regard to case or doubled spaces,
-// and stored as the list spells them. No HTTP here.
+// order or an address makes of its area. The owner's names are matched without regard to case or
+// doubled spaces; an order's area as people write it (shared/area-spelling.ts, issue 46), and stored
+// as the list spells it. No HTTP here.
 import { asc, eq, sql } from "drizzle-orm";
+import { indexAreas, matchArea } from "#shared/area-spelling.ts";
 import { type AdminArea, AREA_MESSAGES, type KarachiArea, type NewArea } from "#shared/areas.ts";
 import type { Db } from "../db/client.ts";
 import { karachiAreas } from "../db/schema.ts";
-import { conflict, notFound } from "../domain-errors.ts";
+import { conflict, invalid, notFound } from "../domain-errors.ts";
 
 /** The same name as the list has it, whatever the case and spacing typed. */
 const sameName = (typed: string) =>
@@ -63,13 +65,21 @@ export function createAreaService(db: Db): AreaService {
 }
 
 /**
- * The area's name as the list spells it, when it is an active area; undefined otherwise (a name not
- * listed, or one the owner hid). An order's and an address book's area is checked with this.
+ * The area's name as the list spells it, when the typed text is one active area however written
+ * ('Gulshan block 13 D' is Gulshan-e-Iqbal Block 13-D). Otherwise (a name not listed, one the owner
+ * hid, or a text that could be several) refused on `field` with the closest active names. An order's
+ * and an address book's area is checked with this.
  */
-export async function canonicalArea(db: Db, typed: string): Promise<string | undefined> {
-  const [row] = await db
+export async function listedArea(db: Db, typed: string, field: string): Promise<string> {
+  // Most areas come from the checkout's list as it spells them: one row back, not the whole list.
+  const [same] = await db
     .select({ name: karachiAreas.name })
     .from(karachiAreas)
     .where(sql`${sameName(typed)} and ${karachiAreas.active}`);
-  return row?.name;
+  if (same) return same.name;
+  const active = await db.select({ name: karachiAreas.name }).from(karachiAreas).where(eq(karachiAreas.active, true));
+  const match = matchArea(typed, indexAreas(active.map((area) => area.name)));
+  if (match.kind === "listed") return match.name;
+  const message = AREA_MESSAGES.notListed(match.closest);
+  throw invalid(message, { [field]: message });
 }

@@ -6,6 +6,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { DELIVERY_CHARGE, MAX_LINE_QUANTITY, orderSummary } from "#shared/cart.ts";
 import { imageVariantUrl } from "#shared/catalog.ts";
+import { DEFAULT_CONFIRMATION_SETTINGS } from "#shared/confirmation.ts";
 import { discountPercentage } from "#shared/money.ts";
 import {
   mergedQuantityMessage,
@@ -16,7 +17,7 @@ import {
   orderStockMessage,
   pricesChangedMessage,
 } from "#shared/orders.ts";
-import { canonicalArea } from "../areas/service.ts";
+import { listedArea } from "../areas/service.ts";
 import type { Db } from "../db/client.ts";
 import { idempotencyKeys, products } from "../db/schema.ts";
 import { CHECKOUT_LOCK_TIMEOUT_MS, isDatabaseTimeout, STATEMENT_TIMEOUT_MS } from "../db/timeouts.ts";
@@ -93,11 +94,11 @@ export async function placeOrder(
   rules: OrderRules,
 ): Promise<PlaceOrderResult> {
   const lines = mergeLines(request.order.items);
-  // The area as the shop's list spells it; a name not on the list (or hidden by the owner) is refused.
+  // The area as the shop's list spells it, however typed; a text that is not one listed area (or one
+  // hidden by the owner) is refused with the closest names.
   const area = request.order.shippingAddress.area;
   if (area !== undefined) {
-    const canonical = await canonicalArea(db, area);
-    if (!canonical) throw invalid(ORDER_MESSAGES.area, { "shippingAddress.area": ORDER_MESSAGES.area });
+    const canonical = await listedArea(db, area, "shippingAddress.area");
     request = {
       ...request,
       order: { ...request.order, shippingAddress: { ...request.order.shippingAddress, area: canonical } },
@@ -278,14 +279,19 @@ async function insertOrder(
             update product_sizes s set stock = x.stock - x.n
             from priced x, ok
             where ok.ok and s.product_id = x.product_id and s.size = x.size
+          ), times as (
+            -- The owner's confirmation times now: the order keeps them, whatever is saved later (issue 46).
+            select coalesce((select remind_after_minutes from confirmation_settings), ${DEFAULT_CONFIRMATION_SETTINGS.remindAfterMinutes}::int) as remind,
+                   coalesce((select cancel_after_minutes from confirmation_settings), ${DEFAULT_CONFIRMATION_SETTINGS.cancelAfterMinutes}::int) as cancel
           ), o as (
             insert into orders (id, user_id, status, subtotal, total_amount, full_name, address_line, phone_number,
-                                email, city, postal_code, area, landmark)
+                                email, city, postal_code, area, landmark, remind_at, cancel_at)
             select ${orderId}::uuid, ${userId}::uuid, 'pending', ok.subtotal, ok.total,
                    ${a.fullName}, ${a.addressLine}, ${a.phoneNumber}, ${a.email}, ${a.city}, ${a.postalCode ?? null}::text,
-                   ${a.area ?? null}::text, ${a.landmark ?? null}::text
-            from ok where ok.ok
-            returning created_at
+                   ${a.area ?? null}::text, ${a.landmark ?? null}::text,
+                   now() + make_interval(mins => times.remind), now() + make_interval(mins => times.cancel)
+            from ok, times where ok.ok
+            returning created_at, cancel_at
           ), l as (
             insert into order_lines (order_id, line_no, product_id, name, description, image_url, size, quantity,
                                      price, discount_price)
@@ -317,7 +323,7 @@ async function insertOrder(
           select (select ok from ok) as ok,
                  (select orders from held) as held_orders, (select pairs from held) as held_pairs,
                  (select (extract(epoch from created_at) * 1000)::float8 from o) as created_ms,
-                 (select cancel_after_minutes from confirmation_settings) as cancel_after_minutes,
+                 (select (extract(epoch from cancel_at) * 1000)::float8 from o) as cancel_ms,
                  (select coalesce(json_agg(json_build_object(
                            'product_id', product_id, 'size', size, 'stock', stock, 'name', name,
                            'description', description, 'price', price, 'discount_price', discount_price,
@@ -354,7 +360,7 @@ async function insertOrder(
       exchanges: { until: null, requests: [], replacesOrderId: null },
       confirmation: {
         awaiting: true,
-        cancelsAt: new Date(Number(outcome.created_ms) + (outcome.cancel_after_minutes ?? 0) * 60_000).toISOString(),
+        cancelsAt: new Date(Number(outcome.cancel_ms)).toISOString(),
         answered: null,
       },
     };
@@ -388,7 +394,7 @@ interface StatementOutcome {
   held_orders: number;
   held_pairs: number;
   created_ms: number | null;
-  cancel_after_minutes: number | null;
+  cancel_ms: number | null;
   locked: LockedRow[];
 }
 

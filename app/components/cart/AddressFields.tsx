@@ -1,10 +1,12 @@
 // The shipping address's fields (docs/product.md sections 3 and 5), shared by the checkout form and the
 // address book's editor: the same labels, hints and messages in both. Uncontrolled: a form that
 // must show other values is given a new `key`. [Ours] The Area field offers the page's list of
-// Karachi areas (a datalist the page renders once, AREA_LIST_ID) and the landmark has its own field.
+// Karachi areas (a datalist the page renders once, AREA_LIST_ID), and the closest names when the
+// list has none for what is typed (AreaField); the landmark has its own field.
 import { AREA_MESSAGES } from "#shared/areas.ts";
 import { DELIVERY_CITY, ORDER_MESSAGES, type ShippingAddress } from "#shared/orders.ts";
 import { TextField } from "../account/TextField.tsx";
+import { AreaField } from "./AreaField.tsx";
 
 /** The id of the page's one list of areas (AreaOptions), which every Area field offers. */
 export const AREA_LIST_ID = "karachi-areas";
@@ -46,11 +48,25 @@ interface AddressFieldsProps {
   idPrefix: string;
   errors: AddressFieldErrors;
   values?: Partial<ShippingAddress> | undefined;
+  /**
+   * The signed-in account's e-mail: the Email field shows it, read-only, since order mails go to the
+   * account's own address, never to one typed at checkout (docs/product.md section 5, issue 46).
+   */
+  accountEmail?: string | undefined;
 }
+
+/** Under the read-only Email field: what it is for. */
+const ACCOUNT_EMAIL_HINT = "Your account's e-mail: your order mails go here.";
 
 export const addressFieldId = (idPrefix: string, field: AddressField) => `${idPrefix}-${field}`;
 
-export function AddressFields({ idPrefix, errors, values = {} }: AddressFieldsProps) {
+/** The Email field showing the account's address, read-only, in place of a typed one. */
+function accountEmailField<Field extends { defaultValue: string }>(field: Field, email: string) {
+  const { defaultValue: _typed, ...rest } = field;
+  return { ...rest, value: email, readOnly: true, hint: ACCOUNT_EMAIL_HINT };
+}
+
+export function AddressFields({ idPrefix, errors, values = {}, accountEmail }: AddressFieldsProps) {
   const field = (name: AddressField) => ({
     id: addressFieldId(idPrefix, name),
     name,
@@ -66,7 +82,7 @@ export function AddressFields({ idPrefix, errors, values = {} }: AddressFieldsPr
         autoComplete="street-address"
         hint={ORDER_MESSAGES.addressHint}
       />
-      <TextField
+      <AreaField
         {...field("area")}
         label="Area"
         list={AREA_LIST_ID}
@@ -85,7 +101,7 @@ export function AddressFields({ idPrefix, errors, values = {} }: AddressFieldsPr
       />
       <TextField {...field("phoneNumber")} label="Phone Number" type="tel" autoComplete="tel" />
       <TextField
-        {...field("email")}
+        {...(accountEmail ? accountEmailField(field("email"), accountEmail) : field("email"))}
         label={
           <>
             Email <span aria-hidden="true">*</span>

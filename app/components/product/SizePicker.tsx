@@ -1,6 +1,9 @@
 import type { SizeStock } from "#shared/catalog.ts";
 
-/** Size buttons; a size with no stock is disabled. */
+/**
+ * Size buttons; a size with no stock is disabled. `data-choose-one` lets the early-tap script mark
+ * a size tapped before hydration as the pressed one (app/lib/early-taps.ts).
+ */
 export function SizePicker({
   sizes,
   selected,
@@ -13,7 +16,7 @@ export function SizePicker({
   return (
     <fieldset>
       <legend className="text-sm font-semibold text-stone-900">Size (EU)</legend>
-      <div className="mt-2 flex flex-wrap gap-2">
+      <div className="mt-2 flex flex-wrap gap-2" data-choose-one="">
         {sizes.map(({ size, stock }) => (
           <button
             key={size}
