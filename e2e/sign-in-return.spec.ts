@@ -81,24 +81,54 @@ test("a visitor's Add to Cart comes back after signing in, in the size chosen, t
   await expectLineAdded(page, product, size);
 });
 
-test("through sign-up: /login keeps the e-mail and the destination, and the line is added", async ({ page }) => {
+// Issue 46 item 8: the login page said only 'Welcome back!', and after signing up the password was
+// typed a second time. Now both pages say which shoe and size the sign-in is for, the e-mail typed on
+// one carries to the other, and after sign-up /login (SPEC's step) has the e-mail and password filled.
+test("through sign-up: both pages say why, the e-mail carries over and the password is not typed again", async ({
+  page,
+}) => {
   const { product, size } = await productWithSecondSize(page);
   const id = `${Date.now().toString(36)}${test.info().project.name}`;
   const email = `return-up-${id}@example.pk`;
+  const reason = `Sign in to add ${product.name}, size ${size}, to your cart.`;
   await visitorAdds(page, product, size);
+  await expect(page.getByRole("heading", { name: "Login" })).toBeVisible();
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await expect(page.getByText(reason)).toBeVisible();
+  await page.getByLabel("Email").fill(email);
   await page.getByRole("link", { name: "Create an account" }).click();
   await expect(page).toHaveURL(/\/sign-up\?redirectTo=/);
   await waitForHydration(page);
+  await expect(
+    page.getByText(`Create your account, then sign in to add ${product.name}, size ${size}, to your cart.`),
+  ).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(email);
   await page.getByLabel("Username").fill(`returnup${id}`);
-  await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(toastWith(page, "Sign up successful! Please sign in.")).toBeVisible();
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await expect(page.getByText(reason)).toBeVisible();
+  await expect(
+    page.getByText("Your account is ready, and your e-mail and password are filled in: press Login."),
+  ).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveValue(email);
-  await page.getByLabel("Password").fill(PASSWORD);
+  await expect(page.getByLabel("Password")).toHaveValue(PASSWORD);
   await page.getByRole("button", { name: "Login", exact: true }).click();
   await expectLineAdded(page, product, size);
+});
+
+test("the e-mail typed on sign-up carries to /login; /login opened for no Add to Cart gives no reason", async ({
+  page,
+}) => {
+  await page.goto("/sign-up");
+  await waitForHydration(page);
+  await page.getByLabel("Email").fill("carried@example.pk");
+  await page.getByRole("main").getByRole("link", { name: "Login", exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel("Email")).toHaveValue("carried@example.pk");
+  await expect(page.getByLabel("Password")).toHaveValue("");
+  await expect(page.getByText(/^Sign in to add/)).toHaveCount(0);
 });
 
 test("/login opened directly goes home, and so does a redirectTo off this site", async ({ page, baseURL }) => {

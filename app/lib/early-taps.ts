@@ -14,6 +14,8 @@ export interface EarlyAct {
   /** Child indexes from <body>, to find the element again if hydration had to replace the node. */
   path: number[];
   submitter?: HTMLElement | null;
+  /** Set when the tap showed a busy label: takes it off again (see EARLY_TAPS_SCRIPT's `show`). */
+  settle?: () => void;
 }
 
 declare global {
@@ -29,8 +31,29 @@ declare global {
 // (`error` on a module preload or script), React will never come: held submits go to the server
 // after all, which answers the page again with a message (server/web/react-router.ts), and later
 // ones are not held.
+// A noted tap also shows at once (issue 46; the tap itself only acts once hydrated), through
+// attributes alone: the text React wrote must stay as it is for hydration. A button with
+// aria-pressed in a `data-choose-one` group (the sizes) becomes the pressed one: React's render of
+// the replayed tap writes the same values, so nothing needs undoing. A button (or the submit
+// button pressed) with `data-busy-label` gets `data-early-busy` (app.css draws the label over its
+// text, greyed), aria-busy, aria-disabled and the label as its name, until `settle` takes them
+// off, right before the replay.
 export const EARLY_TAPS_SCRIPT = `(function () {
   var acts = [], failed = false;
+  function show(control, act) {
+    var group = control.hasAttribute("aria-pressed") && control.closest("[data-choose-one]");
+    if (group) group.querySelectorAll("button[aria-pressed]").forEach(function (button) {
+      button.setAttribute("aria-pressed", button === control);
+    });
+    var label = control.getAttribute("data-busy-label"), name = control.getAttribute("aria-label");
+    if (!label) return;
+    var marks = { "data-early-busy": "", "aria-busy": "true", "aria-disabled": "true", "aria-label": label };
+    for (var mark in marks) control.setAttribute(mark, marks[mark]);
+    act.settle = function () {
+      for (var mark in marks) control.removeAttribute(mark);
+      if (name !== null) control.setAttribute("aria-label", name);
+    };
+  }
   function note(event) {
     var target = event.target, submit = event.type === "submit";
     var element = submit ? target : target instanceof Element ? target.closest("button") : null;
@@ -41,13 +64,19 @@ export const EARLY_TAPS_SCRIPT = `(function () {
     var path = [];
     for (var node = element; node !== document.body && node.parentElement; node = node.parentElement)
       path.unshift(Array.prototype.indexOf.call(node.parentElement.children, node));
-    acts.push({ element: element, path: path, submitter: event.submitter });
+    var act = { element: element, path: path, submitter: event.submitter };
+    acts.push(act);
+    var control = submit ? event.submitter : element;
+    if (control) show(control, act);
   }
   function fail(event) {
     var target = event.target || {};
     if (failed || (target.tagName !== "SCRIPT" && target.rel !== "modulepreload")) return;
     failed = true;
-    acts.forEach(function (act) { if (act.element.tagName === "FORM") act.element.submit(); });
+    acts.forEach(function (act) {
+      if (act.settle) act.settle();
+      if (act.element.tagName === "FORM") act.element.submit();
+    });
   }
   document.addEventListener("click", note, true);
   document.addEventListener("submit", note, true);
@@ -105,6 +134,8 @@ function step(run: () => void): Promise<void> {
 }
 
 function perform(act: EarlyAct): void {
+  // In the same task as the replay: no frame shows the button idle before its handler has run.
+  act.settle?.();
   const element = act.element.isConnected ? act.element : findByPath(act.path);
   if (element instanceof HTMLFormElement) {
     const pressed = act.submitter;

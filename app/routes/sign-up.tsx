@@ -1,16 +1,22 @@
 // /sign-up of docs/product.md section 2: Username, Email, Password and a link to login. No client checks
 // beyond the input types (section 5); the server's message shows inline and as a toast (section 8).
-// The page that asked for a sign-in (`?redirectTo=`) is kept on the way to /login.
+// The page that asked for a sign-in (`?redirectTo=`) is kept on the way to /login, and so is the
+// e-mail typed, both ways; the Add to Cart waiting for the sign-in is named above the form, and the
+// password just chosen is filled in on /login (issue 46, lib/sign-up-handoff.ts).
+import { ShoppingBag } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { PASSWORD_MIN, SIGN_UP_SUCCESS, USER_EXISTS } from "#shared/accounts.ts";
 import { AuthCard, cardLinkClass } from "../components/account/AuthCard.tsx";
+import { AuthNotice } from "../components/account/AuthNotice.tsx";
 import { FormAlert } from "../components/account/FormAlert.tsx";
 import { SubmitButton } from "../components/account/SubmitButton.tsx";
 import { TextField } from "../components/account/TextField.tsx";
 import { api, messageOf } from "../lib/api-client.ts";
+import { signUpToAdd, usePendingAddWords } from "../lib/pending-add.ts";
 import { returnToOf, withReturnTo } from "../lib/return-to.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
+import { handOverSignUp } from "../lib/sign-up-handoff.ts";
 import { toast } from "../lib/toast.ts";
 import type { Route } from "./+types/sign-up.ts";
 
@@ -33,8 +39,16 @@ const FIELDS: readonly Field[] = ["username", "email", "password"];
 export default function SignUp() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const loginHref = withReturnTo("/login", returnToOf(search));
-  const [form, setForm] = useState({ username: "", email: "", password: "" });
+  const returnTo = returnToOf(search);
+  const loginHref = withReturnTo("/login", returnTo);
+  const adding = usePendingAddWords(returnTo);
+  // The e-mail typed on /login before "Create an account".
+  const state = useLocation().state as { email?: unknown } | null;
+  const [form, setForm] = useState({
+    username: "",
+    email: typeof state?.email === "string" ? state.email : "",
+    password: "",
+  });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ message: string; fields: Field[] }>();
   const invalid = (field: Field) => error?.fields.includes(field) ?? false;
@@ -49,6 +63,7 @@ export default function SignUp() {
     const result = await api("/api/user/signup", { method: "POST", json: form });
     if (result.ok) {
       toast.success(SIGN_UP_SUCCESS);
+      handOverSignUp({ email: form.email.trim(), password: form.password });
       navigate(loginHref, { state: { email: form.email.trim() } });
       return;
     }
@@ -69,12 +84,13 @@ export default function SignUp() {
       footer={
         <p>
           Already have an account?{" "}
-          <Link to={loginHref} className={cardLinkClass}>
+          <Link to={loginHref} state={{ email: form.email.trim() }} className={cardLinkClass}>
             Login
           </Link>
         </p>
       }
     >
+      {adding && <AuthNotice icon={ShoppingBag}>{signUpToAdd(adding)}</AuthNotice>}
       <form method="post" onSubmit={submit} className="flex flex-col gap-4">
         <TextField
           id="sign-up-username"
