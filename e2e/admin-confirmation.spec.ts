@@ -65,21 +65,31 @@ test("the owner sees who has not confirmed, holds an order, releases it and sets
   await expect(panel.getByText(/unless the customer answers/)).toBeVisible();
   await expect(panel.getByRole("list", { name: "Confirmation history" })).toContainText("Released by the shop");
 
-  // The times: an impossible pair is refused with the reason, a good one saved, then put back.
-  await page.goto("/admin/confirmation");
-  await waitForHydration(page);
-  await expect(page.getByLabel("Remind after (hours)")).toHaveValue("12");
-  await expect(page.getByLabel("Cancel after (hours)")).toHaveValue("48");
-  await page.getByLabel("Cancel after (hours)").fill("6");
-  await page.getByLabel("Remind after (hours)").fill("8");
+  // The times, from the admin menu (issue 46: the page had no place in it), typed as the owner says
+  // them: an unreadable one is refused with what to type, an impossible pair with the reason, a good
+  // one saved (the order placed above keeps its own times, and the owner is told), then put back.
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Confirmation times" }).click();
+  await expect(page).toHaveURL(/\/admin\/confirmation$/);
+  await expect(page.getByLabel("Remind after")).toHaveValue("12 hours");
+  await expect(page.getByLabel("Cancel after")).toHaveValue("2 days");
+  await page.getByLabel("Remind after").fill("soon");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    'Remind after: "soon" is not a time we can read. Type a number with minutes, hours, days or weeks, such as 6 hours, 1 day or 30 minutes.',
+  );
+  await page.getByLabel("Cancel after").fill("6 hours");
+  await page.getByLabel("Remind after").fill("8");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("alert")).toContainText(
     "The reminder must come at least 5 minutes before the cancellation",
   );
-  await page.getByLabel("Remind after (hours)").fill("6");
-  await page.getByLabel("Cancel after (hours)").fill("24");
+  await page.getByLabel("Remind after").fill("6 hours");
+  await page.getByLabel("Cancel after").fill("1 day");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Saved: a reminder after 6 hours, cancelled after 24 hours.")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Saved:" })).toContainText(
+    /\d+ orders? waiting for the customer keeps? the times (they were|it was) told\./,
+  );
   await shoot(page, `admin-confirmation-times-${width}`);
   expect(await sidewaysOverflow(page)).toBe(0);
   await expectNoAxeViolations(page);

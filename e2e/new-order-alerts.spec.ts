@@ -86,7 +86,7 @@ test("the count of new orders updates on the open admin page, without a reload",
   const orderId = await placeOrderElsewhere(request, info.project.name);
   await expect(figure).toHaveText(String(before + 1));
   await expect(ordersTab).toHaveAccessibleName(`Orders ${before + 1} new`);
-  await expect(page.getByRole("link", { name: "See new orders" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "See orders awaiting the customer" })).toBeVisible();
   // The figures below follow: pending orders read the same as the live count.
   await expect(page.getByRole("link", { name: /^pending/ })).toHaveText(new RegExp(`^pending\\s*${before + 1}$`));
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);

@@ -105,6 +105,8 @@ export const mySizeSchema = strictBody({
 /** How long the sign-up's 'confirm your e-mail' link works (docs/decisions/024). */
 export const VERIFY_LINK_DAYS = 7;
 export const EMAIL_VERIFIED = "Thank you: your e-mail address is confirmed.";
+/** The link's page when the address was proven already, e.g. by confirming an order from its mail (issue 46). */
+export const EMAIL_ALREADY_VERIFIED = "Your e-mail address is already confirmed: there is nothing more to do.";
 export const VERIFY_LINK_INVALID =
   "This link is not valid. Please open the link from the e-mail again, exactly as it was sent.";
 export const VERIFY_LINK_EXPIRED = `This link has expired (links last ${VERIFY_LINK_DAYS} days). No need to sign up again: confirming your next order from its e-mail confirms your address too.`;

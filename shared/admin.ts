@@ -283,8 +283,11 @@ export interface LowStockSize {
 export interface AdminDashboard {
   today: AdminCount;
   week: AdminCount;
-  /** Orders waiting for the owner: to confirm, and confirmed ones to dispatch. */
-  waiting: { pending: number; confirm: number };
+  /**
+   * Orders waiting: for the customer's confirmation (pending; `held` of them held by the owner), and
+   * confirmed ones to dispatch.
+   */
+  waiting: { pending: number; held: number; confirm: number };
   byStatus: Record<OrderStatus, number>;
   lowStock: LowStockSize[];
   /** The last 30 days' sales (issue 18, shared/sales.ts). */

@@ -29,6 +29,11 @@ export const CONFIRMATION_MESSAGES = {
   actionInvalid: 'action must be "confirm" or "cancel".',
   tokenInvalid: "The confirmation link is missing or incomplete. Please open the whole link from your e-mail.",
   settingsTimes: "The reminder must come at least 5 minutes before the cancellation, which can be at most 14 days.",
+  /** The owner's times form: what was typed is not a time (issue 46: '1 day' was answered with settingsTimes). */
+  timeUnreadable: (field: string, typed: string) =>
+    typed.trim() === ""
+      ? `${field}: please type a time, such as 6 hours, 1 day or 30 minutes.`
+      : `${field}: "${typed.trim()}" is not a time we can read. Type a number with minutes, hours, days or weeks, such as 6 hours, 1 day or 30 minutes.`,
 } as const;
 
 /** A confirmed, cancelled or delivered order: the customer can no longer answer it here. */
@@ -101,9 +106,68 @@ export const confirmationSettingsSchema = z
   });
 export type ConfirmationSettings = z.output<typeof confirmationSettingsSchema>;
 
+/**
+ * PUT /api/admin/confirmation-settings's answer: the times saved (for orders placed from now on), and
+ * how many orders waiting for the customer keep other times: the ones they were told (issue 46).
+ */
+export interface ConfirmationSettingsSaved extends ConfirmationSettings {
+  keptOrders: number;
+}
+
+/** What the owner reads after saving: '3 orders waiting for the customer keep the times they were told.' */
+export function keptTimesLine(keptOrders: number): string {
+  if (keptOrders === 0) return "No order waiting for the customer was told other times.";
+  return keptOrders === 1
+    ? "1 order waiting for the customer keeps the times it was told."
+    : `${keptOrders} orders waiting for the customer keep the times they were told.`;
+}
+
+/** The words the owner may type for a wait, in minutes each (Roman Urdu 'din' and 'ghante' too). */
+const WAIT_UNITS = new Map<string, number>([
+  ...["m", "min", "mins", "minute", "minutes"].map((word) => [word, 1] as const),
+  ...["h", "hr", "hrs", "hour", "hours", "ghanta", "ghante", "ghantay", "ghantey"].map((word) => [word, 60] as const),
+  ...["d", "day", "days", "din"].map((word) => [word, 1440] as const),
+  ...["w", "week", "weeks", "hafta", "haftay", "hafte"].map((word) => [word, 10_080] as const),
+]);
+
+/**
+ * A wait as the owner types it, in whole minutes: '1 day', '24 h', '6 hours', '1 day and 12 hrs',
+ * '2 weeks', '90 min'; a bare number is hours (the form's old unit). Undefined when it is not a time.
+ */
+export function parseWait(typed: string): number | undefined {
+  const text = typed
+    .trim()
+    .toLowerCase()
+    .replace(/,|\s+and\s+/g, " ")
+    .trim();
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 60);
+  const part = /(\d+(?:\.\d+)?)\s*([a-z]+)\s*/y;
+  let minutes = 0;
+  let read = 0;
+  for (let match = part.exec(text); match; match = part.exec(text)) {
+    const unit = WAIT_UNITS.get(match[2] ?? "");
+    if (unit === undefined) return undefined;
+    minutes += Number(match[1]) * unit;
+    read = part.lastIndex;
+  }
+  return read > 0 && read === text.length ? Math.round(minutes) : undefined;
+}
+
+/** Minutes as the form shows them, in words parseWait reads back: '2 weeks', '1 day', '12 hours', '2 hours 30 minutes'. */
+export function waitInput(minutes: number): string {
+  const amount = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+  if (minutes > 0 && minutes % 10_080 === 0) return amount(minutes / 10_080, "week");
+  if (minutes > 0 && minutes % 1440 === 0) return amount(minutes / 1440, "day");
+  if (minutes % 60 === 0) return amount(minutes / 60, "hour");
+  if (minutes < 60) return amount(minutes, "minute");
+  return `${amount(Math.floor(minutes / 60), "hour")} ${amount(minutes % 60, "minute")}`;
+}
+
 export const CONFIRMATION_EVENT_KINDS = [
   "asked",
   "reminded",
+  /** A WhatsApp request or reminder not sent: a daily limit of its number or account (docs/product.md section 9). */
+  "skipped",
   "confirmed",
   "cancelled",
   "held",
@@ -138,6 +202,8 @@ export function confirmationEventWords(event: Pick<ConfirmationEvent, "kind" | "
       return `Asked the customer to confirm ${how}`.trim();
     case "reminded":
       return `Reminded the customer ${how}`.trim();
+    case "skipped":
+      return `Not sent ${how}: the day's limit of messages to this number or from this account was reached (the e-mail went)`.trim();
     case "confirmed":
       return `Confirmed by the customer ${how}`.trim();
     case "cancelled":

@@ -11,6 +11,11 @@ export const ORDER_VIEW_TEXTS = {
   payOnDelivery: "To pay on delivery",
   paidOnDelivery: "Paid on delivery",
   cancelledTotal: "Order total",
+  /** An exchange's own order (the replacement pair): what it is, instead of 'To pay on delivery Rs.0' (issue 46). */
+  exchangeNothingToPay: "Exchange: nothing to pay",
+  exchangeToPay: "Exchange: the difference to pay on delivery",
+  exchangePaid: "Exchange: the difference, paid on delivery",
+  exchangeNote: "The replacement pair; delivery in Karachi is free.",
   nothingToPay: "Cancelled: nothing to pay.",
   nothingOwed: "Nothing is owed.",
   trackingNumber: "Tracking number",
@@ -53,8 +58,15 @@ export function cancelsByLine(when: string): string {
   return `If we do not hear from you by ${when} (Karachi time), this order is cancelled.`;
 }
 
-/** Who is bringing a dispatched order: 'On its way with TCS.' or 'Our rider Imran (0321…) is bringing it.' */
-export function carrierLine(parcel: OrderParcel): string {
+/**
+ * Who carries the parcel, in its order's tense: a dispatched one 'On its way with TCS.' or 'Our rider
+ * Imran (0321…) is bringing it.'; a delivered one 'Delivered by TCS.' (issue 46: it said 'On its way');
+ * one that came back or went astray only 'Sent with TCS.'.
+ */
+export function carrierLine(parcel: OrderParcel, status: OrderStatus): string {
+  const rider = parcel.rider?.name ? `our rider ${parcel.rider.name}` : "our rider";
+  if (status === "delivered") return `Delivered by ${parcel.ownRider ? rider : parcel.courier}.`;
+  if (status !== "dispatched") return `Sent with ${parcel.ownRider ? rider : parcel.courier}.`;
   if (!parcel.ownRider) return `On its way with ${parcel.courier}.`;
   const who = parcel.rider?.name ? `Our rider ${parcel.rider.name}` : "Our rider";
   return `${who}${parcel.rider?.phone ? ` (${parcel.rider.phone})` : ""} is bringing it.`;

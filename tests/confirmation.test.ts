@@ -438,8 +438,12 @@ describe("the timer", () => {
         ids.push(res.json<Order>()._id);
       }
       expect(await stockOf(timed, p.id, pairSize)).toBe(42);
-      // Placed three days ago, as far as the sweeps can tell.
-      await timed.database.db.execute(sql`update orders set created_at = now() - interval '3 days' where id in ${ids}`);
+      // Placed three days ago, as far as the sweeps can tell (each order's own times moved with it).
+      await timed.database.db.execute(
+        sql`update orders set created_at = created_at - interval '3 days', remind_at = remind_at - interval '3 days',
+                              cancel_at = cancel_at - interval '3 days'
+            where id in ${ids}`,
+      );
       let open = ids.length;
       for (let i = 0; i < 300 && open > 0; i++) {
         await new Promise((r) => setTimeout(r, 50));

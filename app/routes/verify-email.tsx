@@ -2,13 +2,18 @@
 // Opening it changes nothing (mail scanners open links); one press proves the address, after which
 // the shop's mails about the account's orders greet its owner by name and repeat the address typed.
 // Someone who did not sign up can close it: the mails to their address keep to the shop's own words.
+// An address already proven (an order confirmed from its mail proves it too) is said so, with no
+// button: the page does not ask again (issue 46); a link that cannot be used says why before a press.
 import { type FormEvent, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
+import { EMAIL_ALREADY_VERIFIED } from "#shared/accounts.ts";
 import { AuthCard, cardLinkClass } from "../components/account/AuthCard.tsx";
 import { FormAlert } from "../components/account/FormAlert.tsx";
 import { SubmitButton } from "../components/account/SubmitButton.tsx";
 import { api, messageOf } from "../lib/api-client.ts";
+import { services } from "../lib/context.server.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
+import { loadVerifyEmail } from "../lib/verify-email.server.ts";
 import type { Route } from "./+types/verify-email.ts";
 
 const VERIFY_FAILED = "We could not confirm your e-mail address. Please open the link from the e-mail again.";
@@ -24,17 +29,20 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadVerifyEmail(services(context), request);
+}
+
 type Outcome = { ok: boolean; message: string };
 
-export default function VerifyEmail() {
-  const [params] = useSearchParams();
-  const token = params.get("token") ?? "";
+export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
+  const { token, proven, problem } = loaderData;
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
 
   async function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
+    if (busy || token === null) return;
     setBusy(true);
     setOutcome(undefined);
     const result = await api("/api/user/verify-email", { method: "POST", json: { token } });
@@ -49,10 +57,10 @@ export default function VerifyEmail() {
     });
   }
 
-  if (outcome?.ok) {
+  if (outcome?.ok || proven) {
     return (
       <AuthCard title="E-mail address confirmed">
-        <FormAlert id="verify-result" tone="success" message={outcome.message} />
+        <FormAlert id="verify-result" tone="success" message={outcome?.message ?? EMAIL_ALREADY_VERIFIED} />
         <p className="mt-4 text-stone-700">
           From now on our e-mails about your orders greet you by name and repeat the delivery address you gave.
         </p>
@@ -90,7 +98,7 @@ export default function VerifyEmail() {
       }
     >
       {!token ? (
-        <FormAlert id="verify-result" message={NO_TOKEN} />
+        <FormAlert id="verify-result" message={problem ?? NO_TOKEN} />
       ) : (
         <form method="post" onSubmit={confirm} className="flex flex-col gap-4">
           <FormAlert id="verify-result" message={outcome?.message} />

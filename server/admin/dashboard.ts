@@ -24,6 +24,11 @@ export async function loadDashboard(db: Db): Promise<AdminDashboard> {
     z.object({ status: orderStatusColumn, n: z.number() }),
     sql`select status, count(*)::int as n from orders group by status`,
   );
+  const [held] = await selectRows(
+    db,
+    z.object({ n: z.number() }),
+    sql`select count(*)::int as n from orders where status = 'pending' and held_at is not null`,
+  );
   const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
   for (const row of statusRows) byStatus[row.status] = row.n;
   const low = await selectRows(
@@ -46,7 +51,7 @@ export async function loadDashboard(db: Db): Promise<AdminDashboard> {
   return {
     today: { orders: counts?.today_orders ?? 0, revenue: cash.collectedToday },
     week: { orders: counts?.week_orders ?? 0, revenue: cash.collectedWeek },
-    waiting: { pending: byStatus.pending, confirm: byStatus.confirm },
+    waiting: { pending: byStatus.pending, held: held?.n ?? 0, confirm: byStatus.confirm },
     byStatus,
     lowStock,
     sales: await loadSales(db),

@@ -6,6 +6,8 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
+  CONFIRMATION_EVENT_CHANNELS,
+  CONFIRMATION_EVENT_KINDS,
   CONFIRMATION_MESSAGES,
   type ConfirmAction,
   type ConfirmationAnswer,
@@ -14,6 +16,7 @@ import {
   type ConfirmationEventKind,
   type ConfirmationLinkView,
   type ConfirmationSettings,
+  type ConfirmationSettingsSaved,
   DEFAULT_CONFIRMATION_SETTINGS,
   tooLateMessage,
 } from "#shared/confirmation.ts";
@@ -58,7 +61,13 @@ export interface ConfirmationService {
   /** The order a token names, if it is genuine and unexpired (the WhatsApp webhook's check). */
   orderOfToken(token: string): Promise<string | undefined>;
   settings(): Promise<ConfirmationSettings>;
-  saveSettings(settings: ConfirmationSettings): Promise<ConfirmationSettings>;
+  /**
+   * New times, for orders placed from now on; the answer counts the orders waiting for the customer
+   * that keep other times (the ones they were told), so the owner is told (issue 46).
+   */
+  saveSettings(settings: ConfirmationSettings): Promise<ConfirmationSettingsSaved>;
+  /** The times an order was placed under (what its mails say); the owner's current ones for an order without. */
+  timesOf(orderId: string): Promise<ConfirmationSettings>;
   /** The owner holds (no reminder, no automatic cancellation) or releases an unconfirmed order. */
   hold(orderId: string, adminId: string, held: boolean): Promise<void>;
   history(orderId: string): Promise<ConfirmationEvent[]>;
@@ -79,9 +88,12 @@ const SENT_AS: Record<string, { kind: ConfirmationEventKind; channel: Confirmati
   whatsapp_reminder: { kind: "reminded", channel: "whatsapp" },
 };
 
+const countRow = z.object({ n: z.number() });
+const timesRow = z.object({ remind: z.number(), cancel: z.number() });
+
 const historyRow = z.object({
-  kind: z.enum(["asked", "reminded", "confirmed", "cancelled", "held", "released", "expired"]),
-  channel: z.enum(["mail", "whatsapp", "shop", "link", "owner"]).nullable(),
+  kind: z.enum(CONFIRMATION_EVENT_KINDS),
+  channel: z.enum(CONFIRMATION_EVENT_CHANNELS).nullable(),
   at_ms: z.number(),
   actor: z.string().nullable(),
 });
@@ -167,6 +179,16 @@ export function createConfirmationService(db: Db, deps: ConfirmationDeps): Confi
     }
   }
 
+  async function currentSettings(): Promise<ConfirmationSettings> {
+    const [row] = await db
+      .select({
+        remindAfterMinutes: confirmationSettings.remindAfterMinutes,
+        cancelAfterMinutes: confirmationSettings.cancelAfterMinutes,
+      })
+      .from(confirmationSettings);
+    return row ?? { ...DEFAULT_CONFIRMATION_SETTINGS };
+  }
+
   return {
     async answerOwn(userId, orderId, action) {
       const [row] = await db
@@ -198,22 +220,36 @@ export function createConfirmationService(db: Db, deps: ConfirmationDeps): Confi
       return checked.ok ? checked.orderId : undefined;
     },
 
-    async settings() {
-      const [row] = await db
-        .select({
-          remindAfterMinutes: confirmationSettings.remindAfterMinutes,
-          cancelAfterMinutes: confirmationSettings.cancelAfterMinutes,
-        })
-        .from(confirmationSettings);
-      return row ?? { ...DEFAULT_CONFIRMATION_SETTINGS };
-    },
+    settings: currentSettings,
 
     async saveSettings(settings) {
-      await db
-        .insert(confirmationSettings)
-        .values({ id: 1, ...settings })
-        .onConflictDoUpdate({ target: confirmationSettings.id, set: { ...settings, updatedAt: sql`now()` } });
-      return settings;
+      return db.transaction(async (tx) => {
+        await tx
+          .insert(confirmationSettings)
+          .values({ id: 1, ...settings })
+          .onConflictDoUpdate({ target: confirmationSettings.id, set: { ...settings, updatedAt: sql`now()` } });
+        // Held ones too: released, they go on with their own times.
+        const [kept] = await selectRows(
+          tx,
+          countRow,
+          sql`select count(*)::int as n from orders
+              where status = 'pending'
+                and (remind_at <> created_at + make_interval(mins => ${settings.remindAfterMinutes}::int)
+                     or cancel_at <> created_at + make_interval(mins => ${settings.cancelAfterMinutes}::int))`,
+        );
+        return { ...settings, keptOrders: kept?.n ?? 0 };
+      });
+    },
+
+    async timesOf(orderId) {
+      const [row] = await selectRows(
+        db,
+        timesRow,
+        sql`select round(extract(epoch from remind_at - created_at) / 60)::int as remind,
+                   round(extract(epoch from cancel_at - created_at) / 60)::int as cancel
+            from orders where id = ${orderId} and cancel_at is not null`,
+      );
+      return row ? { remindAfterMinutes: row.remind, cancelAfterMinutes: row.cancel } : currentSettings();
     },
 
     async hold(orderId, adminId, held) {
@@ -268,13 +304,12 @@ export function createConfirmationService(db: Db, deps: ConfirmationDeps): Confi
       const reminded = await selectRows(
         db,
         idRow,
-        sql`with s as (select remind_after_minutes, cancel_after_minutes from confirmation_settings),
-                 due as (
-                   select o.id from orders o, s
+        // Each order by its own times (issue 46): a change of the owner's times moves no order placed before it.
+        sql`with due as (
+                   select o.id from orders o
                    where o.status = 'pending' and o.held_at is null and o.reminded_at is null
-                     and o.created_at <= ${now}::timestamptz - make_interval(mins => s.remind_after_minutes)
-                     and o.created_at > ${now}::timestamptz - make_interval(mins => s.cancel_after_minutes)
-                   order by o.created_at limit ${SWEEP_BATCH}
+                     and o.remind_at <= ${now}::timestamptz and o.cancel_at > ${now}::timestamptz
+                   order by o.remind_at limit ${SWEEP_BATCH}
                    for update of o skip locked),
                  marked as (update orders o set reminded_at = ${now}::timestamptz from due where o.id = due.id returning o.id),
                  queued as (insert into mail_outbox (kind, order_id)
@@ -284,10 +319,9 @@ export function createConfirmationService(db: Db, deps: ConfirmationDeps): Confi
       const due = await selectRows(
         db,
         idRow,
-        sql`select o.id from orders o, confirmation_settings s
-            where o.status = 'pending' and o.held_at is null
-              and o.created_at <= ${now}::timestamptz - make_interval(mins => s.cancel_after_minutes)
-            order by o.created_at limit ${SWEEP_BATCH}`,
+        sql`select o.id from orders o
+            where o.status = 'pending' and o.held_at is null and o.cancel_at <= ${now}::timestamptz
+            order by o.cancel_at limit ${SWEEP_BATCH}`,
       );
       const cancelled: string[] = [];
       const restocked = new Set<string>();

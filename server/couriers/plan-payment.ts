@@ -1,8 +1,8 @@
 // A payment report's plan: each line names one of this courier's parcels, the cash it collected and
 // its charges. A delivered parcel is paid (its amount compared with what the courier was to
 // collect); a parcel that came back, or was lost or damaged, had nothing to collect, so its line
-// records the charges; a parcel still on its way is refused, and one already settled is 'already'.
-// No HTTP here.
+// records the charges (not paid: a return charge owed, or nothing to collect); a parcel still on
+// its way is refused, and one already settled is 'already'. No HTTP here.
 import { formatRs } from "#shared/money.ts";
 import type { Db } from "../db/client.ts";
 import type { PaymentLine } from "./adapter.ts";
@@ -55,7 +55,16 @@ export async function planPayment(db: Db, courier: CourierRow, lines: PaymentLin
         : mismatch
           ? `${formatRs(l.collected)} collected, but this order is ${stateOf(parcel)}: nothing was to be collected; ${charges}.`
           : `This order is ${stateOf(parcel)}: nothing collected, ${charges}.`;
-    return lineOf(l.line, number, parcel, mismatch ? "mismatch" : "paid", message, {
+    // What happened to the money, as the badge says it: a parcel that came back was not paid, and
+    // the courier's return charge is owed; one lost or damaged had nothing to collect.
+    const outcome = mismatch
+      ? "mismatch"
+      : parcel.status === "delivered"
+        ? "paid"
+        : parcel.status === "cancelled"
+          ? "returnCharge"
+          : "notCollected";
+    return lineOf(l.line, number, parcel, outcome, message, {
       kind: "settle",
       orderId: parcel.orderId,
       collected: l.collected,

@@ -58,6 +58,7 @@ export function OrderSummary({ order }: { order: Order }) {
 function Amount({ order }: { order: Order }) {
   // A parcel lost or damaged on the way is owed no more than a cancelled order.
   const cancelled = order.status === "cancelled" || order.status === "lost" || order.status === "damaged";
+  if (order.exchanges.replacesOrderId && !cancelled) return <ExchangeAmount order={order} />;
   const label = cancelled
     ? ORDER_VIEW_TEXTS.cancelledTotal
     : order.status === "delivered"
@@ -76,6 +77,26 @@ function Amount({ order }: { order: Order }) {
             ? ORDER_VIEW_TEXTS.nothingOwed
             : `${ORDER_MESSAGES.paymentMethod}; delivery in Karachi is free.`}
       </p>
+    </div>
+  );
+}
+
+/**
+ * An exchange's own order: the pair's price is on its line, but the customer pays only the difference,
+ * if any (issue 46: it read 'To pay on delivery Rs.0' beside a Rs.4,890 line).
+ */
+function ExchangeAmount({ order }: { order: Order }) {
+  const label =
+    order.totalAmount === 0
+      ? ORDER_VIEW_TEXTS.exchangeNothingToPay
+      : order.status === "delivered"
+        ? ORDER_VIEW_TEXTS.exchangePaid
+        : ORDER_VIEW_TEXTS.exchangeToPay;
+  return (
+    <div>
+      <p className="font-semibold text-stone-600">{label}</p>
+      {order.totalAmount > 0 ? <p className="text-xl font-bold text-stone-900">{formatRs(order.totalAmount)}</p> : null}
+      <p className="text-stone-600">{ORDER_VIEW_TEXTS.exchangeNote}</p>
     </div>
   );
 }

@@ -1,13 +1,14 @@
-// Who brings a dispatched order and how to follow it: the courier with its tracking number as a
-// link to the courier's own tracking page, or the shop's rider with a name and phone.
+// Who brings a dispatched order (or brought a delivered one) and how to follow it: the courier with
+// its tracking number as a link to the courier's own tracking page, or the shop's rider with a name and phone.
 
 import type { OrderParcel } from "#shared/couriers.ts";
 import { carrierLine, ORDER_VIEW_TEXTS } from "#shared/order-view.ts";
+import type { OrderStatus } from "#shared/orders.ts";
 
-export function ParcelLine({ parcel }: { parcel: OrderParcel }) {
+export function ParcelLine({ parcel, status }: { parcel: OrderParcel; status: OrderStatus }) {
   return (
     <div className="space-y-1 text-sm text-stone-800">
-      <p className="font-medium text-violet-950">{carrierLine(parcel)}</p>
+      <p className="font-medium text-violet-950">{carrierLine(parcel, status)}</p>
       {parcel.trackingNumber && (
         <p>
           {ORDER_VIEW_TEXTS.trackingNumber}:{" "}

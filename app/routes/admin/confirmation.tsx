@@ -1,42 +1,58 @@
 // The owner's confirmation rules: how long after an order the customer is reminded to confirm it,
-// and how long before an unanswered order is cancelled and its pairs go back on sale. In hours,
-// as the owner thinks of them; stored in minutes.
+// and how long before an unanswered order is cancelled and its pairs go back on sale. Typed as the
+// owner says them ('6 hours', '1 day', '30 minutes'; a bare number is hours), stored in minutes.
+// New times are for orders placed afterwards: each order keeps the times its customer was told
+// (issue 46), and saving says how many waiting orders keep theirs.
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { CONFIRMATION_MESSAGES, type ConfirmationSettings, waitWords } from "#shared/confirmation.ts";
-import { AdminError, AdminLoading } from "../../components/admin/AdminStatus.tsx";
+import {
+  CONFIRMATION_MESSAGES,
+  type ConfirmationSettings,
+  type ConfirmationSettingsSaved,
+  keptTimesLine,
+  parseWait,
+  waitInput,
+  waitWords,
+} from "#shared/confirmation.ts";
+import { AdminError, AdminLoading, AdminNotice } from "../../components/admin/AdminStatus.tsx";
 import { adminCall, useAdminData } from "../../lib/admin-api.ts";
-import { toast } from "../../lib/toast.ts";
 
 const input = "mt-1 w-full rounded-lg border border-stone-300 px-3 py-2 font-normal";
-const hours = (minutes: number) => String(Math.round((minutes / 60) * 100) / 100);
+const REMIND = "Remind after";
+const CANCEL = "Cancel after";
 
 export default function AdminConfirmation() {
   const settings = useAdminData<ConfirmationSettings>("/confirmation-settings");
   const [remind, setRemind] = useState("");
   const [cancel, setCancel] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const loaded = settings.state === "ready" ? settings.data : undefined;
   useEffect(() => {
     if (!loaded) return;
-    setRemind(hours(loaded.remindAfterMinutes));
-    setCancel(hours(loaded.cancelAfterMinutes));
+    setRemind(waitInput(loaded.remindAfterMinutes));
+    setCancel(waitInput(loaded.cancelAfterMinutes));
   }, [loaded]);
 
   if (settings.state === "loading") return <AdminLoading what="the confirmation times" />;
   if (settings.state === "failed") return <AdminError message={settings.message} onRetry={settings.reload} />;
 
   const save = async () => {
-    const remindAfterMinutes = Math.round(Number(remind) * 60);
-    const cancelAfterMinutes = Math.round(Number(cancel) * 60);
-    if (!Number.isFinite(remindAfterMinutes) || !Number.isFinite(cancelAfterMinutes)) {
-      setProblem(CONFIRMATION_MESSAGES.settingsTimes);
+    setSaved(null);
+    const remindAfterMinutes = parseWait(remind);
+    const cancelAfterMinutes = parseWait(cancel);
+    if (remindAfterMinutes === undefined || cancelAfterMinutes === undefined) {
+      setProblem(
+        remindAfterMinutes === undefined
+          ? CONFIRMATION_MESSAGES.timeUnreadable(REMIND, remind)
+          : CONFIRMATION_MESSAGES.timeUnreadable(CANCEL, cancel),
+      );
       return;
     }
     setBusy(true);
-    const answer = await adminCall<ConfirmationSettings>("/confirmation-settings", {
+    const answer = await adminCall<ConfirmationSettingsSaved>("/confirmation-settings", {
       method: "PUT",
       json: { remindAfterMinutes, cancelAfterMinutes },
     });
@@ -45,13 +61,15 @@ export default function AdminConfirmation() {
       setProblem(answer.error.message);
       return;
     }
+    const { keptOrders, ...times } = answer.body;
     setProblem(null);
-    toast.success(
-      `Saved: a reminder after ${waitWords(answer.body.remindAfterMinutes)}, cancelled after ${waitWords(answer.body.cancelAfterMinutes)}.`,
+    setSaved(
+      `Saved: a reminder after ${waitWords(times.remindAfterMinutes)}, cancelled after ${waitWords(times.cancelAfterMinutes)}.${keptOrders > 0 ? ` ${keptTimesLine(keptOrders)}` : ""}`,
     );
-    settings.reload();
+    settings.replace(times);
   };
 
+  const describedBy = ["confirmation-hint", problem ? "confirmation-problem" : ""].join(" ").trim();
   return (
     <div>
       <Link
@@ -66,33 +84,40 @@ export default function AdminConfirmation() {
         they have not answered, they get one reminder; if they still have not, the order is cancelled and its pairs go
         back on sale. An order you hold waits for you instead.
       </p>
+      <p className="mt-2 max-w-2xl text-sm text-stone-700">
+        New times apply to orders placed after you save. Orders already waiting keep the times their customer was told.
+      </p>
       <form
+        noValidate
         className="mt-4 grid max-w-xl gap-3 rounded-lg border border-stone-200 p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
         onSubmit={(event) => {
           event.preventDefault();
           void save();
         }}
       >
+        <p id="confirmation-hint" className="text-sm text-stone-600 sm:col-span-3">
+          Type minutes, hours, days or weeks: 30 minutes, 6 hours, 24 h, 1 day, 2 weeks. A number alone is hours.
+        </p>
         <label className="block text-sm font-semibold">
-          Remind after (hours)
+          {REMIND}
           <input
-            required
-            inputMode="decimal"
+            name="remind"
+            autoComplete="off"
             value={remind}
             onChange={(event) => setRemind(event.target.value)}
             className={input}
-            aria-describedby={problem ? "confirmation-problem" : undefined}
+            aria-describedby={describedBy}
           />
         </label>
         <label className="block text-sm font-semibold">
-          Cancel after (hours)
+          {CANCEL}
           <input
-            required
-            inputMode="decimal"
+            name="cancel"
+            autoComplete="off"
             value={cancel}
             onChange={(event) => setCancel(event.target.value)}
             className={input}
-            aria-describedby={problem ? "confirmation-problem" : undefined}
+            aria-describedby={describedBy}
           />
         </label>
         <button type="submit" disabled={busy} className="button-primary">
@@ -104,6 +129,7 @@ export default function AdminConfirmation() {
           </p>
         ) : null}
       </form>
+      {saved ? <AdminNotice>{saved}</AdminNotice> : null}
     </div>
   );
 }

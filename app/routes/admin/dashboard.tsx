@@ -22,7 +22,7 @@ export default function Dashboard() {
   const { today, week, byStatus, lowStock, sales } = dashboard.data;
   return (
     <div className="space-y-8">
-      <NewOrders count={newOrders} />
+      <AwaitingCustomers count={newOrders} held={dashboard.data.waiting.held} />
 
       <section aria-labelledby="takings">
         <h2 id="takings" className="text-xl font-bold">
@@ -97,8 +97,12 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** New orders waiting for a call, live: it changes as orders arrive, without a reload. */
-function NewOrders({ count }: { count: number | undefined }) {
+/**
+ * The orders awaiting the customer's confirmation (pending), live: it changes as orders arrive,
+ * without a reload. The customer confirms them (docs/decisions/017); the ones the owner holds are
+ * named apart, since they wait for the owner instead.
+ */
+function AwaitingCustomers({ count, held }: { count: number | undefined; held: number }) {
   const waiting = count !== undefined && count > 0;
   return (
     <section
@@ -107,18 +111,26 @@ function NewOrders({ count }: { count: number | undefined }) {
     >
       <div>
         <h2 id="new-orders" className="text-sm text-stone-600">
-          New orders waiting for a call
+          Awaiting the customer's confirmation
         </h2>
         <p className="mt-1 text-3xl font-bold" data-testid="new-orders-count">
           {count === undefined ? <span className="text-base font-normal text-stone-600">Counting…</span> : count}
         </p>
+        {waiting && held > 0 ? (
+          <p className="mt-1 text-sm text-stone-700" data-testid="held-orders">
+            {held === 1 ? "1 of them is held by you" : `${held} of them are held by you`}: no reminder, no automatic
+            cancellation.
+          </p>
+        ) : null}
       </div>
       {waiting ? (
-        <Link to="/admin/orders?status=pending" className="button-primary min-h-11 px-4 py-2 text-sm">
-          See new orders
+        <Link to="/admin/orders?view=awaiting" className="button-primary min-h-11 px-4 py-2 text-sm">
+          See orders awaiting the customer
         </Link>
       ) : count === 0 ? (
-        <p className="text-sm text-stone-600">All caught up. New orders show here as they arrive.</p>
+        <p className="text-sm text-stone-600">
+          No order is waiting for a customer's answer. New orders show here as they arrive.
+        </p>
       ) : null}
     </section>
   );

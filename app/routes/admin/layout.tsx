@@ -23,6 +23,7 @@ const SECTIONS = [
   { to: "/admin/products", label: "Products", end: false },
   { to: "/admin/stock", label: "Stock", end: false },
   { to: "/admin/orders", label: "Orders", end: false },
+  { to: "/admin/confirmation", label: "Confirmation times", end: false },
   { to: "/admin/exchanges", label: "Exchanges", end: false },
   { to: "/admin/customers", label: "Customers", end: false },
   { to: "/admin/couriers", label: "Couriers", end: false },
@@ -106,7 +107,7 @@ function NewOrderAnnouncer({ count }: { count: number | undefined }) {
   const [message, setMessage] = useState("");
   useEffect(() => {
     if (previous.current !== undefined && count !== undefined && count > previous.current) {
-      setMessage(`New order: ${count} waiting for a call.`);
+      setMessage(`New order: ${count} awaiting the customer's confirmation.`);
     }
     previous.current = count;
   }, [count]);

@@ -14,6 +14,9 @@ const OUTCOME_COLOURS: Record<ImportOutcome, string> = {
   damaged: "bg-orange-700 text-white",
   paid: "bg-green-700 text-white",
   mismatch: "bg-amber-300 text-amber-950",
+  // Money that did not come: never the green of cash in.
+  returnCharge: "bg-orange-200 text-orange-950",
+  notCollected: "bg-stone-300 text-stone-900",
   noChange: "bg-stone-100 text-stone-700",
   already: "bg-stone-100 text-stone-700",
   unknownOrder: "bg-red-100 text-red-900",
