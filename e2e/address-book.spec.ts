@@ -164,7 +164,7 @@ test("Logout asks first when the cart has lines: Cancel keeps everything, Sign o
   await page.goto("/my-cart");
   await waitForHydration(page);
   const header = page.getByRole("banner");
-  await expect(header.getByRole("link", { name: "Cart, 1 line" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cart, 1 line" })).toBeVisible();
 
   const logout = header.getByRole("button", { name: "Logout" });
   await logout.click();
@@ -175,7 +175,7 @@ test("Logout asks first when the cart has lines: Cancel keeps everything, Sign o
   await ask.getByRole("button", { name: "Cancel" }).click();
   await expect(ask).toBeHidden();
   await expect(logout).toBeFocused();
-  await expect(header.getByRole("link", { name: "Cart, 1 line" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cart, 1 line" })).toBeVisible();
   expect(await page.evaluate(() => window.localStorage.getItem("token"))).not.toBeNull();
   const cart = await page.request.get("/api/user/cart", { headers: auth(s) });
   expect(((await cart.json()) as { items: unknown[] }).items).toHaveLength(1);
@@ -188,7 +188,7 @@ test("Logout asks first when the cart has lines: Cancel keeps everything, Sign o
   await ask.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("region", { name: "Notifications" }).getByText("Signed out successfully")).toBeVisible();
   await expect(header.getByRole("link", { name: "Login" })).toBeVisible();
-  await expect(header.getByRole("link", { name: "Cart, 0 lines" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cart, 0 lines" })).toBeVisible();
   const stored = (key: string) => page.evaluate((k) => window.localStorage.getItem(k), key);
   expect([await stored("token"), await stored("user")]).toEqual([null, null]);
   // The cart page, still open, may write the visitor's empty cart back.

@@ -82,7 +82,7 @@ test("a price range typed in applies after a pause, and a quick range is one lin
   await expect(chip(page, "Under Rs.4,000")).toBeVisible();
   for (const price of await pricesShown(page)) expect(price).toBeLessThanOrEqual(4000);
   const again = await openFilters(page, info);
-  await again.getByRole("link", { name: "Rs. 3,000 to 5,000" }).click();
+  await again.getByRole("link", { name: "Rs.3,000 to Rs.5,000" }).click();
   await expect(page).toHaveURL(/\?minPrice=3000&maxPrice=5000$/);
 });
 

@@ -60,7 +60,8 @@ async function fillCheckout(dialog: Locator, email: string): Promise<void> {
   await dialog.getByLabel("Address", { exact: true }).fill("House 12, Street 4, near Dolmen Mall, Clifton");
   await dialog.getByRole("combobox", { name: "Area" }).fill("Clifton Block 5");
   await dialog.getByLabel("Phone Number").fill("0300 1234567");
-  await dialog.getByLabel("Email").fill(email);
+  // The account's e-mail, shown read-only: the order mails go there.
+  await expect(dialog.getByLabel("Email")).toHaveValue(email);
 }
 
 const orderCard = (page: Page, orderId: string) =>

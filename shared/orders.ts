@@ -30,10 +30,13 @@ export const DELIVERY_CITY = "Karachi";
 export const ORDER_MESSAGES = {
   invalidEmail: "Please enter a valid email address.",
   karachiOnly: "Sorry, we deliver in Karachi only. Please enter Karachi as the city.",
+  pakistanOnly: "Sorry, we deliver in Karachi, Pakistan only. Please enter Pakistan as the country.",
   invalidPhone: "Please enter your phone number as a Pakistani mobile number, like 0300 1234567 or +92 300 1234567.",
   fullName: "Please enter your full name.",
-  addressLine: "Please enter your address, with a famous place nearby.",
-  addressHint: "Include a famous place nearby so our rider finds you easily.",
+  addressLine: "Please enter your address: house or flat, street and block.",
+  /** [Spec] The hint suggests a famous place nearby; [Ours] it has a field of its own, Nearby landmark (issue 46). */
+  addressHint:
+    "House or flat, street and block. Add a famous place nearby under Nearby landmark, so our rider finds you easily.",
   area: "Please choose your area from the list of Karachi areas.",
   areaRequired: "Please choose your area, so our rider finds you.",
   landmark: "The nearby landmark can be at most 100 characters.",
@@ -141,6 +144,23 @@ export const orderItemSchema = z
     quantity: item.quantity,
   }));
 
+const DELIVERY_COUNTRY = "Pakistan";
+
+/**
+ * The order's address as the API takes it: [Spec] the original system's client sends the country of
+ * its own order model too, so a country is read when it says Pakistan (a clear 400 otherwise) and not
+ * kept; our checkout sends none. The address book and the owner's edits take no country.
+ */
+const orderAddressSchema = shippingAddressSchema
+  .extend({
+    country: z
+      .string({ error: ORDER_MESSAGES.pakistanOnly })
+      .trim()
+      .refine((v) => v.toLowerCase() === DELIVERY_COUNTRY.toLowerCase(), { error: ORDER_MESSAGES.pakistanOnly })
+      .optional(),
+  })
+  .transform(({ country: _country, ...address }): ShippingAddress => address);
+
 /** The checkout payload. Unknown top-level keys (status, _id, price, …) are refused. */
 export const newOrderSchema = z
   .object({
@@ -149,7 +169,7 @@ export const newOrderSchema = z
       .array(orderItemSchema, { error: ORDER_MESSAGES.noItems })
       .min(1, { error: ORDER_MESSAGES.noItems })
       .max(MAX_ORDER_LINES, { error: ORDER_MESSAGES.tooManyLines }),
-    shippingAddress: shippingAddressSchema,
+    shippingAddress: orderAddressSchema,
     totalAmount: z
       .number({ error: "totalAmount must be a whole number of rupees." })
       .int({ error: "totalAmount must be a whole number of rupees." })
@@ -162,6 +182,22 @@ export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 export const idempotencyKeySchema = z
   .string({ error: ORDER_MESSAGES.idempotencyKey })
   .regex(/^[\x20-\x7E]{1,100}$/, { error: ORDER_MESSAGES.idempotencyKey });
+
+/**
+ * POST /api/orders/new-order's answer: the order's fields, which our checkout reads, and the same
+ * order under `order`, which the original system's client reads (its backend answered `{ order }`).
+ */
+export type PlacedOrderAnswer = Order & { order: Order };
+
+export const placedOrderAnswer = (order: Order): PlacedOrderAnswer => ({ ...order, order });
+
+/**
+ * GET /api/orders/by-key's answer: the order the customer placed with that Idempotency-Key, or null
+ * when the key placed none (a checkout whose answer was lost asks, docs/product.md section 4).
+ */
+export interface OrderPlacedWithKey {
+  order: Order | null;
+}
 
 export interface OrderItem {
   productId: string;

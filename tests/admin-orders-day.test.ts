@@ -344,7 +344,7 @@ describe("editing the delivery details", () => {
     const before = await snapshot(placed._id);
     for (const [body, message] of [
       [{ ...details, phoneNumber: "12345" }, "Please enter your phone number as a Pakistani mobile number"],
-      [{ ...details, addressLine: " " }, "Please enter your address, with a famous place nearby."],
+      [{ ...details, addressLine: " " }, "Please enter your address: house or flat, street and block."],
       [{ ...details, fullName: undefined }, "Please enter your full name."],
       [{ ...details, city: "Lahore" }, "Unexpected field: city."],
       [{ ...details, email: "x@example.pk" }, "Unexpected field: email."],

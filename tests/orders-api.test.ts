@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectRowsAsserted } from "#server/db/rows.ts";
 import type { Cart } from "#shared/cart.ts";
-import type { Order } from "#shared/orders.ts";
+import type { Order, PlacedOrderAnswer } from "#shared/orders.ts";
 import { mailsTo } from "./support/accounts.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 import {
@@ -319,8 +319,11 @@ describe("GET /api/orders/track", () => {
     const a = await makeShopper(t);
     const b = await makeShopper(t);
     expect((await track(a)).json()).toEqual([]);
-    const first = (await placeOrder(t, a, orderBody(a, [{ product: p1, size: sz(p1), quantity: 1 }]))).json<Order>();
-    const second = (await placeOrder(t, a, orderBody(a, [{ product: p2, size: sz(p2), quantity: 2 }]))).json<Order>();
+    // The order as placed (the answer also holds it under `order`, for the original client).
+    const placed = async (s: Shopper, pick: Parameters<typeof orderBody>[1]) =>
+      (await placeOrder(t, s, orderBody(s, pick))).json<PlacedOrderAnswer>().order;
+    const first = await placed(a, [{ product: p1, size: sz(p1), quantity: 1 }]);
+    const second = await placed(a, [{ product: p2, size: sz(p2), quantity: 2 }]);
     await placeOrder(t, b, orderBody(b, [{ product: p2, size: sz(p2), quantity: 1 }]));
     const res = await track(a);
     expect(res.statusCode).toBe(200);

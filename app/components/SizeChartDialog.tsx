@@ -14,7 +14,7 @@ export function SizeChartDialog({ gender }: { gender: Gender }) {
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[95vw] max-w-3xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-4 shadow-xl md:p-6">
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[95vw] max-w-3xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-4 shadow-xl md:p-6">
           <Dialog.Title className="text-xl font-bold">Size Guide</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-stone-600">
             Find your EU size from your foot length.

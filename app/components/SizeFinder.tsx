@@ -4,7 +4,7 @@
 //
 // A GET form to /size-guide: once hydrated the answer is worked out here, but sent before (a slow
 // phone), the size guide page answers it in its HTML from the address (`initial`).
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import type { Gender } from "#shared/categories.ts";
 import type { SizeChartRow } from "#shared/size-chart.ts";
 import { type FootLength, findSize, parseFootLength } from "#shared/size-finder.ts";
@@ -26,12 +26,20 @@ export function SizeFinder({ start, heading }: { start: SizeFinderStart; heading
   // What was asked: the answer follows a change of men or women at once, a new length when asked.
   const [asked, setAsked] = useState<FootLength | null>(start.foot === undefined ? null : parseFootLength(start.foot));
   const Heading = HEADINGS[heading];
+  // Each press that finds a size: its answer and 'Keep' button are scrolled into view, which in the
+  // size chart dialog on a 740-px phone were below its edge (issue 46).
+  const answer = useRef<HTMLDivElement>(null);
+  const [found, setFound] = useState(0);
+  useEffect(() => {
+    if (found > 0) answer.current?.scrollIntoView({ block: "nearest" });
+  }, [found]);
 
   function find(event: FormEvent) {
     event.preventDefault();
     const length = parseFootLength(typed);
     setAsked(length);
     if (!length.ok) input.current?.focus();
+    else setFound((n) => n + 1);
   }
 
   const error = asked && !asked.ok ? asked.message : undefined;
@@ -101,7 +109,7 @@ export function SizeFinder({ start, heading }: { start: SizeFinderStart; heading
           )}
         </div>
       </form>
-      <div aria-live="polite" className="mt-3">
+      <div ref={answer} aria-live="polite" className="mt-3 scroll-mb-4">
         {asked?.ok && <Answer gender={gender} cm={asked.cm} />}
       </div>
     </section>

@@ -118,10 +118,18 @@ function lexeme(value: string): string {
   return `'${value.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
 }
 
+/** One alternative of a word (all of its lexemes) as tsquery text. */
+const groupQuery = (group: readonly string[]) =>
+  group.length === 1 ? lexeme(group[0] as string) : `(${group.map(lexeme).join(" & ")})`;
+
+/**
+ * A word's meanings as tsquery texts, best first: the word as typed, then its synonyms in the
+ * order the owner listed them (docs/decisions/012-search-understanding.md, "Meanings listed best first").
+ */
+export const meaningQueries = (term: SearchTerm): string[] => term.exact.map(groupQuery);
+
 function alternatives(term: SearchTerm, corrections: boolean): string[] {
-  const groups = term.exact.map((group) =>
-    group.length === 1 ? lexeme(group[0] as string) : `(${group.map(lexeme).join(" & ")})`,
-  );
+  const groups = term.exact.map(groupQuery);
   if (term.prefix) groups.push(`${lexeme(term.prefix)}:*`);
   return corrections ? [...groups, ...term.corrections.map(lexeme)] : groups;
 }

@@ -17,10 +17,10 @@ import { type SQL, sql } from "drizzle-orm";
 import { CATEGORIES, CATEGORY_SLUGS, type CategorySlug } from "#shared/categories.ts";
 import type { ListFilters } from "#shared/listing.ts";
 import type { Db } from "../db/client.ts";
-import { selectByShape } from "../db/rows.ts";
+import { arrayParam, selectByShape } from "../db/rows.ts";
 import { filterConditions } from "./listing.ts";
 import { filterLexemesQuery } from "./search-filter-lexemes.ts";
-import { type SearchTerm, tsqueriesOf } from "./search-terms.ts";
+import { meaningQueries, type SearchTerm, tsqueriesOf } from "./search-terms.ts";
 
 /**
  * Rows the catalogue-order walk reads before it judges the tier: enough matches, dense enough to
@@ -116,12 +116,14 @@ export async function rankedMatches(
 
   const where = tierFiltersOf(filters);
   const found: Match[] = [];
+  const tierOf = new Map<string, number>();
   for (const [index, tier] of tiers.entries()) {
     const wanted = want - found.length;
     if (wanted <= 0) break;
     // A product is in the first tier it matches: later tiers leave out the earlier ones' matches.
     const rows = await firstInCatalogueOrder(db, tier, tiers.slice(0, index), where, wanted);
     const named = tier.vector === "name";
+    for (const row of rows) tierOf.set(row.id, index);
     found.push(...rows.sort(byOwnerOrder).map((row) => ({ ...row, named })));
     // Every tier is inside the last (the words, with their synonyms and corrections, anywhere in
     // the product). When several words were not found as a phrase, one check of that spares the
@@ -131,7 +133,52 @@ export async function rankedMatches(
     const phraseFoundNothing = index === 0 && phrase !== undefined && found.length === 0;
     if (phraseFoundNothing && tiers.length > 2 && !(await anythingMatches(db, full, where))) return [];
   }
-  return found;
+  return inMeaningOrder(db, terms, found, tierOf);
+}
+
+/**
+ * Inside each tier, the products found through a word's earlier meanings first, then the owner's
+ * order (the sort is stable). A word's synonyms are listed best first: 'eid' means eid, festive,
+ * khussa, peshawari, heel, chappal, kolhapuri, so in 'eid ke liye sandal' the festive heels and
+ * sandals come before a chappal that is only a sandal by its category (issue 46). Asked only when
+ * a word has two meanings or more: one statement over the matches' ids (at most SEARCH_MAX_RESULTS),
+ * by primary key. At 100,000 products a broad tier holds its first matches in catalogue order
+ * (decision 012), and this orders those.
+ */
+async function inMeaningOrder(
+  db: Db,
+  terms: readonly SearchTerm[],
+  found: Match[],
+  tierOf: ReadonlyMap<string, number>,
+): Promise<Match[]> {
+  const ranked = terms.map((term, index) => ({ index, meanings: meaningQueries(term) }));
+  const several = ranked.filter((term) => term.meanings.length > 1);
+  if (several.length === 0 || found.length < 2) return found;
+  const keys = several.flatMap((term) => term.meanings.map((_, ord) => `${term.index}.${ord}`));
+  const queries = several.flatMap((term) => term.meanings);
+  const rows = await selectByShape<{ id: string; key: string }>(
+    db,
+    sql`select p.id, m.key from products p
+        join unnest(${arrayParam(keys, "text")}, ${arrayParam(queries, "text")}) as m(key, query)
+          on p.search_vector @@ m.query::tsquery
+        where p.id = any(${arrayParam(
+          found.map((m) => m.id),
+          "uuid",
+        )})`,
+  );
+  // Each word's best meaning the product has; a word it has only through a typo counts as its last.
+  const best = new Map<string, Map<number, number>>();
+  for (const { id, key } of rows) {
+    const [term, ord] = key.split(".").map(Number) as [number, number];
+    const ofProduct = best.get(id) ?? new Map<number, number>();
+    ofProduct.set(term, Math.min(ofProduct.get(term) ?? ord, ord));
+    best.set(id, ofProduct);
+  }
+  const rank = (id: string) =>
+    several.reduce((sum, term) => sum + (best.get(id)?.get(term.index) ?? term.meanings.length), 0);
+  const ranks = new Map(found.map((m) => [m.id, rank(m.id)]));
+  const tier = (m: Match) => tierOf.get(m.id) ?? 0;
+  return [...found].sort((a, b) => tier(a) - tier(b) || (ranks.get(a.id) ?? 0) - (ranks.get(b.id) ?? 0));
 }
 
 /**

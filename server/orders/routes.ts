@@ -1,7 +1,14 @@
 // The order calls of docs/product.md section 7, under /api: place an order and track your own.
 import type { FastifyInstance } from "fastify";
 import type { ShippingAddress } from "#shared/orders.ts";
-import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema, newOrderSchema, ORDER_MESSAGES } from "#shared/orders.ts";
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeySchema,
+  newOrderSchema,
+  ORDER_MESSAGES,
+  type OrderPlacedWithKey,
+  placedOrderAnswer,
+} from "#shared/orders.ts";
 import type { ConfirmationLinks } from "../confirmation/links.ts";
 import type { ConfirmationService } from "../confirmation/service.ts";
 import type { Db } from "../db/client.ts";
@@ -28,7 +35,7 @@ export function registerOrderRoutes(
     /** Runs once an order has committed (the address book saves its address); a failure is only logged. */
     afterOrder?: (userId: string, address: ShippingAddress) => Promise<void>;
     /** The link a confirmation request carries, and the history of what was sent. */
-    confirmation: Pick<ConfirmationService, "settings" | "recordSent">;
+    confirmation: Pick<ConfirmationService, "timesOf" | "recordSent">;
     links: ConfirmationLinks;
     whatsapp: boolean;
     /** An order queued messages for another channel's drainer too (WhatsApp): send them now. */
@@ -45,7 +52,8 @@ export function registerOrderRoutes(
     whatsapp: deps.whatsapp,
     confirmRequest: async (order) => ({
       url: await links.urlFor(order._id, new Date(order.createdAt)),
-      cancelAfterMinutes: (await confirmation.settings()).cancelAfterMinutes,
+      // The order's own wait, the one its first mail named, even if the owner changed the times since.
+      cancelAfterMinutes: (await confirmation.timesOf(order._id)).cancelAfterMinutes,
     }),
   });
   // Confirmations and the shop's alerts are queued by the order statement itself; this instance sends its share.
@@ -69,7 +77,8 @@ export function registerOrderRoutes(
     const canStillAnswer = (msNeeded: number) =>
       !request.raw.socket?.destroyed && reply.elapsedTime + msNeeded <= CHECKOUT_DEADLINE_MS;
     const { order, created } = await deps.checkoutSlots.run(() => orders.place(user.id, input, key, canStillAnswer));
-    if (!created) return reply.code(200).header("idempotent-replayed", "true").send(order);
+    // The order's fields and, for the original system's client, the same under `order` (shared/orders.ts).
+    if (!created) return reply.code(200).header("idempotent-replayed", "true").send(placedOrderAnswer(order));
     // The order took stock: whatever keeps a copy of these products must read them again.
     app.catalogChanges.publish({ productIds: [...new Set(order.items.map((item) => item.productId))] });
     // A new order: the admins' count of new orders goes up, on every instance.
@@ -81,7 +90,7 @@ export function registerOrderRoutes(
     await deps.afterOrder?.(user.id, order.shippingAddress).catch((error: unknown) => {
       request.log.error({ err: error }, "could not run the after-order work (the address book)");
     });
-    return reply.code(201).send(order);
+    return reply.code(201).send(placedOrderAnswer(order));
   });
 
   // The limits and what the customer holds open, so the cart can say so before checkout.
@@ -93,5 +102,12 @@ export function registerOrderRoutes(
   app.get("/api/orders/track", async (request) => {
     const user = await auth.user(request);
     return orders.track(user.id);
+  });
+
+  // The order a checkout placed with this key, whose answer the browser may never have read (issue 45).
+  app.get("/api/orders/by-key", async (request): Promise<OrderPlacedWithKey> => {
+    const user = await auth.user(request);
+    const key = parseOr400(idempotencyKeySchema, request.headers[IDEMPOTENCY_KEY_HEADER]);
+    return { order: (await orders.placedWithKey(user.id, key)) ?? null };
   });
 }

@@ -7,6 +7,7 @@ import type { SavedAddress } from "#shared/addresses.ts";
 import { checkoutAddressSchema, landmarkLine } from "#shared/areas.ts";
 import { summariseIssues } from "#shared/validation.ts";
 import { removeAddress, saveAddress } from "../../lib/address-book.ts";
+import { useAuth } from "../../lib/auth-store.ts";
 import {
   ADDRESS_FIELDS,
   type AddressFieldErrors,
@@ -29,6 +30,7 @@ interface SavedAddressesProps {
 }
 
 export function SavedAddresses({ token, addresses, selected, onSelect, onChange }: SavedAddressesProps) {
+  const { user } = useAuth();
   const [editing, setEditing] = useState<string | null>(null);
   const [errors, setErrors] = useState<AddressFieldErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
@@ -101,7 +103,7 @@ export function SavedAddresses({ token, addresses, selected, onSelect, onChange 
           {editing === address.id ? (
             <form onSubmit={(event) => void save(event, address.id)} noValidate className="space-y-3">
               <p className="text-sm font-semibold">Edit address</p>
-              <AddressFields idPrefix={EDITOR} errors={errors} values={address} />
+              <AddressFields idPrefix={EDITOR} errors={errors} values={address} accountEmail={user?.email} />
               {problem && (
                 <p role="alert" className="rounded-lg bg-red-50 p-2 text-sm text-red-800">
                   {problem}

@@ -1,8 +1,7 @@
-import { LogIn, ShoppingCart } from "lucide-react";
+import { LogIn } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import { SHOP_NAME } from "#shared/shop.ts";
 import { useAuth } from "../../lib/auth-store.ts";
-import { cartLabel, useCart } from "../../lib/cart-store.ts";
 import { dropdownItems } from "../../lib/navigation.ts";
 import { HeaderSearch } from "../search/HeaderSearch.tsx";
 import { LogoutButton } from "./LogoutButton.tsx";
@@ -11,7 +10,6 @@ import { NavDropdown } from "./NavDropdown.tsx";
 
 export function SiteHeader() {
   const { isAuthenticated, user } = useAuth();
-  const lines = useCart().length;
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-2 sm:gap-4 sm:px-4">
@@ -38,13 +36,7 @@ export function SiteHeader() {
           </NavLink>
         ) : null}
         <HeaderSearch />
-        {/* The cart early in the tab order, before the page; the floating one is the thumb's shortcut. */}
-        <Link to="/my-cart" className="icon-button relative" aria-label={cartLabel(lines)}>
-          <ShoppingCart aria-hidden="true" className="size-5" />
-          <span aria-hidden="true" className="cart-count absolute right-0 top-0.5">
-            {lines}
-          </span>
-        </Link>
+        {/* The cart is the floating link (FloatingLinks.tsx, docs/product.md section 2): one cart icon, not two. */}
         {isAuthenticated ? (
           <LogoutButton />
         ) : (

@@ -4,20 +4,25 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { GENDER_LABEL, GENDERS, type Gender } from "#shared/categories.ts";
-import { type Colour, type ListQuery, SORT_LABEL, SORTS, type Sort } from "#shared/listing.ts";
+import { type Colour, type ListQuery, priceRangeLabel, SORT_LABEL, SORTS, type Sort } from "#shared/listing.ts";
 import { SIZES } from "#shared/sizes.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { FixedFilter, HrefOf } from "./list-links.ts";
 
 const PRICE_PAUSE_MS = 700;
 
-/** Quick price ranges, in whole rupees. */
-const PRICE_RANGES: { label: string; min: number | null; max: number | null }[] = [
-  { label: "Under Rs. 3,000", min: null, max: 3000 },
-  { label: "Rs. 3,000 to 5,000", min: 3000, max: 5000 },
-  { label: "Rs. 5,000 to 8,000", min: 5000, max: 8000 },
-  { label: "Over Rs. 8,000", min: 8000, max: null },
-];
+/**
+ * Quick price ranges, in whole rupees, named as the chip they apply is ('Rs.3,000 to Rs.5,000'): one
+ * way of writing rupees on every screen (shared/money.ts).
+ */
+const PRICE_RANGES = (
+  [
+    [null, 3000],
+    [3000, 5000],
+    [5000, 8000],
+    [8000, null],
+  ] as const
+).map(([min, max]) => ({ label: priceRangeLabel(min, max), min, max }));
 
 /** The form's state: prices as typed, so a half-typed number is not lost. */
 interface Draft extends Omit<ListQuery, "minPrice" | "maxPrice"> {
