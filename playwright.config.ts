@@ -60,6 +60,9 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: "127.0.0.1",
+      // The address the browser opens: a form posted without JavaScript must come from it (the
+      // Origin check of docs/security.md), and pages name it.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       NODE_ENV: "production",
       LOG_LEVEL: "warn",

@@ -13,7 +13,20 @@ export interface PostedForm {
   path: string;
   /** Text fields by name, passwords and anything secret left out. */
   fields: Record<string, string>;
+  /**
+   * What the server says over the form instead of NOT_LOADED_NOTICE: a form it did answer without
+   * JavaScript (sign-in, Add to Cart, checkout; issue 46) refused, or a second plain post of a form
+   * that truly needs scripts (NEEDS_SCRIPTS_NOTICE).
+   */
+  notice?: string;
 }
+
+/**
+ * The second plain post of a form the server does not answer itself (issue 46): no 'press once
+ * more' again, but what is true and a way on (the page adds the shop's WhatsApp link).
+ */
+export const NEEDS_SCRIPTS_NOTICE =
+  "This form needs JavaScript, which is not running in this browser, so nothing was sent. Please turn JavaScript on, or message us on WhatsApp and we will help you.";
 
 /** Passwords are never written back into a page, nor anything named like a secret. */
 export const isSecretField = (name: string) => /password|token|secret/i.test(name);

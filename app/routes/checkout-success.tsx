@@ -7,10 +7,12 @@ import { Link, useSearchParams } from "react-router";
 import { CONFIRMATION_MESSAGES } from "#shared/confirmation.ts";
 import { ORDER_VIEW_TEXTS } from "#shared/order-view.ts";
 import { orderNumber } from "#shared/orders.ts";
+import { type NoScriptOrderList, NoScriptOrders } from "../components/no-script/NoScriptOrders.tsx";
 import { OrderStatusBadge } from "../components/OrderStatusBadge.tsx";
 import { OrderNextStep } from "../components/order/OrderNextStep.tsx";
 import { OrderSummary } from "../components/order/OrderSummary.tsx";
 import { useAuth } from "../lib/auth-store.ts";
+import { noScriptPagesContext } from "../lib/context.server.ts";
 import { answerOwnOrder, useMyOrders } from "../lib/my-orders.ts";
 import { withReturnTo } from "../lib/return-to.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
@@ -30,7 +32,19 @@ export function meta({ matches }: Route.MetaArgs) {
 /** The checkout sends the new order's id along; anything that is not an order id is not shown. */
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export default function CheckoutSuccess() {
+/**
+ * [Ours] Without JavaScript (issue 46): the order placed, read for the cookie session (only that
+ * shopper's own order); null when no cookie session was asked for.
+ */
+export async function loader({ context, request }: Route.LoaderArgs): Promise<{ noScript: NoScriptOrderList | null }> {
+  const pages = context.get(noScriptPagesContext);
+  if (!pages) return { noScript: null };
+  const raw = new URL(request.url).searchParams.get("order");
+  const found = await pages.orders();
+  return { noScript: found.signedIn ? { signedIn: true, orders: found.orders.filter((o) => o._id === raw) } : found };
+}
+
+export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
   const raw = useSearchParams()[0].get("order");
   const orderId = raw && ORDER_ID.test(raw) ? raw : null;
   return (
@@ -48,7 +62,19 @@ export default function CheckoutSuccess() {
           Karachi is free.
         </p>
       </div>
-      {orderId && <PlacedOrder orderId={orderId} />}
+      {orderId && (
+        <>
+          <noscript>
+            <div className="mt-8">
+              <NoScriptOrders view={loaderData.noScript} returnTo={`/checkout-success?order=${orderId}`} />
+            </div>
+          </noscript>
+          {/* Without JavaScript the order is the one above (app.css .js-only; issue 46). */}
+          <div className="js-only">
+            <PlacedOrder orderId={orderId} />
+          </div>
+        </>
+      )}
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <Link to="/" className="button-primary">
           Back to Home

@@ -2,12 +2,14 @@
 // 'Invalid email or password' inline and as a toast (section 8); success saves user and token
 // (section 4), says 'Login successful' and goes home, or back to the page that asked for the sign-in
 // (`?redirectTo=`, lib/return-to.ts), completing the Add to Cart that sent the visitor here. A cart
-// kept in this browser stays as it is.
-import { MailCheck } from "lucide-react";
-import { type FormEvent, useState } from "react";
+// kept in this browser stays as it is. Above the form it says what that Add to Cart is, and after
+// sign-up the e-mail and password arrive filled in (issue 46); the e-mail typed goes on to sign-up.
+import { MailCheck, ShoppingBag, UserCheck } from "lucide-react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { INVALID_LOGIN } from "#shared/accounts.ts";
 import { AuthCard, cardLinkClass } from "../components/account/AuthCard.tsx";
+import { AuthNotice } from "../components/account/AuthNotice.tsx";
 import { FormAlert } from "../components/account/FormAlert.tsx";
 import { SubmitButton } from "../components/account/SubmitButton.tsx";
 import { TextField } from "../components/account/TextField.tsx";
@@ -17,9 +19,10 @@ import { addToLocalCart } from "../lib/cart-actions.ts";
 import { cartStore } from "../lib/cart-store.ts";
 import { mergeCartAfterSignIn } from "../lib/cart-sync.ts";
 import { syncMySizeAfterSignIn } from "../lib/my-size.ts";
-import { takePendingAdd } from "../lib/pending-add.ts";
+import { signInToAdd, takePendingAdd, usePendingAddWords } from "../lib/pending-add.ts";
 import { returnToOf, withReturnTo } from "../lib/return-to.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
+import { forgetSignUp, signedUpJustNow } from "../lib/sign-up-handoff.ts";
 import { toast } from "../lib/toast.ts";
 import type { Route } from "./+types/login.ts";
 
@@ -48,8 +51,12 @@ export default function Login() {
   // Sign-up and reset pass the e-mail on; reset also its message (the mail to look for).
   const state = location.state as { email?: unknown; notice?: unknown } | null;
   const notice = typeof state?.notice === "string" ? state.notice : undefined;
-  const [email, setEmail] = useState(typeof state?.email === "string" ? state.email : "");
-  const [password, setPassword] = useState("");
+  // Straight from sign-up: what was just typed there (kept in memory only, lib/sign-up-handoff.ts).
+  const [signedUp] = useState(signedUpJustNow);
+  useEffect(forgetSignUp, []);
+  const [email, setEmail] = useState(signedUp?.email ?? (typeof state?.email === "string" ? state.email : ""));
+  const [password, setPassword] = useState(signedUp?.password ?? "");
+  const adding = usePendingAddWords(returnTo);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
 
@@ -98,7 +105,7 @@ export default function Login() {
         <>
           <p>
             New here?{" "}
-            <Link to={withReturnTo("/sign-up", returnTo)} className={cardLinkClass}>
+            <Link to={withReturnTo("/sign-up", returnTo)} state={{ email }} className={cardLinkClass}>
               Create an account
             </Link>
           </p>
@@ -110,12 +117,13 @@ export default function Login() {
         </>
       }
     >
-      {notice && (
-        <p className="mb-5 flex items-start gap-2 rounded-lg border-l-4 border-brand-700 bg-brand-50 p-3 text-sm text-stone-800">
-          <MailCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
-          <span>{notice}</span>
-        </p>
+      {adding && <AuthNotice icon={ShoppingBag}>{signInToAdd(adding)}</AuthNotice>}
+      {signedUp && (
+        <AuthNotice icon={UserCheck}>
+          Your account is ready, and your e-mail and password are filled in: press Login.
+        </AuthNotice>
       )}
+      {notice && <AuthNotice icon={MailCheck}>{notice}</AuthNotice>}
       <form method="post" onSubmit={submit} className="flex flex-col gap-4">
         <TextField
           id="login-email"

@@ -3,11 +3,14 @@ import { Link, useNavigate } from "react-router";
 import { CartLineItem } from "../components/cart/CartLineItem.tsx";
 import { CheckoutDialog } from "../components/cart/CheckoutDialog.tsx";
 import { OrderSummaryBox } from "../components/cart/OrderSummaryBox.tsx";
+import { UnseenOrderNotice } from "../components/cart/UnseenOrderNotice.tsx";
+import { type NoScriptCart, NoScriptCheckout } from "../components/no-script/NoScriptCheckout.tsx";
 import { useAuth } from "../lib/auth-store.ts";
 import { CHECKOUT_BLOCKED, hasSoldOut, lineKey, loweredNote } from "../lib/cart-stock.ts";
 import { useCart } from "../lib/cart-store.ts";
 import { refreshCart } from "../lib/cart-sync.ts";
-import { services } from "../lib/context.server.ts";
+import { settleSentKey, useUnseenOrder } from "../lib/checkout-key.ts";
+import { noScriptPagesContext, services } from "../lib/context.server.ts";
 import { cartRoom, useOrderLimits } from "../lib/order-limits.ts";
 import { withReturnTo } from "../lib/return-to.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
@@ -30,12 +33,24 @@ export function meta({ matches }: Route.MetaArgs) {
  * page's HTML (before, and without, JavaScript) and the checkout never waits on a request for it.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { areas: await services(context).areas.active() };
+  return { areas: await services(context).areas.active(), noScript: await noScriptCart(context) };
+}
+
+/**
+ * [Ours] Without JavaScript (issue 46): the cookie session's server cart and a fresh checkout key,
+ * for the <noscript> checkout form; null when no cookie session was asked for.
+ */
+async function noScriptCart(context: Route.LoaderArgs["context"]): Promise<NoScriptCart | null> {
+  const pages = context.get(noScriptPagesContext);
+  if (!pages) return null;
+  const found = await pages.cart();
+  return found.signedIn ? { signedIn: true, cart: found.cart, key: crypto.randomUUID() } : { signedIn: false };
 }
 
 export default function MyCart({ loaderData }: Route.ComponentProps) {
   const lines = useCart();
   const { token } = useAuth();
+  const unseenOrder = useUnseenOrder();
   const navigate = useNavigate();
   const checkout = useRef<HTMLDialogElement>(null);
   const hydrated = useHydrated();
@@ -54,6 +69,9 @@ export default function MyCart({ loaderData }: Route.ComponentProps) {
     void refreshCart(token).then((lowered) => {
       if (open && lowered.length > 0) setNotes(new Map(lowered.map((line) => [lineKey(line), loweredNote(line)])));
     });
+    // A checkout of this cart whose answer never arrived may have placed an order (and emptied the
+    // cart on the server): asked here, so the cart names it (issue 45).
+    if (token) void settleSentKey(token);
     return () => {
       open = false;
     };
@@ -71,46 +89,57 @@ export default function MyCart({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page">
       <h1 className="page-title">My Cart</h1>
-      {lines.length === 0 ? (
-        <div className="mt-8 rounded-2xl bg-stone-50 p-10 text-center">
-          <p className="text-lg text-stone-700">Your cart is empty.</p>
-          <Link to="/" className="button-primary mt-4">
-            Continue Shopping
-          </Link>
-        </div>
-      ) : (
-        <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
-          <ul className="divide-y divide-stone-200 border-y border-stone-200">
-            {lines.map((line) => (
-              <CartLineItem
-                key={lineKey(line)}
-                line={line}
-                note={notes.get(lineKey(line))}
-                pairLimit={room && room.room <= 0 ? room.limitReached : undefined}
-              />
-            ))}
-          </ul>
-          <div className="lg:sticky lg:top-24 lg:self-start">
-            <OrderSummaryBox lines={lines} pairsNote={room?.summary}>
-              <button
-                type="button"
-                className="button-primary mt-5 w-full"
-                onClick={startCheckout}
-                disabled={blocked}
-                aria-describedby={blocked ? "checkout-blocked" : undefined}
-              >
-                Proceed to Checkout
-              </button>
-              {blocked && (
-                <p id="checkout-blocked" className="mt-3 text-center text-sm font-semibold text-red-700">
-                  {blockedBy}
-                </p>
-              )}
-              <p className="mt-3 text-center text-xs text-stone-600">Cash on delivery · Karachi only</p>
-            </OrderSummaryBox>
-          </div>
+      {unseenOrder && (
+        <div className="mt-4">
+          <UnseenOrderNotice orderId={unseenOrder} />
         </div>
       )}
+      <noscript>
+        <NoScriptCheckout view={loaderData.noScript} />
+      </noscript>
+      {/* Without JavaScript the cart is the form above (app.css .js-only; issue 46). */}
+      <div className="js-only">
+        {lines.length === 0 ? (
+          <div className="mt-8 rounded-2xl bg-stone-50 p-10 text-center">
+            <p className="text-lg text-stone-700">Your cart is empty.</p>
+            <Link to="/" className="button-primary mt-4">
+              Continue Shopping
+            </Link>
+          </div>
+        ) : (
+          <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
+            <ul className="divide-y divide-stone-200 border-y border-stone-200">
+              {lines.map((line) => (
+                <CartLineItem
+                  key={lineKey(line)}
+                  line={line}
+                  note={notes.get(lineKey(line))}
+                  pairLimit={room && room.room <= 0 ? room.limitReached : undefined}
+                />
+              ))}
+            </ul>
+            <div className="lg:sticky lg:top-24 lg:self-start">
+              <OrderSummaryBox lines={lines} pairsNote={room?.summary}>
+                <button
+                  type="button"
+                  className="button-primary mt-5 w-full"
+                  onClick={startCheckout}
+                  disabled={blocked}
+                  aria-describedby={blocked ? "checkout-blocked" : undefined}
+                >
+                  Proceed to Checkout
+                </button>
+                {blocked && (
+                  <p id="checkout-blocked" className="mt-3 text-center text-sm font-semibold text-red-700">
+                    {blockedBy}
+                  </p>
+                )}
+                <p className="mt-3 text-center text-xs text-stone-600">Cash on delivery · Karachi only</p>
+              </OrderSummaryBox>
+            </div>
+          </div>
+        )}
+      </div>
       <CheckoutDialog ref={checkout} lines={lines} areas={loaderData.areas} />
     </div>
   );

@@ -7,6 +7,7 @@ import { suggestSize } from "#shared/fit-note.ts";
 import { DEFAULT_LIST_QUERY } from "#shared/listing.ts";
 import { FEW_LEFT_WARNING_AT } from "#shared/sizes.ts";
 import { MySizeControl } from "../components/listing/MySizeControl.tsx";
+import { NoScriptAddToCart } from "../components/no-script/NoScriptAddToCart.tsx";
 import { BackInStock } from "../components/product/BackInStock.tsx";
 import { FitAdvice } from "../components/product/FitAdvice.tsx";
 import { ImageCarousel } from "../components/product/ImageCarousel.tsx";
@@ -125,11 +126,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   // The list's size, else the size for the shopper's own (kept in this browser, so known once
   // hydrated; one up or down when the style runs small or large), else docs/product.md section 4's
   // first size in stock, each only when this shoe has it in stock; again for another product (e.g.
-  // from 'You may also like') or a newly set size.
+  // from 'You may also like') or a newly set size. With the shopper's own size sold out (or not
+  // made) none is chosen: a quick tap must not order a pair in a size they did not pick (issue 46).
   const mySize = mySizeStore.use();
   const forMySize =
     mySize !== null && product.fitNote ? suggestSize(product.fitNote, mySize, product.sizes).size : mySize;
-  const preferred = fromList ?? (hasInStock(forMySize) ? forMySize : firstInStock);
+  const preferred = fromList ?? (forMySize === null ? firstInStock : hasInStock(forMySize) ? forMySize : null);
   // A sold-out size offers to tell the shopper when it is back: by name, the size they came for.
   const soldOutSizes = product.sizes.filter((s) => s.stock <= 0).map((s) => s.size);
   const cameFor = isShoeSize(listSize) ? listSize : mySize;
@@ -203,26 +205,38 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             size="large"
           />
           {product.fitNote && <FitAdvice fitNote={product.fitNote} sizes={product.sizes} mySize={mySize} />}
-          <SizePicker sizes={product.sizes} selected={size} onSelect={selectSize} />
-          <p aria-live="polite" className={`text-sm font-medium ${stockClass(selected?.stock ?? 0)}`}>
-            {selected ? stockHint(selected.stock) : soldOut ? "" : "Choose a size."}
-          </p>
-          <div className="flex flex-wrap items-center justify-between gap-x-4">
-            <SizeChartDialog gender={category.gender} />
-            <MySizeControl />
-          </div>
-          {soldOut ? (
-            <p className="rounded-lg bg-stone-100 px-5 py-3 text-center font-bold text-stone-700">Out of stock</p>
-          ) : (
-            <button
-              type="button"
-              className="button-primary w-full sm:w-auto"
-              disabled={!inCart && (size === null || (selected?.stock ?? 0) <= 0)}
-              onClick={toggleCart}
+          {/* Without JavaScript these give way to the real form below (app.css .js-only; issue 46). */}
+          <div className="js-only flex flex-col gap-4">
+            <SizePicker sizes={product.sizes} selected={size} onSelect={selectSize} />
+            <p
+              aria-live="polite"
+              className={`text-sm font-medium ${soldOut ? "" : "min-h-5"} ${stockClass(selected?.stock ?? 0)}`}
             >
-              {inCart ? "Remove from Cart" : "Add to Cart"}
-            </button>
-          )}
+              {/* Nothing chosen: the button says 'Choose a size'; the line keeps its room, so nothing moves. */}
+              {selected ? stockHint(selected.stock) : ""}
+            </p>
+            <div className="flex flex-wrap items-center justify-between gap-x-4">
+              <SizeChartDialog gender={category.gender} />
+              <MySizeControl />
+            </div>
+            {soldOut ? (
+              <p className="rounded-lg bg-stone-100 px-5 py-3 text-center font-bold text-stone-700">Out of stock</p>
+            ) : (
+              <button
+                type="button"
+                className="button-primary w-full sm:w-auto"
+                disabled={!inCart && (size === null || (selected?.stock ?? 0) <= 0)}
+                onClick={toggleCart}
+                // Shown at once when tapped before hydration, until the tap is replayed (app/lib/early-taps.ts).
+                data-busy-label="Adding…"
+              >
+                {inCart ? "Remove from Cart" : size === null ? "Choose a size" : "Add to Cart"}
+              </button>
+            )}
+          </div>
+          <noscript>
+            <NoScriptAddToCart sizes={product.sizes} chosen={size} />
+          </noscript>
           <BackInStock key={product._id} productId={product._id} soldOut={soldOutSizes} wanted={cameFor} />
           <section aria-labelledby="features">
             <h2 id="features" className="font-semibold">

@@ -5,6 +5,7 @@
 // exchange asked shows under its order (issue 33).
 import { Link } from "react-router";
 import { ORDER_MESSAGES, type Order, orderNumber } from "#shared/orders.ts";
+import { type NoScriptOrderList, NoScriptOrders } from "../components/no-script/NoScriptOrders.tsx";
 import { OrderStatusBadge } from "../components/OrderStatusBadge.tsx";
 import { orderAnchor } from "../components/order/ExchangeRequests.tsx";
 import { ExchangeForLine, OrderExchanges } from "../components/order/OrderExchanges.tsx";
@@ -12,6 +13,7 @@ import { OrderNextStep } from "../components/order/OrderNextStep.tsx";
 import { OrderSummary } from "../components/order/OrderSummary.tsx";
 import { StatusHistory } from "../components/order/StatusHistory.tsx";
 import { useAuth } from "../lib/auth-store.ts";
+import { noScriptPagesContext } from "../lib/context.server.ts";
 import { karachiDate } from "../lib/dates.ts";
 import { answerOwnOrder, useMyOrders } from "../lib/my-orders.ts";
 import { withReturnTo } from "../lib/return-to.ts";
@@ -29,7 +31,13 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function TrackOrder() {
+/** [Ours] Without JavaScript (issue 46): the cookie session's orders, read here; null when not asked. */
+export async function loader({ context }: Route.LoaderArgs): Promise<{ noScript: NoScriptOrderList | null }> {
+  const pages = context.get(noScriptPagesContext);
+  return { noScript: pages ? await pages.orders() : null };
+}
+
+export default function TrackOrder({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const { token } = useAuth();
   // docs/product.md section 6: the order list is requested only when a token exists.
@@ -38,7 +46,13 @@ export default function TrackOrder() {
   return (
     <div className="page max-w-4xl">
       <h1 className="page-title">{ORDER_MESSAGES.trackTitle}</h1>
-      <div className="mt-6">
+      <noscript>
+        <div className="mt-6">
+          <NoScriptOrders view={loaderData.noScript} returnTo="/TrackOrder" />
+        </div>
+      </noscript>
+      {/* Without JavaScript the list is the one above (app.css .js-only; issue 46). */}
+      <div className="js-only mt-6">
         {hydrated && !token ? (
           <p className="text-stone-700">
             <Link to={withReturnTo("/login", "/TrackOrder")} className="font-semibold text-brand-700 underline">

@@ -3,6 +3,7 @@
 // modules in its own module graph, and both graphs must share one key.
 import { createContext, type RouterContext, RouterContextProvider } from "react-router";
 import type { PostedForm } from "#shared/posted-form.ts";
+import type { EmailVerification } from "../accounts/verification.ts";
 import type { AreaService } from "../areas/service.ts";
 import type { CatalogService } from "../catalog/service.ts";
 import type { ConfirmationService } from "../confirmation/service.ts";
@@ -23,8 +24,10 @@ export interface AppContext {
   confirmation: Pick<ConfirmationService, "view">;
   /** The exchange policy page states the owner's window (issue 33). */
   exchanges: Pick<ExchangeService, "settings">;
-  /** The back-in-stock mail's stop link's page reads what it names (/stop-alerts). */
-  stockAlerts: Pick<StockAlertService, "view">;
+  /** The back-in-stock mails' stop and confirm links' pages read what they name (/stop-alerts, /confirm-alerts). */
+  stockAlerts: Pick<StockAlertService, "view" | "confirmView">;
+  /** The sign-up mail's link page says when the address is proven already (/verify-email, issue 46). */
+  verification: Pick<EmailVerification, "read">;
   shop: ShopInfo;
   publicUrl: string;
   /** CSP nonce of this response, for the inline scripts React Router writes. */

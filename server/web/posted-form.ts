@@ -8,31 +8,54 @@ import type { IncomingMessage } from "node:http";
 import { POSTED_LIMITS, type PostedForm, postedFields } from "#shared/posted-form.ts";
 import { escapeHtml } from "../mail/html.ts";
 
-/** Reads a urlencoded body up to the limit; anything else (or more) posts no fields. */
-export function readPostedForm(raw: IncomingMessage, path: string): Promise<PostedForm> {
+/**
+ * Reads a urlencoded body up to the limit, every field (a form the server answers itself needs the
+ * password: server/web/no-script/forms.ts); anything else (or more) posts no fields.
+ */
+export function readPostedBody(raw: IncomingMessage): Promise<URLSearchParams> {
   const type = raw.headers["content-type"] ?? "";
   const declared = Number(raw.headers["content-length"] ?? 0);
   if (!type.toLowerCase().startsWith("application/x-www-form-urlencoded") || declared > POSTED_LIMITS.bytes)
-    return Promise.resolve({ path, fields: {} });
+    return Promise.resolve(new URLSearchParams());
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const finish = (fields: Record<string, string>) => {
+    const finish = (fields: URLSearchParams) => {
       raw.off("data", onData).off("end", onEnd).off("error", onError);
       // What is left unread is discarded by Node once the answer is sent.
       raw.pause();
-      resolve({ path, fields });
+      resolve(fields);
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > POSTED_LIMITS.bytes) finish({});
+      if (size > POSTED_LIMITS.bytes) finish(new URLSearchParams());
       else chunks.push(chunk);
     };
-    const onEnd = () => finish(postedFields(Buffer.concat(chunks).toString("utf8")));
-    const onError = () => finish({});
+    const onEnd = () => finish(new URLSearchParams(Buffer.concat(chunks).toString("utf8")));
+    const onError = () => finish(new URLSearchParams());
     raw.on("data", onData).on("end", onEnd).on("error", onError);
   });
 }
+
+/** What of a posted body goes back into the page: no passwords (shared/posted-form.ts). */
+export function postedFormOf(path: string, body: URLSearchParams, notice?: string): PostedForm {
+  return { path, fields: postedFields(body.toString()), ...(notice !== undefined && { notice }) };
+}
+
+/**
+ * A plain post of a form the server does not answer itself is answered 'press once more' once; this
+ * short cookie (the page's path, no one's data) makes the next one say the form needs scripts and
+ * offer WhatsApp instead, so no form loops on 'press once more' (issue 46).
+ */
+const POSTED_ONCE = "shop_posted_once";
+
+export function postedOnceBefore(cookieHeader: string | undefined, path: string): boolean {
+  if (!cookieHeader) return false;
+  return cookieHeader.split(";").some((part) => part.trim() === `${POSTED_ONCE}=${encodeURIComponent(path)}`);
+}
+
+export const postedOnceCookie = (path: string): string =>
+  `${POSTED_ONCE}=${encodeURIComponent(path)}; Max-Age=600; Path=/; HttpOnly; SameSite=Lax`;
 
 /** The page as a GET of the same address: React Router reads no body and runs no action. */
 export function asPageRead(request: Request): Request {

@@ -2,14 +2,24 @@
 // adapter turns Fastify's request into a Web Request and the Web Response back into a reply,
 // so compression and security headers apply to pages like any other answer.
 import { createRequest } from "@remix-run/node-fetch-server";
-import type { FastifyInstance, FastifyReply, HTTPMethods } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
 import type { RouterContextProvider } from "react-router";
+import { NEEDS_SCRIPTS_NOTICE } from "#shared/posted-form.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { isApiPath, requestPath, requestTarget } from "../http/request-path.ts";
 import { postedFormContext } from "./context.ts";
 import { databaseWasAway } from "./database-away.ts";
+import type { FormPosts } from "./no-script/forms.ts";
+import { type NoScriptPages, noScriptPagesContext } from "./no-script/pages.ts";
 import { type CachedPage, isCacheablePage, type PageCache, type StalePage, withNonce } from "./page-cache.ts";
-import { asPageRead, readPostedForm, refusedMethodPage } from "./posted-form.ts";
+import {
+  asPageRead,
+  postedFormOf,
+  postedOnceBefore,
+  postedOnceCookie,
+  readPostedBody,
+  refusedMethodPage,
+} from "./posted-form.ts";
 import { withoutTracking } from "./tracking-params.ts";
 
 const PAGES_ARE_READ = "Pages can only be read (GET).";
@@ -28,6 +38,12 @@ export interface WebOptions {
   loadContext: (nonce: string) => RouterContextProvider;
   /** Anonymous pages kept rendered (server/web/page-cache.ts); without it every page is rendered. */
   pageCache?: PageCache | undefined;
+  /**
+   * The plain form posts the server answers itself, without JavaScript (sign-in, Add to Cart,
+   * checkout: server/web/no-script/forms.ts), and the cookie session's reads for the pages they
+   * lead to (no-script/pages.ts); never given to a page kept for everyone. Issue 46.
+   */
+  noScript?: { forms: FormPosts; pages: (request: FastifyRequest) => NoScriptPages } | undefined;
 }
 
 export async function registerPages(app: FastifyInstance, options: WebOptions): Promise<void> {
@@ -87,19 +103,45 @@ export async function registerPages(app: FastifyInstance, options: WebOptions): 
           return sendCachedPage(reply, page);
         }
         const context = options.loadContext(reply.cspNonce.script);
-        // A form posted before React could take it: the same page again, with what was typed.
-        // Its body is read here, before the Web Request is made, which would take the stream.
-        if (posted) context.set(postedFormContext, await readPostedForm(request.raw, pathOf(request.url)));
+        // A form posted before (or without) React: the server answers sign-in, Add to Cart and the
+        // checkout itself; any other form gets the same page again, with what was typed. Its body
+        // is read here, before the Web Request is made, which would take the stream.
+        if (posted) {
+          const path = pathOf(request.url);
+          const body = await readPostedBody(request.raw);
+          const answer = await options.noScript?.forms(request, path, body);
+          if (answer?.kind === "refused")
+            return reply.code(403).type("text/html; charset=utf-8").send(refusedFormPage());
+          if (answer?.kind === "redirect") {
+            if (answer.cookies.length > 0) reply.header("set-cookie", answer.cookies);
+            return reply.code(303).header("cache-control", "no-store").redirect(answer.location, 303);
+          }
+          let notice = answer?.notice;
+          if (!answer) {
+            if (postedOnceBefore(request.headers.cookie, path)) notice = NEEDS_SCRIPTS_NOTICE;
+            else reply.header("set-cookie", postedOnceCookie(path));
+          }
+          context.set(postedFormContext, postedFormOf(path, body, notice));
+        }
+        const noScript = options.noScript?.pages(request);
+        if (noScript) context.set(noScriptPagesContext, noScript);
         // The raw request in origin form, so createRequest builds the address from the shop's
         // origin and the target alone (an absolute-form target would otherwise be appended to it).
         request.raw.url = target;
         const read = createRequest(request.raw, reply.raw, own);
         const response = await handle(posted ? asPageRead(read) : read, context);
         reply.header("server-timing", renderTiming(started));
+        // A page that read a shopper's cookie session is theirs alone: kept by no cache on the way.
+        if (noScript?.personal) response.headers.set("cache-control", "private, no-store");
         return sendWebResponse(reply, response);
       },
     });
   });
+}
+
+/** A form posted from another site (CSRF): refused, nothing done. */
+function refusedFormPage(): string {
+  return `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Not sent</title><body style="font-family:system-ui,sans-serif;margin:2rem;line-height:1.5"><h1>This form was not sent from our shop</h1><p>Nothing was done. Please open the page on our site and send the form from there. <a href="/">Go to the home page</a>.</p></body></html>`;
 }
 
 const pathOf = (url: string) => url.split(/[?#]/, 1)[0] ?? "/";

@@ -1,6 +1,7 @@
 // The centred card the account pages share: a heading, a short intro, the form and links below.
 import type { ReactNode } from "react";
-import { NOT_LOADED_NOTICE } from "#shared/posted-form.ts";
+import { NEEDS_SCRIPTS_NOTICE, NOT_LOADED_NOTICE } from "#shared/posted-form.ts";
+import { WhatsAppWayOn } from "../no-script/NoScriptNote.tsx";
 import { FormAlert } from "./FormAlert.tsx";
 import { usePostedForm } from "./posted-form.ts";
 
@@ -19,7 +20,8 @@ export function AuthCard(props: { title: string; intro?: ReactNode; children: Re
         {props.intro && <div className="mt-2 text-stone-700">{props.intro}</div>}
         {posted && (
           <div className="mt-4">
-            <FormAlert id="auth-card-posted" message={NOT_LOADED_NOTICE} />
+            <FormAlert id="auth-card-posted" message={posted.notice ?? NOT_LOADED_NOTICE} />
+            {posted.notice === NEEDS_SCRIPTS_NOTICE && <WhatsAppWayOn>Or order with us directly:</WhatsAppWayOn>}
           </div>
         )}
         <div className="mt-6">{props.children}</div>
