@@ -7,6 +7,7 @@ import { defineConfig } from "vitest/config";
  */
 const DATABASE_FREE_TESTS = [
   "tests/admin-orders-whatsapp.test.ts",
+  "tests/area-spelling.test.ts",
   "tests/architecture.test.ts",
   "tests/bench-first-tap.test.ts",
   "tests/checkout-busy.test.ts",

@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
 import { registerAccountRoutes } from "./accounts/routes.ts";
+import { createEmailVerification } from "./accounts/verification.ts";
 import { registerAddressRoutes } from "./addresses/routes.ts";
 import { createAddressService } from "./addresses/service.ts";
 import { registerAdminRoutes } from "./admin/routes.ts";
@@ -19,6 +20,7 @@ import { reportServedUnrendered } from "./catalog/pictures-ahead.ts";
 import { rememberCatalogReads } from "./catalog/remembered-reads.ts";
 import { registerCatalogRoutes } from "./catalog/routes.ts";
 import { createCatalogService } from "./catalog/service.ts";
+import { watchStorePeers } from "./catalog/store-peers.ts";
 import type { Config } from "./config.ts";
 import { startConfirmationJob } from "./confirmation/job.ts";
 import { createConfirmationLinks } from "./confirmation/links.ts";
@@ -27,13 +29,18 @@ import { createConfirmationService } from "./confirmation/service.ts";
 import { registerWhatsApp } from "./confirmation/whatsapp-routes.ts";
 import type { Database } from "./db/client.ts";
 import { CHECKOUT_SLOT_WAIT_MS } from "./db/timeouts.ts";
-import { endStalledReaders } from "./http/stalled-readers.ts";
+import { startPhotoWorker } from "./exchanges/photo-worker.ts";
+import { createExchangePhotoService } from "./exchanges/photos.ts";
 import { exchangeExpiryAnnouncer, registerExchangeRoutes } from "./exchanges/routes.ts";
 import { createExchangeService } from "./exchanges/service.ts";
+import { createFreeSpaceCheck, DISK_FULL_MESSAGE } from "./free-space.ts";
+import { registerBodyBudgets } from "./http/body-budget.ts";
 import { BROTLI_QUALITY, COMPRESS_MIN_BYTES } from "./http/compression.ts";
 import { LOG_REDACT_PATHS, serializeRequest } from "./http/log-redaction.ts";
+import { endStalledReaders } from "./http/stalled-readers.ts";
 import { startIntervalJob } from "./jobs/interval.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { startQueuedMailOutbox } from "./mail/queue.ts";
 import { checkoutSlotsFor } from "./orders/checkout-slots.ts";
 import { createLocalOrderSignals, createRedisOrderSignals, type OrderSignals } from "./orders/order-signals.ts";
 import { registerOrderRoutes } from "./orders/routes.ts";
@@ -48,6 +55,8 @@ import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerStaticFiles } from "./plugins/static-files.ts";
 import { registerStockAlerts } from "./stock-alerts/routes.ts";
 import { createLoadContext } from "./web/context.ts";
+import { noScriptForms } from "./web/no-script/forms.ts";
+import { noScriptPages } from "./web/no-script/pages.ts";
 import { createPageCache, type PageCache } from "./web/page-cache.ts";
 import type { PageSource } from "./web/page-handlers.ts";
 import { registerPages } from "./web/react-router.ts";
@@ -91,10 +100,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 1_048_576,
     // A slow sender (headers or a body trickled in, then silence) would otherwise hold its socket
-    // and buffers for ever: Node ends a request not fully received in this time, headers included,
-    // checking every second so the bound holds for a short timeout too. The answer's own time is
-    // not limited here (the new-orders stream stays open). nginx in front buffers bodies anyway.
-    requestTimeout: config.clientTimeoutMs,
+    // and buffers for ever: Node ends headers not received in clientTimeoutMs, and a request not
+    // fully received by the headers' bound plus the longest body budget (a customer's photo over a
+    // slow link, config.photoUploadMs), checking every second so the bound holds for a short timeout
+    // too; each body's own budget (the ordinary one, or its route's) is kept by server/http/body-budget.ts.
+    // The answer's own time is not limited here (the new-orders stream stays open). nginx in front
+    // buffers bodies anyway.
+    requestTimeout: config.clientTimeoutMs + config.photoUploadMs,
     http: {
       ...early.http,
       headersTimeout: config.clientTimeoutMs,
@@ -113,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // A client that never reads its answers is ended after the same bound as a slow sender.
   endStalledReaders(app.server, config.clientTimeoutMs);
+  registerBodyBudgets(app, { ordinaryMs: config.clientTimeoutMs });
   registerErrorHandling(app);
   await registerSecurityHeaders(app, { https });
   // After the headers, so a refused request still carries them.
@@ -151,6 +164,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     blobs: openBlobStore(config.imageStorage),
     onServedUnrendered: reportServedUnrendered(app.log, metrics.pictureServedUnrendered),
   });
+  if (config.redisUrl) {
+    // Several instances: each warns in its log when another keeps pictures elsewhere (issue 45).
+    const peers = watchStorePeers({
+      redisUrl: config.redisUrl,
+      db: database.db,
+      storage: config.imageStorage,
+      log: app.log,
+    });
+    app.addHook("onClose", () => peers.close());
+  }
+  // The folders this instance writes to: the data folder, and the pictures' when they are on a disk.
+  const freeSpace = createFreeSpaceCheck({
+    folders: [config.dataDir, ...(config.imageStorage.kind === "directory" ? [config.imageStorage.dir] : [])],
+    minFreeBytes: config.minFreeDiskBytes,
+    log: app.log,
+  });
 
   app.decorate("catalogChanges", catalogChanges);
   app.decorate("images", images);
@@ -161,10 +190,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get("/readyz", async (_request, reply) => {
     try {
       await database.ping();
-      return { status: "ok", database: database.kind };
     } catch {
       return reply.code(503).send({ status: "unavailable", message: "The database is not reachable." });
     }
+    // Which folder and how full is logged (server/free-space.ts), not told to whoever asks.
+    if (!(await freeSpace()).ok) return reply.code(503).send({ status: "unavailable", message: DISK_FULL_MESSAGE });
+    return { status: "ok", database: database.kind };
   });
 
   registerCatalogRoutes(app, { catalog, images, changes: catalogChanges });
@@ -173,9 +204,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     dataDir: config.dataDir,
-    from: `Shoe Shop <${config.shop.email}>`,
+    from: { name: config.mailFromName, address: config.shop.email },
   });
-  await registerAccountRoutes(app, { db: database.db, config, auth, mailer });
+  // Every mail that is not an order's or a stock alert's own kind: queued whole by the change that
+  // owes it, in its transaction, and sent from here (docs/decisions/007-mail-outbox.md).
+  const queuedMail = startQueuedMailOutbox({
+    db: database.db,
+    mailer,
+    logError: (error, message) => app.log.error({ err: error }, message),
+  });
+  app.addHook("onClose", () => queuedMail.close());
+  await registerAccountRoutes(app, { db: database.db, config, auth, outbox: queuedMail });
   registerCartRoutes(app, { db: database.db, auth });
   const addresses = createAddressService(database.db);
   registerAddressRoutes(app, { auth, addresses });
@@ -220,21 +259,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAdminRoutes(app, {
     db: database.db,
     auth,
-    mailer,
+    outbox: queuedMail,
     images,
     shop: config.shop,
     areas,
     publicUrl: config.publicUrl,
   });
   // [Ours] Exchanges after delivery (issue 33), and the sweep that lapses requests nobody answered.
-  const exchanges = createExchangeService(database.db, { images });
+  const exchanges = createExchangeService(database.db, {
+    shop: config.shop,
+    alert: { to: config.ordersEmail, publicUrl: config.publicUrl },
+  });
+  // Their photos, decoded one at a time outside the requests, and deleted when unused (issue 45).
+  const exchangePhotos = createExchangePhotoService(database.db, { images });
+  const photoWorker = startPhotoWorker({
+    photos: exchangePhotos,
+    everyMs: config.confirmationSweepSeconds * 1000,
+    logError: (error, message) => app.log.error({ err: error }, message),
+  });
+  app.addHook("onClose", () => photoWorker.close());
   const exchangeDeps = {
     db: database.db,
     auth,
-    mailer,
-    shop: config.shop,
+    outbox: queuedMail,
     exchanges,
-    alert: { to: config.ordersEmail, publicUrl: config.publicUrl },
+    photos: exchangePhotos,
+    photoWorker,
+    photoUploadMs: config.photoUploadMs,
   };
   registerExchangeRoutes(app, exchangeDeps);
   const announceExpired = exchangeExpiryAnnouncer(app, exchangeDeps);
@@ -243,11 +294,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     everyMs: config.confirmationSweepSeconds * 1000,
     run: () => exchanges.sweep(),
     after: (changes) => {
-      if (changes.length > 0) {
-        announceExpired(changes).catch((error: unknown) =>
-          app.log.error({ err: error }, "exchange expiry e-mail failed"),
-        );
-      }
+      if (changes.length > 0) announceExpired(changes);
     },
     logError: (error, message) => app.log.error({ err: error }, message),
   });
@@ -260,10 +307,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerStaticFiles(app, path.join(ROOT_DIR, "build", "client"));
     // Pages read the catalogue through a second's memory, so a page not in the page cache costs its render.
     const pageCatalog = rememberCatalogReads(catalog, catalogChanges);
+    // Reads only (the press is POST /api/user/verify-email): the same signed links, keyed alike.
+    const emailVerification = createEmailVerification({
+      db: database.db,
+      publicUrl: config.publicUrl,
+      secret: config.confirmLinkSecret,
+    });
     await registerPages(app, {
       origin: config.publicUrl,
       handler: pages.handler,
       pageCache: app.pageCache,
+      // Ordering without JavaScript: sign-in, Add to Cart, checkout as plain forms (issue 46).
+      noScript: {
+        forms: noScriptForms(app, { db: database.db, publicUrl: config.publicUrl }),
+        pages: (request) => noScriptPages(app, database.db, request),
+      },
       loadContext: (nonce) =>
         createLoadContext({
           catalog: pageCatalog,
@@ -271,6 +329,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           confirmation,
           exchanges,
           stockAlerts,
+          verification: emailVerification,
           shop: config.shop,
           publicUrl: config.publicUrl,
           nonce,

@@ -1,6 +1,7 @@
 // Configuration comes from the environment only (docs/architecture.md section 3). Parsed once, at start.
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_PHOTO_UPLOAD_SECONDS } from "./exchanges/upload-budget.ts";
 
 const optionalUrl = z
   .string()
@@ -39,11 +40,29 @@ const envSchema = z.object({
   SHOP_EMAIL: z.string().default("support@shoeshop.pk"),
   SHOP_INSTAGRAM: z.string().default("shoeshop.pk"),
   ORDERS_EMAIL: optionalText,
+  // The name every mail is sent under (the address is SHOP_EMAIL); empty: "Shoe Shop".
+  MAIL_FROM_NAME: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(
+      z
+        .string()
+        .max(100, { error: "MAIL_FROM_NAME must be at most 100 characters." })
+        .regex(/^[^\r\n<>]*$/, { error: "MAIL_FROM_NAME must be one line without < or >." })
+        .optional(),
+    )
+    .optional(),
   // Cash on delivery invites fake orders: what one customer may hold open (pending or confirm) at once.
   MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(1000).default(3),
   MAX_OPEN_PAIRS: z.coerce.number().int().min(1).max(10_000).default(10),
   // How long a client may take to send a request's headers and its whole body (docs/scaling.md).
   CLIENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(30),
+  // How long a customer's exchange photo may take to arrive: a photo the phone could not shrink, at
+  // the route's size limit over Slow 4G (server/exchanges/upload-budget.ts; docs/scaling.md).
+  PHOTO_UPLOAD_SECONDS: z.coerce.number().positive().max(1800).default(DEFAULT_PHOTO_UPLOAD_SECONDS),
+  // Below this much free space on the data or pictures folder's disk, /readyz answers 503 (server/free-space.ts).
+  MIN_FREE_DISK_MB: z.coerce.number().min(0).max(10_000_000).default(64),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   IMAGES_DIR: optionalText,
   S3_BUCKET: optionalText,
@@ -121,6 +140,10 @@ export interface Config {
   trustProxy: string | undefined;
   /** A client that has not sent its headers, or its whole body, in this time is cut off (slow senders). */
   clientTimeoutMs: number;
+  /** The same for a customer's exchange photo: its own, longer budget (never shorter than clientTimeoutMs). */
+  photoUploadMs: number;
+  /** /readyz fails when the disk of DATA_DIR or IMAGES_DIR has less free than this; 0: never. */
+  minFreeDiskBytes: number;
   /** Lets a scraper from another machine read /metrics (Authorization: Bearer …). */
   metricsToken: string | undefined;
   seedDemo: boolean;
@@ -133,6 +156,8 @@ export interface Config {
   shop: { phone: string; email: string; instagram: string };
   /** Where the alert of every new order goes (ORDERS_EMAIL, else SHOP_EMAIL). */
   ordersEmail: string;
+  /** The name the shop's mails come from, with shop.email as the address. */
+  mailFromName: string;
   /** The most one customer may hold on open (pending or confirm) orders; see server/orders/order-limits.ts. */
   orderLimits: { openOrders: number; openPairs: number };
   /** Signs confirmation links; when absent, a key kept in the database (server/confirmation/links.ts). */
@@ -162,6 +187,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: e.RATE_LIMIT_SCALE,
     trustProxy: e.TRUST_PROXY,
     clientTimeoutMs: Math.round(e.CLIENT_TIMEOUT_SECONDS * 1000),
+    photoUploadMs: Math.round(Math.max(e.PHOTO_UPLOAD_SECONDS, e.CLIENT_TIMEOUT_SECONDS) * 1000),
+    minFreeDiskBytes: Math.round(e.MIN_FREE_DISK_MB * 1024 * 1024),
     metricsToken: e.METRICS_TOKEN,
     seedDemo: e.SEED_DEMO === "true",
     // Off by default in tests: a test shop would spend a core on pictures no test looks at.
@@ -171,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     shop: { phone: e.SHOP_PHONE, email: e.SHOP_EMAIL, instagram: e.SHOP_INSTAGRAM },
     ordersEmail: e.ORDERS_EMAIL ?? e.SHOP_EMAIL,
+    mailFromName: e.MAIL_FROM_NAME ?? "Shoe Shop",
     orderLimits: { openOrders: e.MAX_OPEN_ORDERS, openPairs: e.MAX_OPEN_PAIRS },
     confirmLinkSecret: e.CONFIRM_LINK_SECRET,
     confirmationSweepSeconds: e.CONFIRMATION_SWEEP_SECONDS,
