@@ -550,7 +550,9 @@ async function saleDay(): Promise<void> {
     );
     report.add(
       `Sale day, ${run.label}: pages served (stale while the database was away) / asked`,
-      `${run.pages.served} (${run.pages.stale}) / ${run.pages.asked}; duplicate orders ${run.duplicates}`,
+      `${run.pages.served} (${run.pages.stale}) / ${run.pages.asked} (${Object.entries(run.pages.statuses)
+        .map(([status, n]) => `${status}: ${n}`)
+        .join(", ")}); duplicate orders ${run.duplicates}`,
       "no duplicate",
       run.duplicates === 0,
     );

@@ -51,7 +51,7 @@ export interface SaleDayRun {
   label: string;
   browse: { count: number; p50Ms: number; p95Ms: number; errors: number };
   /** Pages (HTML) asked for and answered 200, of them marked stale (kept, sent while the database was away). */
-  pages: { asked: number; served: number; stale: number };
+  pages: { asked: number; served: number; stale: number; statuses: Record<string, number> };
   checkouts: { placed: number; soldOut: number; gaveUp: number; statuses: Record<string, number> };
   sold: number;
   /** Customers whose last answer was not their order, but who have one. */
@@ -160,7 +160,7 @@ async function oneRun(input: RunInput): Promise<SaleDayRun> {
   let buying = true;
   const browseMs: number[] = [];
   let browseErrors = 0;
-  const pages = { asked: 0, served: 0, stale: 0 };
+  const pages = { asked: 0, served: 0, stale: 0, statuses: {} as Record<string, number> };
   const browsing = input.browsers.map(async (visitor, index) => {
     for (let n = index; buying; n += 1) {
       await sleep(THINK_MS.min + Math.random() * (THINK_MS.max - THINK_MS.min));
@@ -175,6 +175,7 @@ async function oneRun(input: RunInput): Promise<SaleDayRun> {
         if (answer.status !== 200) browseErrors += 1;
         if (!url.startsWith("/api")) {
           pages.asked += 1;
+          pages.statuses[answer.status] = (pages.statuses[answer.status] ?? 0) + 1;
           if (answer.status === 200) pages.served += 1;
           if (String(answer.headers["cache-status"] ?? "").includes("database-unavailable")) pages.stale += 1;
         }
@@ -182,7 +183,10 @@ async function oneRun(input: RunInput): Promise<SaleDayRun> {
         if (!(error instanceof Failed)) throw error;
         browseMs.push(performance.now() - t0);
         browseErrors += 1;
-        if (!url.startsWith("/api")) pages.asked += 1;
+        if (!url.startsWith("/api")) {
+          pages.asked += 1;
+          pages.statuses["no answer"] = (pages.statuses["no answer"] ?? 0) + 1;
+        }
       }
     }
   });
