@@ -16,5 +16,4 @@ export function services(context: Readonly<RouterContextProvider>): AppContext {
   return context.get(appContext);
 }
 
-export type { NoScriptPages, Signed } from "#server/web/no-script/pages.ts";
 export { noScriptPagesContext } from "#server/web/no-script/pages.ts";
