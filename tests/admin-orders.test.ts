@@ -97,7 +97,15 @@ describe("workflow", () => {
     // The order confirmation, then one mail per move.
     const mails = await waitForMails(shopper.email, 3);
     expect(mails.some((m) => /Subject: .*is confirmed/.test(m) && /We have confirmed your order/.test(m))).toBe(true);
-    expect(mails.some((m) => /Subject: .*was delivered/.test(m))).toBe(true);
+    const deliveredMail = mails.find((m) => /Subject: .*was delivered/.test(m)) ?? "";
+    // Pairs, not lines (2 of one shoe and 1 of another); the last day to ask for an exchange, 7 days
+    // on by default, and where to ask (issue 46).
+    expect(deliveredMail).toContain("3 pairs, total");
+    const by = /Ask for an exchange from Track Your Order by (\d{1,2} [A-Z][a-z]{2} \d{4})\./.exec(deliveredMail)?.[1];
+    const daysOn = (Date.parse(`${by} 12:00 GMT+0500`) - Date.now()) / 86_400_000;
+    expect(daysOn).toBeGreaterThan(6);
+    expect(daysOn).toBeLessThan(8);
+    expect(deliveredMail).toMatch(/Track Your Order: http\S*\/TrackOrder/);
 
     // The customer sees it on Track Your Order.
     const track = await t.app.inject({ url: "/api/orders/track", headers: shopper.headers });

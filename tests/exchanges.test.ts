@@ -310,6 +310,9 @@ describe("the owner's answer", () => {
     expect(replacement.exchanges.replacesOrderId).toBe(order._id);
     const mail = await waitForMail(order.shopper.email, /Your exchange is approved\./);
     expect(mail).toContain("You pay Rs.250 when the new pair is delivered.");
+    // The new parcel's carrier is chosen at dispatch: the mail promises no rider of the shop's (issue 46).
+    expect(mail).toContain("please hand the old pair to the rider or courier who brings it");
+    expect(mail).not.toContain("our rider");
     expect(mail).toContain("From the shop: Courier charges for a size exchange");
 
     // Dispatched like any order (issue 32).

@@ -4,7 +4,7 @@ import type { OrderParcel } from "#shared/couriers.ts";
 import { formatRs } from "#shared/money.ts";
 import { addressLines } from "#shared/order-view.ts";
 import { type Order, type OrderStatus, orderNumber } from "#shared/orders.ts";
-import { SHOP_NAME } from "#shared/shop.ts";
+import { SHOP_NAME, SHOP_TIME_ZONE } from "#shared/shop.ts";
 import { escapeHtml } from "../mail/html.ts";
 import type { Mail } from "../mail/mailer.ts";
 import { orderContactHtml, orderContactText } from "../mail/order-contact.ts";
@@ -35,8 +35,28 @@ const NEWS: Partial<Record<OrderStatus, { subject: string; line: string; withAdd
   },
 };
 
-const EXCHANGE_LINE =
-  "Wrong size, or something wrong with a pair? Ask for an exchange from Track Your Order within the days our exchange policy gives.";
+/** The day an exchange can still be asked for, as the customer reads it: '5 Dec 2026', Karachi time. */
+const karachiDay = new Intl.DateTimeFormat("en-GB", {
+  timeZone: SHOP_TIME_ZONE,
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+});
+
+/**
+ * A delivered order's way to an exchange (issue 46: the mail gave no deadline and no link): the last
+ * day, counted as the exchange itself counts it (server/exchanges/window.ts), and the page to ask on.
+ */
+function exchangeLine(until: Date | undefined): string {
+  const by = until ? ` by ${karachiDay.format(until)}` : " within the days our exchange policy gives";
+  return `Wrong size, or something wrong with a pair? Ask for an exchange from Track Your Order${by}.`;
+}
+
+/** 'Order #A1B2: 2 pairs' counts pairs, not lines: two of one shoe are two pairs (issue 46). */
+export function pairsCount(items: readonly { quantity: number }[]): string {
+  const pairs = items.reduce((sum, item) => sum + item.quantity, 0);
+  return `${pairs} pair${pairs === 1 ? "" : "s"}`;
+}
 
 /** Who brings it and how to follow it: the courier and its tracking page, or the shop's rider. */
 function parcelLines(parcel: OrderParcel, total: number): string[] {
@@ -67,18 +87,22 @@ export function orderStatusMail(
   recipient: Recipient,
   shop: ShopContact,
   publicUrl = "",
+  exchangeUntil?: Date,
 ): Mail | undefined {
   const news = NEWS[order.status];
   if (!news) return undefined;
   const ref = orderNumber(order._id);
   const dear = dearLine(recipient, order.shippingAddress.fullName);
   const contact = orderContactText(shop, order._id);
-  const summary = `Order ${ref}: ${order.items.length} line${order.items.length === 1 ? "" : "s"}, total ${formatRs(order.totalAmount)}.`;
+  const summary = `Order ${ref}: ${pairsCount(order.items)}, total ${formatRs(order.totalAmount)}.`;
   const address = news.withAddress ? deliveryBlock(recipient, addressLines(order.shippingAddress)) : [];
   const delivery = address.length > 0 ? [...address, ""] : [];
   const parcel = order.status === "dispatched" && order.parcel ? parcelLines(order.parcel, order.totalAmount) : [];
   const policyUrl = `${publicUrl}/exchange-policy`;
-  const exchange = order.status === "delivered" ? [EXCHANGE_LINE, `Our exchange policy: ${policyUrl}`] : [];
+  const trackUrl = `${publicUrl}/TrackOrder`;
+  const askLine = exchangeLine(exchangeUntil);
+  const exchange =
+    order.status === "delivered" ? [askLine, `Track Your Order: ${trackUrl}`, `Our exchange policy: ${policyUrl}`] : [];
   const text = [dear, "", news.line, ...parcel, ...exchange, "", summary, "", ...delivery, contact].join("\n");
   const html =
     `<p>${escapeHtml(dear)}</p><p>${escapeHtml(news.line)}</p>` +
@@ -86,7 +110,7 @@ export function orderStatusMail(
       ? `<p>${parcel.map((line) => linkified(line, order.parcel?.trackingUrl ?? null)).join("<br>")}</p>`
       : "") +
     (exchange.length > 0
-      ? `<p>${escapeHtml(EXCHANGE_LINE)} <a href="${escapeHtml(policyUrl)}">Our exchange policy</a></p>`
+      ? `<p>${escapeHtml(askLine)} <a href="${escapeHtml(trackUrl)}">Track Your Order</a> · <a href="${escapeHtml(policyUrl)}">Our exchange policy</a></p>`
       : "") +
     `<p>${escapeHtml(summary)}</p>` +
     (address.length > 0 ? `<p>${address.map(escapeHtml).join("<br>")}</p>` : "") +

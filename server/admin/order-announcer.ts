@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { AdminOrder } from "#shared/admin.ts";
 import { orders, users } from "../db/schema.ts";
+import { exchangeDeadline } from "../exchanges/window.ts";
 import { queueMails } from "../mail/queue.ts";
 import type { ShopContact } from "../orders/mail.ts";
 import { loadOrder } from "../orders/service.ts";
@@ -35,7 +36,8 @@ export function statusMailTeller(deps: { shop: ShopContact; publicUrl: string })
       .where(eq(orders.id, orderId));
     if (!order || !customer) return;
     const recipient = { to: customer.email, proven: customer.verifiedAt !== null };
-    const mail = orderStatusMail(order, recipient, deps.shop, deps.publicUrl);
+    const until = order.status === "delivered" ? await exchangeDeadline(tx, orderId) : undefined;
+    const mail = orderStatusMail(order, recipient, deps.shop, deps.publicUrl, until);
     if (mail) await queueMails(tx, [mail]);
   };
 }

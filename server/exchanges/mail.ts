@@ -28,7 +28,8 @@ function newsLines(news: ExchangeNews, e: AdminExchange): { subject: string; lin
       return {
         subject: "your exchange is approved",
         lines: [
-          "Your exchange is approved. We will send the new pair, and our rider takes the old pair back at the door.",
+          // Not "our rider": the new parcel may go with a courier such as TCS, chosen only at dispatch (issue 46).
+          "Your exchange is approved. We will send the new pair; please hand the old pair to the rider or courier who brings it.",
           ...(difference ? [difference] : []),
           ...(e.ownerMessage ? [`From the shop: ${e.ownerMessage}`] : []),
           "You can follow the new parcel on Track Your Order.",

@@ -17,6 +17,22 @@ export async function readExchangeSettings(tx: Db): Promise<ExchangeSettings> {
 }
 
 /**
+ * The last moment an exchange of a delivered order can be asked for: its delivery (the last move to
+ * `delivered`, this transaction's own included) plus the owner's window. Undefined when not delivered.
+ */
+export async function exchangeDeadline(tx: Db, orderId: string): Promise<Date | undefined> {
+  const [row] = await selectRows(
+    tx,
+    z.object({ delivered_ms: z.number().nullable() }),
+    sql`select (extract(epoch from max(created_at)) * 1000)::float8 as delivered_ms from order_status_events
+        where order_id = ${orderId} and to_status = 'delivered'`,
+  );
+  if (!row || row.delivered_ms === null) return undefined;
+  const { windowDays } = await readExchangeSettings(tx);
+  return new Date(row.delivered_ms + windowDays * 86_400_000);
+}
+
+/**
  * Refuses unless the order is the customer's, delivered and inside its exchange window at `now`.
  * `lock` takes the order's row for the rest of the transaction, as every move of an order does.
  */
