@@ -10,6 +10,7 @@ import { SiteFooter } from "./components/layout/SiteFooter.tsx";
 import { SiteHeader } from "./components/layout/SiteHeader.tsx";
 import { Toaster } from "./components/layout/Toaster.tsx";
 import { RouteError } from "./components/RouteError.tsx";
+import { BAR_WAITS_FOR_PRESS_SCRIPT } from "./lib/bar-waits-for-press.ts";
 import { postedFormContext, services } from "./lib/context.server.ts";
 import { EARLY_TAPS_SCRIPT } from "./lib/early-taps.ts";
 import { useNonce } from "./lib/nonce.tsx";
@@ -41,6 +42,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
         <HeadScript nonce={nonce} code={EARLY_TAPS_SCRIPT} />
         <HeadScript nonce={nonce} code={SCRIPTS_AFTER_PAINT} />
+        <HeadScript nonce={nonce} code={BAR_WAITS_FOR_PRESS_SCRIPT} />
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-stone-900 antialiased">
         <a
@@ -50,11 +52,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <SiteHeader />
+        {/* Fixed to the bottom edge, but read and tabbed to right after the header: it holds the cart. */}
+        {floating ? <FloatingLinks phone={shop.phone} /> : null}
         <main id="main" className="flex-1">
           {children}
         </main>
         <SiteFooter shop={shop} roomForFloatingLinks={floating} />
-        {floating ? <FloatingLinks phone={shop.phone} /> : null}
         <PageSpinner />
         <Toaster />
         <AuthStartup />

@@ -10,14 +10,14 @@ import { cartLabel, useCart } from "../../lib/cart-store.ts";
  * opaque bar the width of the screen is an edge the page scrolls under instead, so nothing the
  * shopper reads or presses is ever behind it with nothing to show it is there. The footer keeps the
  * bar's height free at the page's end; the bar steps aside while a field has focus and toasts sit
- * above it (app.css). The header carries the cart for keyboards and screen readers, so this copy is a
- * pointer shortcut only and is not announced twice.
+ * above it (app.css). It is the shop's one cart link (issue 46: the header had a second cart icon);
+ * the layout puts it right after the header, so a keyboard or a screen reader meets it before the page.
  */
 export function FloatingLinks({ phone }: { phone: string }) {
   const lines = useCart().length;
   return (
     <aside
-      aria-label="Chat"
+      aria-label="Chat and cart"
       className="floating-links fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white"
     >
       <div className="mx-auto flex h-(--floating-bar) max-w-7xl items-center justify-end gap-3 px-4">
@@ -32,12 +32,12 @@ export function FloatingLinks({ phone }: { phone: string }) {
         <Link
           to="/my-cart"
           className="floating-button relative bg-brand-700 hover:bg-brand-600"
-          aria-hidden="true"
-          tabIndex={-1}
-          title={cartLabel(lines)}
+          aria-label={cartLabel(lines)}
         >
           <ShoppingCart aria-hidden="true" className="size-5" />
-          <span className="cart-count absolute -right-1 -top-1">{lines}</span>
+          <span aria-hidden="true" className="cart-count absolute -right-1 -top-1">
+            {lines}
+          </span>
         </Link>
       </div>
     </aside>
