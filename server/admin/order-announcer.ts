@@ -36,7 +36,7 @@ export function statusMailTeller(deps: { shop: ShopContact; publicUrl: string })
       .where(eq(orders.id, orderId));
     if (!order || !customer) return;
     const recipient = { to: customer.email, proven: customer.verifiedAt !== null };
-    const until = order.status === "delivered" ? await exchangeDeadline(tx, orderId) : undefined;
+    const until = order.status === "delivered" ? (await exchangeDeadline(tx, orderId))?.until : undefined;
     const mail = orderStatusMail(order, recipient, deps.shop, deps.publicUrl, until);
     if (mail) await queueMails(tx, [mail]);
   };

@@ -9,7 +9,7 @@ import { selectRows } from "../db/rows.ts";
 import { exchangeSettings } from "../db/schema.ts";
 import { conflict, notFound } from "../domain-errors.ts";
 
-const orderRow = z.object({ status: z.string(), delivered_ms: z.number().nullable() });
+const orderRow = z.object({ status: z.string() });
 
 export async function readExchangeSettings(tx: Db): Promise<ExchangeSettings> {
   const [row] = await tx.select().from(exchangeSettings).where(eq(exchangeSettings.id, 1));
@@ -19,8 +19,12 @@ export async function readExchangeSettings(tx: Db): Promise<ExchangeSettings> {
 /**
  * The last moment an exchange of a delivered order can be asked for: its delivery (the last move to
  * `delivered`, this transaction's own included) plus the owner's window. Undefined when not delivered.
+ * The one count of the window: the request's check below and the delivered mail's deadline read it.
  */
-export async function exchangeDeadline(tx: Db, orderId: string): Promise<Date | undefined> {
+export async function exchangeDeadline(
+  tx: Db,
+  orderId: string,
+): Promise<{ until: Date; windowDays: number } | undefined> {
   const [row] = await selectRows(
     tx,
     z.object({ delivered_ms: z.number().nullable() }),
@@ -29,7 +33,7 @@ export async function exchangeDeadline(tx: Db, orderId: string): Promise<Date | 
   );
   if (!row || row.delivered_ms === null) return undefined;
   const { windowDays } = await readExchangeSettings(tx);
-  return new Date(row.delivered_ms + windowDays * 86_400_000);
+  return { until: new Date(row.delivered_ms + windowDays * 86_400_000), windowDays };
 }
 
 /**
@@ -46,14 +50,11 @@ export async function checkExchangeWindow(
   const [order] = await selectRows(
     tx,
     orderRow,
-    sql`select o.status, (select (extract(epoch from max(d.created_at)) * 1000)::float8 from order_status_events d
-                          where d.order_id = o.id and d.to_status = 'delivered') as delivered_ms
-        from orders o where o.id = ${orderId} and o.user_id = ${userId}${options.lock ? sql` for update of o` : sql``}`,
+    sql`select o.status from orders o
+        where o.id = ${orderId} and o.user_id = ${userId}${options.lock ? sql` for update of o` : sql``}`,
   );
   if (!order) throw notFound(EXCHANGE_MESSAGES.orderNotFound);
-  if (order.status !== "delivered" || order.delivered_ms === null) throw conflict(EXCHANGE_MESSAGES.notDelivered);
-  const { windowDays } = await readExchangeSettings(tx);
-  if (now.getTime() > order.delivered_ms + windowDays * 86_400_000) {
-    throw conflict(EXCHANGE_MESSAGES.windowClosed(windowDays));
-  }
+  const deadline = order.status === "delivered" ? await exchangeDeadline(tx, orderId) : undefined;
+  if (!deadline) throw conflict(EXCHANGE_MESSAGES.notDelivered);
+  if (now.getTime() > deadline.until.getTime()) throw conflict(EXCHANGE_MESSAGES.windowClosed(deadline.windowDays));
 }

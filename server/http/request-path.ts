@@ -3,10 +3,7 @@
 // matches it to the same route as "/api/…", so every check of "is this the API?" must read the
 // path, not the raw target, or such a request would skip them (no-store, JSON only).
 export function requestPath(url: string): string {
-  const target = url.split("?")[0] ?? "";
-  if (target.startsWith("/")) return target;
-  const scheme = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(target);
-  return scheme ? target.slice(scheme[0].length) || "/" : target;
+  return (requestTarget(url) ?? url).split("?")[0] ?? "";
 }
 
 /**
@@ -16,7 +13,7 @@ export function requestPath(url: string): string {
  */
 export function requestTarget(url: string): string | undefined {
   if (url.startsWith("/")) return url;
-  const scheme = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url);
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\/[^/?]*/i.exec(url);
   if (!scheme) return undefined;
   const rest = url.slice(scheme[0].length);
   return rest.startsWith("/") ? rest : `/${rest}`;
