@@ -2,27 +2,15 @@
 // its warning signs, internal notes and delivery details edited before delivery. Request schemas
 // the admin API parses with and the screens validate with, and the answers both sides read.
 
-import { type OrderStatus, shippingAddressSchema, statusLabel } from "./orders.ts";
+import { type OrderStatus, RETURN_KIND_LABELS, RETURN_KINDS, type ReturnKind, statusLabel } from "./order-life.ts";
+import { shippingAddressSchema } from "./orders.ts";
 import { strictBody } from "./strict-body.ts";
 import { z } from "./zod.ts";
-
-export const RETURN_KINDS = ["refused", "returned"] as const;
-/** How a parcel came back: refused at the door, or returned after it was handed over. */
-export type ReturnKind = (typeof RETURN_KINDS)[number];
-export const RETURN_KIND_LABELS: Record<ReturnKind, string> = {
-  refused: "refused at the door",
-  returned: "returned",
-};
 
 /** How the owner reads a status: a cancelled order whose parcel came back says how it came back. */
 export function adminStatusLabel(status: OrderStatus, returnedAs: ReturnKind | null): string {
   return returnedAs ? RETURN_KIND_LABELS[returnedAs] : statusLabel(status);
 }
-
-/** Only an order out for delivery (confirmed, or with a courier) can come back. */
-export const RETURNABLE_FROM: readonly OrderStatus[] = ["confirm", "dispatched"];
-/** Delivery details can change until the parcel is delivered (or the order is cancelled). */
-export const EDITABLE_STATUSES: readonly OrderStatus[] = ["pending", "confirm"];
 
 export const REASON_MAX = 300;
 export const NOTE_MAX = 1000;

@@ -1,14 +1,16 @@
 // The admin half of the API contract (issue 6, docs/architecture.md section 3): request schemas the admin API
 // parses with and the admin screens validate with, and the answers both sides read. Every body is
 // strict, so a request can never smuggle in a role, an id, a status or a timestamp.
-import type { CustomerHistory, OrderEdit, OrderNote, ReturnKind } from "./admin-orders.ts";
+
+import type { CustomerHistory, OrderEdit, OrderNote } from "./admin-orders.ts";
 import type { ImageRef, ProductImage, SizeStock } from "./catalog.ts";
 import { productIdSchema } from "./catalog-schemas.ts";
 import { CATEGORY_SLUGS, type CategorySlug, isCategorySlug } from "./categories.ts";
 import type { ConfirmationEvent } from "./confirmation.ts";
 import type { AdminParcel, CashSummary } from "./couriers.ts";
 import { FIT_NOTES, type FitNote } from "./fit-note.ts";
-import { ORDER_STATUSES, type Order, type OrderStatus, statusLabel } from "./orders.ts";
+import { ORDER_STATUSES, type OrderStatus, OWNER_STATUS_MOVES, type ReturnKind, statusLabel } from "./order-life.ts";
+import type { Order } from "./orders.ts";
 import type { SalesReport } from "./sales.ts";
 import { MAX_SIZE, MIN_SIZE } from "./sizes.ts";
 import { strictBody } from "./strict-body.ts";
@@ -34,22 +36,6 @@ export const PRODUCT_FEATURE_MAX = 200;
 export const PRODUCT_PRICE_MAX = 10_000_000;
 export const SIZE_STOCK_MAX = 100_000;
 
-/** The order workflow: which status each status may move to (anything else is refused with 409). */
-export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  pending: ["confirm", "cancelled"],
-  // Straight to delivered: the shop's own rider took it without a dispatch being recorded.
-  confirm: ["dispatched", "delivered", "cancelled"],
-  dispatched: ["delivered", "cancelled", "lost", "damaged"],
-  delivered: [],
-  cancelled: [],
-  lost: [],
-  damaged: [],
-};
-
-export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
-  return ORDER_TRANSITIONS[from].includes(to);
-}
-
 export const ADMIN_MESSAGES = {
   productNotFound: "No product has that id.",
   orderNotFound: "No order has that id.",
@@ -68,13 +54,6 @@ export const ADMIN_MESSAGES = {
   archivedEdit: "This product is archived. Restore it before changing it.",
   stockChanged: "Stock changed while you were editing (an order came in). Reload the product and try again.",
 } as const;
-
-export function orderMoveRefusedMessage(from: OrderStatus, to: OrderStatus): string {
-  const allowed = ORDER_TRANSITIONS[from];
-  if (from === to) return `This order is already ${statusLabel(to)}.`;
-  if (allowed.length === 0) return `This order is ${statusLabel(from)}: its status can no longer change.`;
-  return `A ${statusLabel(from)} order can only be moved to ${allowed.map(statusLabel).join(" or ")}, not ${statusLabel(to)}.`;
-}
 
 const text = (what: string, max: number) =>
   z
@@ -234,11 +213,10 @@ export const CUSTOMER_MESSAGES = {
 } as const;
 
 /** The moves the status call makes; `dispatched` needs a courier (POST /api/admin/orders/:id/dispatch). */
-export const STATUS_MOVES = ["confirm", "delivered", "cancelled", "lost", "damaged"] as const;
-const moveError = `status must be one of: ${STATUS_MOVES.join(", ")}.`;
+const moveError = `status must be one of: ${OWNER_STATUS_MOVES.join(", ")}.`;
 /** POST /api/admin/orders/:id/status */
 export const orderStatusInputSchema = strictBody({
-  status: z.enum(STATUS_MOVES, { error: moveError }),
+  status: z.enum(OWNER_STATUS_MOVES, { error: moveError }),
 });
 
 /** PUT /api/admin/products/:id/images/order: every image id of the product, once, in the new order. */

@@ -1,6 +1,7 @@
 // The customer's confirmation of a cash-on-delivery order (docs/product.md section 4a; the design in
 // docs/decisions/017-order-confirmation.md): what the customer and the owner read, and the payloads.
-import { type Order, orderNumber, statusLabel } from "./orders.ts";
+import { statusLabel } from "./order-life.ts";
+import { type Order, orderNumber } from "./orders.ts";
 import { z } from "./zod.ts";
 
 export const CONFIRM_ACTIONS = ["confirm", "cancel"] as const;

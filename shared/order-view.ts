@@ -3,7 +3,8 @@
 import { deliveryLines } from "./areas.ts";
 import type { OrderParcel } from "./couriers.ts";
 import { formatRs } from "./money.ts";
-import type { Order, OrderStatus } from "./orders.ts";
+import type { OrderStatus } from "./order-life.ts";
+import type { Order } from "./orders.ts";
 
 export const ORDER_VIEW_TEXTS = {
   /** The region holding the order's summary on the success and link pages. */

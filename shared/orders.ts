@@ -5,24 +5,9 @@ import { productIdSchema } from "./catalog-schemas.ts";
 import type { OrderParcel } from "./couriers.ts";
 import type { OrderExchanges } from "./exchanges.ts";
 import { formatRs } from "./money.ts";
+import type { OrderStatus } from "./order-life.ts";
 import { storedMobile } from "./phone.ts";
 import { z } from "./zod.ts";
-
-export const ORDER_STATUSES = [
-  "pending",
-  "confirm",
-  "dispatched",
-  "delivered",
-  "cancelled",
-  "lost",
-  "damaged",
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-/**
- * Orders that still hold stock and a rider's time: not yet delivered, cancelled, lost or damaged.
- * The database's partial index orders_user_open_idx names the same three.
- */
-export const OPEN_STATUSES: readonly OrderStatus[] = ["pending", "confirm", "dispatched"];
 
 export const MAX_ORDER_LINES = 20;
 export const DELIVERY_CITY = "Karachi";
@@ -268,18 +253,3 @@ export function mergedQuantityMessage(size: number): string {
 export function orderNumber(orderId: string): string {
   return `#${orderId.slice(0, 8).toUpperCase()}`;
 }
-
-/** How a status reads to a person, customer and shop owner alike (the stored value `confirm` reads 'confirmed'). */
-export function statusLabel(status: OrderStatus): string {
-  return STATUS_LABELS[status];
-}
-
-const STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: "pending",
-  confirm: "confirmed",
-  dispatched: "on its way",
-  delivered: "delivered",
-  cancelled: "cancelled",
-  lost: "lost in transit",
-  damaged: "damaged in transit",
-};

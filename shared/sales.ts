@@ -1,7 +1,7 @@
 // The dashboard's sales (issue 18): orders and takings per Karachi day, best sellers, and the
 // sizes that sell out. A sale is an order that is not cancelled or sent back: only the statuses
 // below count, so a status added later (a refused parcel) stays out until someone adds it here.
-import type { OrderStatus } from "./orders.ts";
+import type { OrderStatus } from "./order-life.ts";
 
 export const SALES_STATUSES: readonly OrderStatus[] = ["pending", "confirm", "dispatched", "delivered"];
 export const SALES_DAYS = 30;

@@ -44,3 +44,27 @@ describe("services know nothing of HTTP", () => {
     expect(offenders).toEqual([]);
   });
 });
+
+// docs/architecture.md, "The order's life": an order is born only through server/orders/life/create.ts
+// and changes status only through server/orders/life/moves.ts.
+describe("the order's life is written in one place", () => {
+  const BIRTH =
+    /insert\s+into\s+(orders|order_lines|order_status_events)\b|\.insert\((orders|orderLines|orderStatusEvents)\)/i;
+  const STATUS_WRITE = /update\s+orders\s+set[^`;]*\bstatus\s*=|\.update\(orders\)\s*\.set\(\{[^}]*\bstatus\b/i;
+  const source = (path: string) => readFileSync(join(SERVER, path), "utf8");
+  const outsideLife = () =>
+    serverModules().filter((path) => !path.startsWith("orders/life/") && !path.startsWith("db/migrations/"));
+
+  it("finds the patterns where they are", () => {
+    expect(source("orders/life/create.ts")).toMatch(BIRTH);
+    expect(source("orders/life/moves.ts")).toMatch(STATUS_WRITE);
+  });
+
+  it("no other module inserts an order, its lines or its history", () => {
+    expect(outsideLife().filter((path) => BIRTH.test(source(path)))).toEqual([]);
+  });
+
+  it("no other module writes an order's status", () => {
+    expect(outsideLife().filter((path) => STATUS_WRITE.test(source(path)))).toEqual([]);
+  });
+});

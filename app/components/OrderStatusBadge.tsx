@@ -1,6 +1,6 @@
 // An order's status as a coloured badge (docs/product.md section 4: pending yellow, confirm dark blue,
 // delivered green; ours: dispatched violet, lost red, damaged orange), shared by the customer's order list and the admin's.
-import { type OrderStatus, statusLabel } from "#shared/orders.ts";
+import { type OrderStatus, statusLabel } from "#shared/order-life.ts";
 
 const BADGES: Record<OrderStatus, string> = {
   pending: "bg-yellow-300 text-yellow-950",

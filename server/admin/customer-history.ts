@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { CustomerHistory } from "#shared/admin-orders.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
+import { OPEN_STATUS_LIST } from "../db/status-sql.ts";
 
 const historyRow = z.object({
   order_id: z.string(),
@@ -32,7 +33,7 @@ export async function loadCustomerHistories(db: Db, orderIds: string[]): Promise
                count(*) filter (where s.status = 'delivered')::int as delivered,
                count(*) filter (where s.status = 'cancelled' and s.returned_as is null)::int as cancelled,
                count(*) filter (where s.returned_as is not null)::int as returned,
-               count(*) filter (where s.status in ('pending', 'confirm', 'dispatched'))::int as open,
+               count(*) filter (where s.status in ${OPEN_STATUS_LIST})::int as open,
                count(*) filter (where s.returned_as is not null and s.id <> t.id and s.user_id = t.user_id
                                   and s.phone_key <> t.phone_key)::int as returned_by_account,
                count(*) filter (where s.returned_as is not null and s.id <> t.id and s.phone_key = t.phone_key)::int

@@ -13,6 +13,7 @@ import type { Db } from "../db/client.ts";
 import { countRow } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
 import { users } from "../db/schema.ts";
+import { OPEN_STATUS_LIST } from "../db/status-sql.ts";
 import { conflict, notFound } from "../domain-errors.ts";
 import { likePattern } from "./products.ts";
 
@@ -42,7 +43,7 @@ const CUSTOMER_COLUMNS = sql`u.id, u.username, u.email, u.role,
 /** Order counts per user, joined laterally so each row reads only its own orders (orders_user_created_idx). */
 const ORDER_COUNTS = sql`left join lateral (
   select count(*)::int as order_count,
-         (count(*) filter (where o.status in ('pending', 'confirm', 'dispatched')))::int as open_orders,
+         (count(*) filter (where o.status in ${OPEN_STATUS_LIST}))::int as open_orders,
          (count(*) filter (where o.status = 'delivered'))::int as delivered_orders,
          (count(*) filter (where o.status = 'cancelled'))::int as cancelled_orders
   from orders o where o.user_id = u.id) c on true`;

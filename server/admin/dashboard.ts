@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { ADMIN_LOW_STOCK_AT, ADMIN_LOW_STOCK_LIMIT, type AdminDashboard, type LowStockSize } from "#shared/admin.ts";
-import { ORDER_STATUSES, type OrderStatus } from "#shared/orders.ts";
+import { ORDER_STATUSES, type OrderStatus } from "#shared/order-life.ts";
 import { SHOP_TIME_ZONE } from "#shared/shop.ts";
 import { loadCashSummary } from "../couriers/cash.ts";
 import type { Db } from "../db/client.ts";

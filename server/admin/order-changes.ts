@@ -3,12 +3,12 @@
 import { eq, sql } from "drizzle-orm";
 import { ADMIN_MESSAGES } from "#shared/admin.ts";
 import {
-  EDITABLE_STATUSES,
   ORDER_ADDRESS_FIELDS,
   ORDER_DAY_MESSAGES,
   type OrderAddressField,
   type OrderAddressInput,
 } from "#shared/admin-orders.ts";
+import { EDITABLE_STATUSES } from "#shared/order-life.ts";
 import { listedArea } from "../areas/service.ts";
 import type { Db } from "../db/client.ts";
 import { idRow, orderStatusColumn } from "../db/row-schemas.ts";

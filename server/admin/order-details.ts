@@ -3,16 +3,10 @@
 // and edits, and the customer's history (customer-history.ts).
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { type AdminOrder, ORDER_TRANSITIONS, type OrderHistoryEntry } from "#shared/admin.ts";
-import {
-  EDITABLE_STATUSES,
-  ORDER_ADDRESS_FIELDS,
-  type OrderAddressField,
-  type OrderEdit,
-  type OrderNote,
-  RETURNABLE_FROM,
-} from "#shared/admin-orders.ts";
+import type { AdminOrder, OrderHistoryEntry } from "#shared/admin.ts";
+import { ORDER_ADDRESS_FIELDS, type OrderAddressField, type OrderEdit, type OrderNote } from "#shared/admin-orders.ts";
 import { CONFIRMATION_EVENT_CHANNELS, CONFIRMATION_EVENT_KINDS } from "#shared/confirmation.ts";
+import { EDITABLE_STATUSES, nextStatuses, RETURNABLE_FROM } from "#shared/order-life.ts";
 import { toAdminParcel } from "../couriers/parcel-row.ts";
 import type { Db } from "../db/client.ts";
 import { orderStatusColumn, returnKindColumn } from "../db/row-schemas.ts";
@@ -129,7 +123,7 @@ export async function loadAdminOrder(db: Db, orderId: string): Promise<AdminOrde
       emailVerified: row.email_verified,
     },
     history,
-    allowedMoves: [...ORDER_TRANSITIONS[row.status]],
+    allowedMoves: [...nextStatuses(row.status)],
     returnedAs: row.returned_as,
     canReturn: RETURNABLE_FROM.includes(row.status),
     parcel: row.parcel ? toAdminParcel(row.parcel) : null,

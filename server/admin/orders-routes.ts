@@ -7,8 +7,9 @@ import { orderAddressInputSchema, orderNoteInputSchema, orderReturnInputSchema }
 import { batchDispatchInputSchema, cashInputSchema, dispatchInputSchema } from "#shared/couriers.ts";
 import { dispatchParcels, settleByHand } from "../couriers/dispatch.ts";
 import { notFound, parseOr400 } from "../http/errors.ts";
+import { createOrderAnnouncer } from "../orders/life/after-commit.ts";
+import { statusMailTeller } from "../orders/life/status-mail.ts";
 import { type AdminDeps, adminOf } from "./deps.ts";
-import { createOrderAnnouncer, statusMailTeller } from "./order-announcer.ts";
 import { addOrderNote, editOrderAddress } from "./order-changes.ts";
 import { createAdminOrderService } from "./orders.ts";
 

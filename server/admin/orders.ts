@@ -12,13 +12,14 @@ import {
   type AdminOrdersQuery,
 } from "#shared/admin.ts";
 import type { OrderReturnInput } from "#shared/admin-orders.ts";
-import type { OrderStatus } from "#shared/orders.ts";
+import type { OrderStatus } from "#shared/order-life.ts";
 import { pakistaniMobile } from "#shared/phone.ts";
 import type { Db } from "../db/client.ts";
 import { countRow, orderStatusColumn, returnKindColumn } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
 import { notFound } from "../domain-errors.ts";
-import { type ComingBack, moveOrder, type TellCustomer } from "../orders/workflow.ts";
+import { type ComingBack, moveOrder } from "../orders/life/moves.ts";
+import type { TellCustomer } from "../orders/life/status-mail.ts";
 import { EMPTY_HISTORY, loadCustomerHistories } from "./customer-history.ts";
 import { loadAdminOrder } from "./order-details.ts";
 import { likePattern } from "./products.ts";
@@ -126,7 +127,7 @@ export function createAdminOrderService(db: Db, tellCustomer: TellCustomer): Adm
   };
 
   async function change(orderId: string, to: OrderStatus, adminId: string, back?: ComingBack): Promise<OrderMove> {
-    const { from, restockedProductIds } = await moveOrder(db, orderId, to, {
+    const { from, restockedProductIds } = await moveOrder(db, orderId, back ? "parcelComesBack" : "ownerMoves", to, {
       actorUserId: adminId,
       comingBack: back,
       tellCustomer,

@@ -20,7 +20,8 @@ import {
   DEFAULT_CONFIRMATION_SETTINGS,
   tooLateMessage,
 } from "#shared/confirmation.ts";
-import type { AnswerChannel, Order, OrderStatus } from "#shared/orders.ts";
+import type { OrderStatus } from "#shared/order-life.ts";
+import type { AnswerChannel, Order } from "#shared/orders.ts";
 import { proveEmail } from "../accounts/verification.ts";
 import type { Db } from "../db/client.ts";
 import { idRow } from "../db/row-schemas.ts";
@@ -28,9 +29,9 @@ import { selectRows } from "../db/rows.ts";
 import { confirmationSettings, orderConfirmationEvents, orders, users } from "../db/schema.ts";
 import { conflict, invalid, notFound } from "../domain-errors.ts";
 import type { OutboxEntry } from "../mail/outbox.ts";
+import { moveOrder, refusedStatus } from "../orders/life/moves.ts";
 import type { ShopContact } from "../orders/mail.ts";
 import { loadOrder } from "../orders/service.ts";
-import { moveOrder, RefusedMove } from "../orders/workflow.ts";
 import type { ConfirmationLinks } from "./links.ts";
 
 export interface ConfirmationDeps {
@@ -109,18 +110,18 @@ export function createConfirmationService(db: Db, deps: ConfirmationDeps): Confi
     let restockedProductIds: string[] = [];
     let message: string = action === "confirm" ? CONFIRMATION_MESSAGES.confirmed : CONFIRMATION_MESSAGES.cancelled;
     try {
-      const moved = await moveOrder(db, orderId, to, {
+      const moved = await moveOrder(db, orderId, "customerAnswers", to, {
         actorUserId: customerId,
-        onlyFrom: "pending",
         answeredVia: via,
         reason: action === "cancel" ? "Cancelled by the customer" : undefined,
-        confirmationEvent: { kind: action === "confirm" ? "confirmed" : "cancelled", channel: via },
+        confirmationEvent: action === "confirm" ? "confirmed" : "cancelled",
       });
       restockedProductIds = moved.restockedProductIds;
     } catch (error) {
-      if (!(error instanceof RefusedMove)) throw error;
+      const current = refusedStatus(error);
+      if (current === undefined) throw error;
       // The same press again (a second tap, Meta delivering twice): the outcome, not an error.
-      if (error.current !== to) throw conflict(tooLateMessage(error.current, deps.shop));
+      if (current !== to) throw conflict(tooLateMessage(current, deps.shop));
       message = action === "confirm" ? CONFIRMATION_MESSAGES.alreadyConfirmed : CONFIRMATION_MESSAGES.alreadyCancelled;
     }
     const order = await loadOrder(db, orderId);
@@ -161,20 +162,18 @@ export function createConfirmationService(db: Db, deps: ConfirmationDeps): Confi
           .where(and(eq(orders.id, orderId), isNull(orders.heldAt)))
           .for("update");
         if (!due) return undefined;
-        const moved = await moveOrder(db, orderId, "cancelled", {
+        // The move queues the expired mail (ORDER_MOVES.confirmationExpires).
+        const moved = await moveOrder(db, orderId, "confirmationExpires", "cancelled", {
           tx,
           actorUserId: null,
-          onlyFrom: "pending",
           reason: EXPIRED_REASON,
-          confirmationEvent: { kind: "expired", channel: null },
+          confirmationEvent: "expired",
         });
-        // Sent at once (the database's now, not the sweep's clock).
-        await tx.execute(sql`insert into mail_outbox (kind, order_id) values ('confirm_expired', ${orderId})`);
         return moved.restockedProductIds;
       });
     } catch (error) {
       // Answered or cancelled by someone else between the read and the lock: nothing to do.
-      if (error instanceof RefusedMove) return undefined;
+      if (refusedStatus(error) !== undefined) return undefined;
       throw error;
     }
   }
@@ -209,7 +208,7 @@ export function createConfirmationService(db: Db, deps: ConfirmationDeps): Confi
     async answerByToken(token, action, via) {
       const { orderId, userId, mailed } = await checkedOrder(token);
       // Confirming from the link that reached the account's e-mail proves that address (decision
-      // 022), whatever the order's state by now. Not a cancel: someone who did not order may well
+      // 024), whatever the order's state by now. Not a cancel: someone who did not order may well
       // press that on a mail they did not expect, and it must not unlock the next mail's words.
       if (via === "link" && mailed && action === "confirm") await proveEmail(db, userId);
       return answer(orderId, action, via, userId);

@@ -7,6 +7,7 @@ import type { CashSummary } from "#shared/couriers.ts";
 import { SHOP_TIME_ZONE } from "#shared/shop.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
+import { CASH_IN_PLAY_LIST } from "../db/status-sql.ts";
 
 export async function loadCashSummary(db: Db): Promise<CashSummary> {
   const today = sql`(date_trunc('day', now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE})`;
@@ -30,7 +31,7 @@ export async function loadCashSummary(db: Db): Promise<CashSummary> {
     sql`select c.id as courier_id, c.name as courier, o.status, count(*)::int as parcels,
                coalesce(sum(p.cod_amount), 0)::int as amount
         from parcels p join couriers c on c.id = p.courier_id join orders o on o.id = p.order_id
-        where p.settled_at is null and o.status in ('dispatched', 'delivered')
+        where p.settled_at is null and o.status in ${CASH_IN_PLAY_LIST}
         group by c.id, c.name, o.status
         order by c.name`,
   );

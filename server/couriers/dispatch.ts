@@ -4,12 +4,15 @@
 // No HTTP here.
 import { and, eq, sql } from "drizzle-orm";
 import { COURIER_MESSAGES } from "#shared/couriers.ts";
+import { ORDER_LIFE } from "#shared/order-life.ts";
 import { orderNumber } from "#shared/orders.ts";
 import type { Db } from "../db/client.ts";
+import { orderStatusColumn } from "../db/row-schemas.ts";
 import { orders, parcels } from "../db/schema.ts";
 import { conflict, DomainError, invalid, notFound } from "../domain-errors.ts";
+import { moveOrder } from "../orders/life/moves.ts";
+import type { TellCustomer } from "../orders/life/status-mail.ts";
 import { constraintOf, sqlState } from "../orders/place-order.ts";
-import { moveOrder, type TellCustomer } from "../orders/workflow.ts";
 import { type CourierRow, findCourier } from "./couriers.ts";
 
 export interface ParcelToDispatch {
@@ -23,7 +26,7 @@ export interface DispatchOptions {
   tx?: Db | undefined;
   importId?: string | undefined;
   /** Queues each customer's 'on its way' mail, once the parcel it names is recorded. */
-  tellCustomer?: TellCustomer | undefined;
+  tellCustomer: TellCustomer;
 }
 
 /**
@@ -75,32 +78,35 @@ async function dispatchOne(tx: Db, courier: CourierRow, parcel: ParcelToDispatch
     .from(orders)
     .where(eq(orders.id, parcel.orderId));
   if (!order) throw notFound("No order has that id.");
-  if (order.status === "dispatched") throw conflict(COURIER_MESSAGES.alreadyDispatched);
-  if (order.status !== "confirm") throw conflict(COURIER_MESSAGES.notDispatchable);
-  // The move locks the order row and checks the status again under the lock.
-  await moveOrder(tx, parcel.orderId, "dispatched", {
+  const status = orderStatusColumn.parse(order.status);
+  if (ORDER_LIFE[status].withCourier) throw conflict(COURIER_MESSAGES.alreadyDispatched);
+  if (!ORDER_LIFE[status].dispatchable) throw conflict(COURIER_MESSAGES.notDispatchable);
+  // The move locks the order row and checks the status again under the lock; the parcel is
+  // recorded in the move, before its 'on its way' mail, which names the courier and the number.
+  await moveOrder(tx, parcel.orderId, "dispatch", "dispatched", {
     actorUserId: options.actorUserId,
-    onlyFrom: "confirm",
     reason: trackingNumber ? `${courier.name} ${trackingNumber}` : courier.name,
     tx,
+    tellCustomer: options.tellCustomer,
+    alsoRecord: async () => {
+      try {
+        await tx.insert(parcels).values({
+          orderId: parcel.orderId,
+          courierId: courier.id,
+          trackingNumber,
+          dispatchedBy: options.actorUserId,
+          codAmount: order.total,
+          importId: options.importId ?? null,
+        });
+      } catch (error) {
+        // Two owners typing the same number at once: the unique index decides.
+        if (sqlState(error) === "23505" && constraintOf(error) === "parcels_tracking_idx") {
+          throw conflict(COURIER_MESSAGES.numberTaken);
+        }
+        throw error;
+      }
+    },
   });
-  try {
-    await tx.insert(parcels).values({
-      orderId: parcel.orderId,
-      courierId: courier.id,
-      trackingNumber,
-      dispatchedBy: options.actorUserId,
-      codAmount: order.total,
-      importId: options.importId ?? null,
-    });
-  } catch (error) {
-    // Two owners typing the same number at once: the unique index decides.
-    if (sqlState(error) === "23505" && constraintOf(error) === "parcels_tracking_idx") {
-      throw conflict(COURIER_MESSAGES.numberTaken);
-    }
-    throw error;
-  }
-  await options.tellCustomer?.(tx, parcel.orderId);
 }
 
 /** Numbers are compared as the courier prints them, without regard to case. */

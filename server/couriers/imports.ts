@@ -18,8 +18,9 @@ import { orderNumber } from "#shared/orders.ts";
 import type { Db } from "../db/client.ts";
 import { courierImports, couriers, orders, parcels } from "../db/schema.ts";
 import { conflict, invalid } from "../domain-errors.ts";
+import { moveOrder } from "../orders/life/moves.ts";
+import type { TellCustomer } from "../orders/life/status-mail.ts";
 import { constraintOf, sqlState } from "../orders/place-order.ts";
-import { moveOrder, RefusedMove, type TellCustomer } from "../orders/workflow.ts";
 import type { CourierAdapter } from "./adapter.ts";
 import { type CourierRow, findCourier } from "./couriers.ts";
 import { createCsvAdapter, readCourierFile, resolveColumns } from "./csv-adapter.ts";
@@ -146,22 +147,15 @@ async function apply(
     if (action?.kind === "move") {
       const refused = action.to === "cancelled";
       const reason = `${courier.name}: ${action.status}`.slice(0, 300);
-      try {
-        const done = await moveOrder(tx, action.orderId, action.to, {
-          actorUserId,
-          onlyFrom: "dispatched",
-          reason,
-          comingBack: refused ? { as: "refused", reason } : undefined,
-          tx,
-          tellCustomer,
-        });
-        moved.push({ orderId: action.orderId, restockedProductIds: done.restockedProductIds });
-      } catch (error) {
-        if (error instanceof RefusedMove) {
-          throw conflict(`${orderNumber(action.orderId)} changed while the file was applied: import it again.`);
-        }
-        throw error;
-      }
+      // The orders are locked and the plan made under the lock: the move cannot find them moved.
+      const done = await moveOrder(tx, action.orderId, refused ? "parcelComesBack" : "courierReports", action.to, {
+        actorUserId,
+        reason,
+        comingBack: refused ? { as: "refused", reason } : undefined,
+        tx,
+        tellCustomer,
+      });
+      moved.push({ orderId: action.orderId, restockedProductIds: done.restockedProductIds });
     }
     if (action?.kind === "settle") {
       const settled = await tx

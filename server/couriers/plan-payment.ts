@@ -4,13 +4,14 @@
 // records the charges (not paid: a return charge owed, or nothing to collect); a parcel still on
 // its way is refused, and one already settled is 'already'. No HTTP here.
 import { formatRs } from "#shared/money.ts";
+import { ORDER_LIFE } from "#shared/order-life.ts";
 import type { Db } from "../db/client.ts";
 import type { PaymentLine } from "./adapter.ts";
 import type { CourierRow } from "./couriers.ts";
 import { type CourierParcel, courierParcels, lineOf, numberKey, type PlannedLine, stateOf } from "./import-plan.ts";
 
 /** What the courier should have collected: the order's amount if delivered, nothing otherwise. */
-const expected = (parcel: CourierParcel) => (parcel.status === "delivered" ? parcel.codAmount : 0);
+const expected = (parcel: CourierParcel) => (ORDER_LIFE[parcel.status].cashDue ? parcel.codAmount : 0);
 
 export async function planPayment(db: Db, courier: CourierRow, lines: PaymentLine[]): Promise<PlannedLine[]> {
   const parcels = await courierParcels(
@@ -34,7 +35,7 @@ export async function planPayment(db: Db, courier: CourierRow, lines: PaymentLin
     if (earlier !== undefined) {
       return lineOf(l.line, number, parcel, "already", `Line ${earlier} of this file already pays this parcel.`);
     }
-    if (parcel.status === "dispatched" || parcel.status === "pending" || parcel.status === "confirm") {
+    if (ORDER_LIFE[parcel.status].open) {
       return lineOf(
         l.line,
         number,

@@ -4,7 +4,7 @@
 // changes nothing. Lines are planned in file order, each seeing what the lines before would do.
 // No HTTP here.
 import type { ImportOutcome } from "#shared/courier-imports.ts";
-import { statusLabel } from "#shared/orders.ts";
+import { ORDER_LIFE, statusLabel } from "#shared/order-life.ts";
 import type { Db } from "../db/client.ts";
 import type { ParcelOutcome, TrackingLine } from "./adapter.ts";
 import type { CourierRow } from "./couriers.ts";
@@ -40,7 +40,7 @@ export async function planStatus(db: Db, courier: CourierRow, lines: TrackingLin
     if (l.outcome === "noChange") return lineOf(l.line, number, parcel, "noChange", `${said}: nothing to change.`);
     const move = MOVES[l.outcome];
     if (reached(parcel, l.outcome)) return lineOf(l.line, number, parcel, "already", `${said}: already ${move.label}.`);
-    if (parcel.status !== "dispatched") {
+    if (!ORDER_LIFE[parcel.status].withCourier) {
       return lineOf(
         l.line,
         number,

@@ -21,6 +21,7 @@ import {
 import { SHOP_TIME_ZONE } from "#shared/shop.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
+import { OPEN_STATUS_LIST } from "../db/status-sql.ts";
 
 const groupRow = z.object({
   kind: z.enum(["all", "courier", "area", "week"]),
@@ -70,7 +71,7 @@ export async function loadDeliveryReport(db: Db, days: ReportPeriod): Promise<De
                  count(*) filter (where returned_as is not null)::int as refused,
                  count(*) filter (where status = 'cancelled' and returned_as is null)::int as cancelled,
                  count(*) filter (where status in ('lost', 'damaged'))::int as lost_damaged,
-                 count(*) filter (where status in ('pending', 'confirm', 'dispatched'))::int as open,
+                 count(*) filter (where status in ${OPEN_STATUS_LIST})::int as open,
                  coalesce(sum(charges) filter (where returned_as is not null), 0)::int as refusal_cost,
                  count(*) filter (where returned_as is not null and dispatched and charges is null)::int as uncharged
           from o

@@ -1,10 +1,9 @@
 // Row schemas that several raw statements share, for `selectRows` (rows.ts). Column names are the
 // statements' own (snake_case); a number is a number only where the SQL casts it (`::int`, `::float8`).
 import { z } from "zod";
-import { RETURN_KINDS } from "#shared/admin-orders.ts";
 import { CATEGORY_SLUGS } from "#shared/categories.ts";
 import { FIT_NOTES } from "#shared/fit-note.ts";
-import { ORDER_STATUSES } from "#shared/orders.ts";
+import { ORDER_STATUSES, RETURN_KINDS } from "#shared/order-life.ts";
 
 export const orderStatusColumn = z.enum(ORDER_STATUSES);
 export const returnKindColumn = z.enum(RETURN_KINDS).nullable();

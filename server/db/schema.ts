@@ -18,6 +18,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { ORDER_STATUSES } from "#shared/order-life.ts";
+import { OPEN_STATUS_LIST, statusList } from "./status-sql.ts";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -328,10 +330,7 @@ export const orders = pgTable(
     cancelAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    check(
-      "orders_status_check",
-      sql`${t.status} in ('pending', 'confirm', 'dispatched', 'delivered', 'cancelled', 'lost', 'damaged')`,
-    ),
+    check("orders_status_check", sql`${t.status} in ${statusList(ORDER_STATUSES)}`),
     check(
       "orders_returned_as_check",
       sql`${t.returnedAs} is null or (${t.returnedAs} in ('refused', 'returned') and ${t.status} = 'cancelled')`,
@@ -341,7 +340,7 @@ export const orders = pgTable(
     check("orders_payment_check", sql`${t.paymentMethod} = 'cod'`),
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("orders_status_created_idx").on(t.status, t.createdAt.desc()),
-    index("orders_user_open_idx").on(t.userId).where(sql`${t.status} in ('pending', 'confirm', 'dispatched')`),
+    index("orders_user_open_idx").on(t.userId).where(sql`${t.status} in ${OPEN_STATUS_LIST}`),
     check(
       "orders_answered_via_check",
       sql`${t.answeredVia} is null or ${t.answeredVia} in ('shop', 'link', 'whatsapp')`,
@@ -856,7 +855,7 @@ export const mailOutbox = pgTable(
     // confirm_reminder and confirm_expired: the customer's reminder to confirm, and the mail saying an
     // unconfirmed order was cancelled; whatsapp_*: the same on WhatsApp, sent by its own drainer.
     // back_in_stock and whatsapp_back_in_stock: a size a customer waited for came back (queued by
-    // the trigger of migration 0018, server/stock-alerts/). stock_alert_confirm: an ask for an
+    // the trigger of migration 0021, server/stock-alerts/). stock_alert_confirm: an ask for an
     // address that had stopped the mails, mailed there to be confirmed (server/stock-alerts/).
     // message: any other mail, carried whole in `message` (server/mail/queue.ts, migration 0024).
     check(
@@ -907,7 +906,7 @@ export const addresses = pgTable(
 
 /**
  * 'Tell me when size 42 is back' (issue 33, part 4): one row per product, size and e-mail. A row
- * waits while notified_at and unsubscribed_at are null; the trigger of migration 0018 claims the
+ * waits while notified_at and unsubscribed_at are null; the trigger of migration 0021 claims the
  * waiting rows of a size in the very statement that brings it back (notified_at set, the messages
  * queued in mail_outbox), so each is told once however many instances see the change. Asking again
  * after the alert re-arms the same row; after its address stopped the mails, only once that address

@@ -22,11 +22,13 @@ import { selectRows } from "../db/rows.ts";
 import { exchangeRequests, exchangeSettings } from "../db/schema.ts";
 import { conflict, invalid, notFound } from "../domain-errors.ts";
 import { queueMails } from "../mail/queue.ts";
+import { readExchangeSettings } from "../orders/exchange-deadline.ts";
+import { insertFirstHistoryLine, insertOrder, insertOrderLines } from "../orders/life/create.ts";
 import type { ShopContact } from "../orders/mail.ts";
 import { constraintOf, sqlState } from "../orders/place-order.ts";
 import { EXCHANGE_JSON, exchangeJson, toExchange } from "./columns.ts";
 import { type ExchangeNews, exchangeAlertMail, exchangeMail } from "./mail.ts";
-import { checkExchangeWindow, readExchangeSettings } from "./window.ts";
+import { checkExchangeWindow } from "./window.ts";
 
 export const ADMIN_EXCHANGE_PAGE_SIZE = 25;
 
@@ -248,25 +250,52 @@ export function createExchangeService(db: Db, mail: ExchangeMailOptions): Exchan
         const [created] = await selectRows(
           tx,
           idRow,
-          sql`insert into orders (user_id, status, subtotal, total_amount, full_name, address_line, phone_number,
-                                  email, city, postal_code, area, landmark)
-              select o.user_id, 'confirm', greatest(l.price, ${due}), ${due}, o.full_name, o.address_line,
-                     o.phone_number, o.email, o.city, o.postal_code, o.area, o.landmark
-              from orders o join order_lines l on l.order_id = o.id and l.line_no = ${request.lineNo}
-              where o.id = ${request.orderId}
-              returning id`,
+          insertOrder(
+            "exchange",
+            {
+              userId: sql`o.user_id`,
+              subtotal: sql`greatest(l.price, ${due})`,
+              total: sql`${due}`,
+              fullName: sql`o.full_name`,
+              addressLine: sql`o.address_line`,
+              phoneNumber: sql`o.phone_number`,
+              email: sql`o.email`,
+              city: sql`o.city`,
+              postalCode: sql`o.postal_code`,
+              area: sql`o.area`,
+              landmark: sql`o.landmark`,
+            },
+            sql`from orders o join order_lines l on l.order_id = o.id and l.line_no = ${request.lineNo}
+                where o.id = ${request.orderId}`,
+            sql`id`,
+          ),
         );
         if (!created) throw notFound(EXCHANGE_MESSAGES.notFound);
         await tx.execute(
-          sql`insert into order_lines (order_id, line_no, product_id, name, description, image_url, size, quantity,
-                                       price, discount_price)
-              select ${created.id}, 1, l.product_id, l.name, l.description, l.image_url, ${request.wantedSize}, 1,
-                     l.price, l.discount_price
-              from order_lines l where l.order_id = ${request.orderId} and l.line_no = ${request.lineNo}`,
+          insertOrderLines(
+            sql`${created.id}::uuid`,
+            {
+              lineNo: sql`1`,
+              productId: sql`l.product_id`,
+              name: sql`l.name`,
+              description: sql`l.description`,
+              imageUrl: sql`l.image_url`,
+              size: sql`${request.wantedSize}::smallint`,
+              quantity: sql`1`,
+              price: sql`l.price`,
+              discountPrice: sql`l.discount_price`,
+            },
+            sql`from order_lines l where l.order_id = ${request.orderId} and l.line_no = ${request.lineNo}`,
+          ),
         );
         await tx.execute(
-          sql`insert into order_status_events (order_id, from_status, to_status, actor_user_id, reason)
-              values (${created.id}, null, 'confirm', ${adminId}, ${`Exchange for ${orderNumber(request.orderId)}`})`,
+          insertFirstHistoryLine(
+            "exchange",
+            sql`${created.id}::uuid`,
+            sql`${adminId}::uuid`,
+            sql`${`Exchange for ${orderNumber(request.orderId)}`}`,
+            sql``,
+          ),
         );
         await tx
           .update(exchangeRequests)

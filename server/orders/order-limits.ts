@@ -7,6 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { OrderLimitsAnswer } from "#shared/cart-limits.ts";
 import type { Db } from "../db/client.ts";
 import { orderLines, orders } from "../db/schema.ts";
+import { OPEN_STATUS_LIST } from "../db/status-sql.ts";
 import type { FirstStatement } from "../db/transaction.ts";
 import { forbidden, limitReached } from "../domain-errors.ts";
 import type { ShopContact } from "./mail.ts";
@@ -78,7 +79,7 @@ export async function orderLimitsOf(db: Db, userId: string, limits: OrderLimits)
     })
     .from(orders)
     // The statuses as literals, as the partial index orders_user_open_idx names them.
-    .where(and(eq(orders.userId, userId), sql`${orders.status} in ('pending', 'confirm', 'dispatched')`));
+    .where(and(eq(orders.userId, userId), sql`${orders.status} in ${OPEN_STATUS_LIST}`));
   return {
     maxOpenOrders: limits.openOrders,
     maxOpenPairs: limits.openPairs,

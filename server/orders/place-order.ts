@@ -20,9 +20,11 @@ import {
 import { listedArea } from "../areas/service.ts";
 import type { Db } from "../db/client.ts";
 import { idempotencyKeys, products } from "../db/schema.ts";
+import { OPEN_STATUS_LIST } from "../db/status-sql.ts";
 import { CHECKOUT_LOCK_TIMEOUT_MS, isDatabaseTimeout, STATEMENT_TIMEOUT_MS } from "../db/timeouts.ts";
 import { type OpenTransaction, transactionOpenedWith } from "../db/transaction.ts";
 import { conflict, DomainError, invalid, notFound } from "../domain-errors.ts";
+import { insertFirstHistoryLine, insertOrder, insertOrderLines } from "./life/create.ts";
 import type { ShopContact } from "./mail.ts";
 import { checkOpenLimits, lockCustomer, type OrderLimits, refuseBlocked } from "./order-limits.ts";
 
@@ -134,7 +136,7 @@ export async function placeOrder(
           // The order statement may take up to a statement's timeout: sent only if its answer
           // can still be delivered after that long.
           if (request.canStillAnswer && !request.canStillAnswer(STATEMENT_TIMEOUT_MS)) throw busyNotPlaced();
-          return insertOrder(open, request, lines, requestHash, rules);
+          return placeInOneStatement(open, request, lines, requestHash, rules);
         },
         // A stock row or the customer's row held longer than this by someone else: refused, not
         // waited for (server/db/timeouts.ts).
@@ -223,7 +225,7 @@ function hashRequest(lines: readonly Line[], order: NewOrder): string {
  * from the cart. When it cannot, it writes nothing and answers the locked rows, from which the
  * refusal is explained.
  */
-async function insertOrder(
+async function placeInOneStatement(
   open: OpenTransaction,
   request: PlaceOrderRequest,
   lines: Line[],
@@ -259,10 +261,10 @@ async function insertOrder(
             from locked l join v on v.product_id = l.product_id and v.size = l.size
           ), held as (
             -- What the customer holds open now: every earlier order of theirs committed before the lock.
-            select (select count(*) from orders where user_id = ${userId}::uuid and status in ('pending', 'confirm', 'dispatched'))::int
+            select (select count(*) from orders where user_id = ${userId}::uuid and status in ${OPEN_STATUS_LIST})::int
                      as orders,
                    (select coalesce(sum(ol.quantity), 0) from orders ho join order_lines ol on ol.order_id = ho.id
-                    where ho.user_id = ${userId}::uuid and ho.status in ('pending', 'confirm', 'dispatched'))::int as pairs
+                    where ho.user_id = ${userId}::uuid and ho.status in ${OPEN_STATUS_LIST})::int as pairs
           ), ok as (
             -- orderSummary (shared/cart.ts) in SQL: total = sum of discountPrice x quantity + delivery.
             select count(*) = ${lines.length}::int and bool_and(not archived and stock >= n)
@@ -284,25 +286,48 @@ async function insertOrder(
             select coalesce((select remind_after_minutes from confirmation_settings), ${DEFAULT_CONFIRMATION_SETTINGS.remindAfterMinutes}::int) as remind,
                    coalesce((select cancel_after_minutes from confirmation_settings), ${DEFAULT_CONFIRMATION_SETTINGS.cancelAfterMinutes}::int) as cancel
           ), o as (
-            insert into orders (id, user_id, status, subtotal, total_amount, full_name, address_line, phone_number,
-                                email, city, postal_code, area, landmark, remind_at, cancel_at)
-            select ${orderId}::uuid, ${userId}::uuid, 'pending', ok.subtotal, ok.total,
-                   ${a.fullName}, ${a.addressLine}, ${a.phoneNumber}, ${a.email}, ${a.city}, ${a.postalCode ?? null}::text,
-                   ${a.area ?? null}::text, ${a.landmark ?? null}::text,
-                   now() + make_interval(mins => times.remind), now() + make_interval(mins => times.cancel)
-            from ok, times where ok.ok
-            returning created_at, cancel_at
+            ${insertOrder(
+              "checkout",
+              {
+                id: sql`${orderId}::uuid`,
+                userId: sql`${userId}::uuid`,
+                subtotal: sql`ok.subtotal`,
+                total: sql`ok.total`,
+                fullName: sql`${a.fullName}`,
+                addressLine: sql`${a.addressLine}`,
+                phoneNumber: sql`${a.phoneNumber}`,
+                email: sql`${a.email}`,
+                city: sql`${a.city}`,
+                postalCode: sql`${a.postalCode ?? null}::text`,
+                area: sql`${a.area ?? null}::text`,
+                landmark: sql`${a.landmark ?? null}::text`,
+                confirmation: {
+                  remindAt: sql`now() + make_interval(mins => times.remind)`,
+                  cancelAt: sql`now() + make_interval(mins => times.cancel)`,
+                },
+              },
+              sql`from ok, times where ok.ok`,
+              sql`created_at, cancel_at`,
+            )}
           ), l as (
-            insert into order_lines (order_id, line_no, product_id, name, description, image_url, size, quantity,
-                                     price, discount_price)
-            select ${orderId}::uuid, x.line_no, x.product_id, x.name, x.description,
-                   (select coalesce(jsonb_agg(replace(${imageUrl}, ${IMAGE_ID_SLOT}, id::text)), '[]'::jsonb)
-                    from json_array_elements_text(x.image_ids) as id),
-                   x.size, x.n, x.price, x.discount_price
-            from priced x, ok where ok.ok
+            ${insertOrderLines(
+              sql`${orderId}::uuid`,
+              {
+                lineNo: sql`x.line_no`,
+                productId: sql`x.product_id`,
+                name: sql`x.name`,
+                description: sql`x.description`,
+                imageUrl: sql`(select coalesce(jsonb_agg(replace(${imageUrl}, ${IMAGE_ID_SLOT}, id::text)), '[]'::jsonb)
+                               from json_array_elements_text(x.image_ids) as id)`,
+                size: sql`x.size`,
+                quantity: sql`x.n`,
+                price: sql`x.price`,
+                discountPrice: sql`x.discount_price`,
+              },
+              sql`from priced x, ok where ok.ok`,
+            )}
           ), e as (
-            insert into order_status_events (order_id, from_status, to_status, actor_user_id)
-            select ${orderId}::uuid, null, 'pending', ${userId}::uuid from ok where ok.ok
+            ${insertFirstHistoryLine("checkout", sql`${orderId}::uuid`, sql`${userId}::uuid`, sql`null`, sql`from ok where ok.ok`)}
           ), k as (
             -- No ON CONFLICT: a used key fails the whole statement (see IdempotencyRace), so a
             -- retry can never write a second order.

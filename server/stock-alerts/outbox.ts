@@ -1,4 +1,4 @@
-// Sending the back-in-stock messages that the restock's trigger queued (migration 0018): the mail
+// Sending the back-in-stock messages that the restock's trigger queued (migration 0021): the mail
 // outbox's own drainer for `back_in_stock` rows, and, when the shop has WhatsApp, one for
 // `whatsapp_back_in_stock`. Like every outbox row they are leased, so two instances never send one
 // at once, and a failed send is tried again later. A row whose customer stopped the mails after it

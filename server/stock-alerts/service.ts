@@ -1,5 +1,5 @@
 // Back in stock (issue 33, part 4): asking to be told when a sold-out size returns, and stopping it
-// from the mail's link. Telling is not here: the trigger of migration 0018 claims the waiting rows
+// from the mail's link. Telling is not here: the trigger of migration 0021 claims the waiting rows
 // and queues their messages in the statement that brings a size back, and outbox.ts sends them.
 // An ask for an address that pressed 'stop' waits for a press from that address (issue 45,
 // docs/decisions/021-back-in-stock.md): it is kept stopped and a 'press to confirm' mail is queued in

@@ -2,8 +2,8 @@
 // its tracking number as a link to the courier's own tracking page, or the shop's rider with a name and phone.
 
 import type { OrderParcel } from "#shared/couriers.ts";
+import type { OrderStatus } from "#shared/order-life.ts";
 import { carrierLine, ORDER_VIEW_TEXTS } from "#shared/order-view.ts";
-import type { OrderStatus } from "#shared/orders.ts";
 
 export function ParcelLine({ parcel, status }: { parcel: OrderParcel; status: OrderStatus }) {
   return (

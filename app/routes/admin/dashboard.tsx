@@ -5,7 +5,7 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { AdminDashboard } from "#shared/admin.ts";
 import { formatRs } from "#shared/money.ts";
-import { ORDER_STATUSES } from "#shared/orders.ts";
+import { ORDER_STATUSES } from "#shared/order-life.ts";
 import { AdminEmpty, AdminError, AdminLoading } from "../../components/admin/AdminStatus.tsx";
 import { CashPanel } from "../../components/admin/CashPanel.tsx";
 import { SalesReport } from "../../components/admin/SalesReport.tsx";

@@ -1,7 +1,8 @@
 // An order's status as the owner reads it: the customer's badge, except that a parcel that came
 // back says so (the customer sees it as cancelled).
-import { adminStatusLabel, type ReturnKind } from "#shared/admin-orders.ts";
-import type { OrderStatus } from "#shared/orders.ts";
+
+import { adminStatusLabel } from "#shared/admin-orders.ts";
+import type { OrderStatus, ReturnKind } from "#shared/order-life.ts";
 import { OrderStatusBadge } from "../../OrderStatusBadge.tsx";
 
 export function AdminStatusBadge({ status, returnedAs }: { status: OrderStatus; returnedAs: ReturnKind | null }) {

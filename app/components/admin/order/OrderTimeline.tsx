@@ -2,7 +2,7 @@
 // changes to its delivery details, each with who and when.
 import type { AdminOrder } from "#shared/admin.ts";
 import { ADDRESS_FIELD_LABELS, adminStatusLabel } from "#shared/admin-orders.ts";
-import { statusLabel } from "#shared/orders.ts";
+import { statusLabel } from "#shared/order-life.ts";
 import { formatWhen } from "../../../lib/dates.ts";
 
 export function OrderTimeline({ order }: { order: AdminOrder }) {

@@ -2,7 +2,8 @@
 // go back into stock, the history keeps who, when and why, and the customer reads it as cancelled.
 import { type FormEvent, useId, useState } from "react";
 import type { AdminOrder } from "#shared/admin.ts";
-import { REASON_MAX, RETURN_KIND_LABELS, RETURN_KINDS, type ReturnKind } from "#shared/admin-orders.ts";
+import { REASON_MAX } from "#shared/admin-orders.ts";
+import { RETURN_KIND_LABELS, RETURN_KINDS, type ReturnKind } from "#shared/order-life.ts";
 import { type AdminResult, adminCall } from "../../../lib/admin-api.ts";
 
 export function ReturnParcel({

@@ -1,15 +1,24 @@
 // The e-mail a customer gets when the shop moves their order (confirmed, dispatched with its courier
-// and tracking link, delivered, cancelled, lost or damaged in transit).
+// and tracking link, delivered, cancelled, lost or damaged in transit), queued in the move's own
+// transaction (moves.ts), so the mail is owed exactly when the move happened.
+
+import { eq } from "drizzle-orm";
 import type { OrderParcel } from "#shared/couriers.ts";
 import { formatRs } from "#shared/money.ts";
+import type { OrderStatus } from "#shared/order-life.ts";
 import { addressLines } from "#shared/order-view.ts";
-import { type Order, type OrderStatus, orderNumber } from "#shared/orders.ts";
+import { type Order, orderNumber } from "#shared/orders.ts";
 import { SHOP_NAME, SHOP_TIME_ZONE } from "#shared/shop.ts";
-import { escapeHtml } from "../mail/html.ts";
-import type { Mail } from "../mail/mailer.ts";
-import { orderContactHtml, orderContactText } from "../mail/order-contact.ts";
-import { dearLine, deliveryBlock, type Recipient } from "../mail/recipient.ts";
-import type { ShopContact } from "../orders/mail.ts";
+import type { Db } from "../../db/client.ts";
+import { orders, users } from "../../db/schema.ts";
+import { escapeHtml } from "../../mail/html.ts";
+import type { Mail } from "../../mail/mailer.ts";
+import { orderContactHtml, orderContactText } from "../../mail/order-contact.ts";
+import { queueMails } from "../../mail/queue.ts";
+import { dearLine, deliveryBlock, type Recipient } from "../../mail/recipient.ts";
+import { exchangeDeadline } from "../exchange-deadline.ts";
+import type { ShopContact } from "../mail.ts";
+import { loadOrder } from "../service.ts";
 
 // `withAddress`: the confirmed mail says where the rider is going (area and landmark included), so
 // the customer can still correct it before the parcel leaves.
@@ -116,4 +125,27 @@ export function orderStatusMail(
     (address.length > 0 ? `<p>${address.map(escapeHtml).join("<br>")}</p>` : "") +
     orderContactHtml(shop, order._id);
   return { to: recipient.to, subject: `Your order ${ref} at ${SHOP_NAME} ${news.subject}`, text, html };
+}
+
+/** Queues the customer's mail of a move in the move's own transaction. */
+export type TellCustomer = (tx: Db, orderId: string) => Promise<void>;
+
+/**
+ * Queues the mail of the order's new status (none for a status without one), as the order reads in
+ * the move's transaction: to the account's own e-mail, with what was typed only once it is proven.
+ */
+export function statusMailTeller(deps: { shop: ShopContact; publicUrl: string }): TellCustomer {
+  return async (tx, orderId) => {
+    const order = await loadOrder(tx, orderId);
+    const [customer] = await tx
+      .select({ email: users.email, verifiedAt: users.emailVerifiedAt })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(eq(orders.id, orderId));
+    if (!order || !customer) return;
+    const recipient = { to: customer.email, proven: customer.verifiedAt !== null };
+    const until = order.status === "delivered" ? (await exchangeDeadline(tx, orderId))?.until : undefined;
+    const mail = orderStatusMail(order, recipient, deps.shop, deps.publicUrl, until);
+    if (mail) await queueMails(tx, [mail]);
+  };
 }
