@@ -12,7 +12,7 @@ import { loadConfig } from "#server/config.ts";
 import { type Database, type Db, openDatabase } from "#server/db/client.ts";
 import { users } from "#server/db/schema.ts";
 import { createScratchDatabase } from "#server/db/scratch.ts";
-import { seedCategories } from "#server/db/seed/seed.ts";
+import { seedCategories } from "#server/seed/seed.ts";
 
 const run = promisify(execFile);
 /** Each case starts node several times (and hashes passwords): generous, as the machine is shared. */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectRowsAsserted } from "#server/db/rows.ts";
 import type { AdminOrder, AdminOrderList } from "#shared/admin.ts";
 import type { Order } from "#shared/orders.ts";
-import { mailsTo } from "./support/accounts.ts";
+import { waitForMail } from "./support/accounts.ts";
 import { call, makeAdmin } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 import {
@@ -99,10 +99,7 @@ describe("a parcel that comes back", () => {
     expect(JSON.stringify(mine)).not.toMatch(/refused|returnedAs|not at home/);
     // The confirmation, 'is confirmed' and 'was cancelled' are all sent in the background: wait for
     // the one this test is about (counting two mails could stop before the third arrived).
-    const cancelledMail = async () =>
-      (await mailsTo(t, placed.shopper.email)).some((m) => /Subject: .*was cancelled/.test(m));
-    for (let i = 0; i < 250 && !(await cancelledMail()); i++) await new Promise((r) => setTimeout(r, 20));
-    expect(await cancelledMail()).toBe(true);
+    await waitForMail(t, placed.shopper.email, /Subject: .*was cancelled/);
   });
 
   it("records a return without a reason", async () => {

@@ -8,7 +8,7 @@ import { selectRowsAsserted } from "#server/db/rows.ts";
 import type { AdminCustomerList, AdminDashboard, AdminOrder, AdminOrderList, AdminProduct } from "#shared/admin.ts";
 import type { Courier } from "#shared/couriers.ts";
 import { type Order, orderNumber } from "#shared/orders.ts";
-import { mailsTo } from "./support/accounts.ts";
+import { waitForMails } from "./support/accounts.ts";
 import { call, makeAdmin } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 import {
@@ -55,15 +55,6 @@ async function order(shopper?: Shopper): Promise<{ order: Order; shopper: Shoppe
 const move = (orderId: string, status: string, who: { headers: Record<string, string> } = admin) =>
   call(t, who, "POST", `/api/admin/orders/${orderId}/status`, { status });
 
-async function waitForMails(to: string, count: number): Promise<string[]> {
-  for (let i = 0; i < 200; i++) {
-    const mails = await mailsTo(t, to);
-    if (mails.length >= count) return mails;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`expected ${count} mails to ${to}`);
-}
-
 async function events(orderId: string) {
   return selectRowsAsserted<{ from_status: string | null; to_status: string; actor_user_id: string }>(
     t.database.db,
@@ -95,7 +86,7 @@ describe("workflow", () => {
     expect((await events(placed._id)).slice(1).map((e) => e.actor_user_id)).toEqual([admin.id, admin.id]);
 
     // The order confirmation, then one mail per move.
-    const mails = await waitForMails(shopper.email, 3);
+    const mails = await waitForMails(t, shopper.email, 3);
     expect(mails.some((m) => /Subject: .*is confirmed/.test(m) && /We have confirmed your order/.test(m))).toBe(true);
     const deliveredMail = mails.find((m) => /Subject: .*was delivered/.test(m)) ?? "";
     // Pairs, not lines (2 of one shoe and 1 of another); the last day to ask for an exchange, 7 days
@@ -168,7 +159,7 @@ describe("workflow", () => {
         .flatMap((c) => c.productIds ?? [])
         .sort(),
     ).toEqual([p1.id, p2.id].sort());
-    const mails = await waitForMails(shopper.email, 3);
+    const mails = await waitForMails(t, shopper.email, 3);
     expect(mails.some((m) => /Subject: .*was cancelled/.test(m))).toBe(true);
   });
 
@@ -337,7 +328,6 @@ describe("concurrent writers", () => {
       edit(),
     ]);
     for (const res of results) expect([200, 201], res.body).toContain(res.statusCode);
-    expect(await stockOf(t, p1.id, sz(p1))).toBeGreaterThanOrEqual(0);
   });
 
   // A size that sells out or comes back rewrites its product's row (the sizes-in-stock mask), after
@@ -376,7 +366,6 @@ describe("concurrent writers", () => {
         statuses.push(res.statusCode);
         expect([200, 201, 409], res.body).toContain(res.statusCode);
       }
-      expect(await stockOf(t, p1.id, size)).toBeGreaterThanOrEqual(0);
     }
     // Not all refused: the saves and the cancellations went through.
     expect(statuses.filter((code) => code === 200).length).toBeGreaterThan(30);

@@ -2,7 +2,7 @@
 // and deleted by an admin, refused to everyone else, and read by the next search at once.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readSeedSynonyms, seedSynonyms } from "#server/db/seed/synonyms.ts";
+import { readSeedSynonyms, seedSynonyms } from "#server/seed/synonyms.ts";
 import type { SearchPage } from "#shared/search.ts";
 import type { Synonym } from "#shared/synonyms.ts";
 import { call, makeAdmin } from "./support/admin.ts";

@@ -31,6 +31,7 @@ import {
   stockOf,
   type TestProduct,
 } from "./support/shoppers.ts";
+import { until } from "./support/wait.ts";
 
 const ORDERS_EMAIL = "orders-desk@shoeshop.example";
 
@@ -367,14 +368,12 @@ describe("what the owner reads", () => {
   it("the shop's alert, the customer's mail and the 'is confirmed' mail say where to go", async () => {
     const where = ["\nOpposite Dolmen Mall", `Clifton Block 5, Karachi ${ADDRESS.postalCode}`];
     const about = (mail: string) => mail.includes(placed._id.slice(0, 8).toUpperCase());
-    async function mailsAbout(to: string, subject: RegExp): Promise<string[]> {
-      for (let i = 0; i < 250; i++) {
-        const found = (await mailsTo(t, to)).filter((mail) => about(mail) && subject.test(mail));
-        if (found.length > 0) return found;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      return [];
-    }
+    const mailsAbout = (to: string, subject: RegExp) =>
+      until(
+        async () => (await mailsTo(t, to)).filter((mail) => about(mail) && subject.test(mail)),
+        (found) => found.length > 0,
+        `a mail about the order matching ${subject} to ${to}`,
+      );
     // The two orders of this part may share one alert ('2 new orders').
     const [alert] = await mailsAbout(ORDERS_EMAIL, /Subject: /);
     const [confirmation] = await mailsAbout(s.email, new RegExp(`Subject: Your order #\\w+ at ${SHOP_NAME}\r?\n`));

@@ -15,7 +15,7 @@ import {
   waitInput,
 } from "#shared/confirmation.ts";
 import type { Order } from "#shared/orders.ts";
-import { mailsTo } from "./support/accounts.ts";
+import { waitForMail } from "./support/accounts.ts";
 import { call, makeAdmin } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 import {
@@ -72,15 +72,6 @@ async function statusOf(orderId: string): Promise<string> {
   return row?.status ?? "gone";
 }
 
-async function waitForMail(to: string, pattern: RegExp): Promise<string> {
-  for (let i = 0; i < 300; i++) {
-    const mail = (await mailsTo(t, to)).find((m) => pattern.test(m));
-    if (mail) return mail;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`no mail matching ${pattern} to ${to}`);
-}
-
 const save = (remindAfterMinutes: number, cancelAfterMinutes: number) =>
   call(t, admin, "PUT", "/api/admin/confirmation-settings", { remindAfterMinutes, cancelAfterMinutes });
 
@@ -93,7 +84,7 @@ describe("changed confirmation times", () => {
     await sweeper().sweep(new Date(Date.now() + 30 * 24 * HOUR));
     const { order: before, shopper: early } = await order();
     expect(msAfter(before, before.confirmation.cancelsAt)).toBe(48 * HOUR);
-    await waitForMail(early.email, /within 2 days/);
+    await waitForMail(t, early.email, /within 2 days/);
     const { order: held } = await order();
     expect((await call(t, admin, "PUT", `/api/admin/orders/${held._id}/held`, { held: true })).statusCode).toBe(200);
 
@@ -117,7 +108,7 @@ describe("changed confirmation times", () => {
 
       const { order: after, shopper: late } = await order();
       expect(msAfter(after, after.confirmation.cancelsAt)).toBe(24 * HOUR);
-      await waitForMail(late.email, /within 24 hours/);
+      await waitForMail(t, late.email, /within 24 hours/);
 
       const placedAt = new Date(before.createdAt).getTime();
       // Seven hours on: the new order is reminded (6 h), the earlier one not yet (12 h).
@@ -127,7 +118,7 @@ describe("changed confirmation times", () => {
       // The reminder still says what the first mail said.
       const thirteen = await sweeper().sweep(new Date(placedAt + 13 * HOUR));
       expect(thirteen.reminded).toContain(before._id);
-      const reminder = await waitForMail(early.email, /Subject: Please confirm your order/);
+      const reminder = await waitForMail(t, early.email, /Subject: Please confirm your order/);
       expect(reminder).toMatch(/within 2 days/);
       // A day and a bit on: the new order is cancelled, the earlier one is still waiting.
       const day = await sweeper().sweep(new Date(placedAt + 25 * HOUR));

@@ -16,7 +16,7 @@ import {
   tooLateMessage,
 } from "#shared/confirmation.ts";
 import type { Order } from "#shared/orders.ts";
-import { mailsTo } from "./support/accounts.ts";
+import { mailsTo, waitForMail } from "./support/accounts.ts";
 import { call, makeAdmin } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 import { anotherInstance } from "./support/instances.ts";
@@ -30,6 +30,7 @@ import {
   stockOf,
   type TestProduct,
 } from "./support/shoppers.ts";
+import { allMailsSent, until } from "./support/wait.ts";
 
 let t: TestApp;
 let admin: Shopper & { username: string };
@@ -57,15 +58,6 @@ async function order(shopper?: Shopper, quantity = 1): Promise<{ order: Order; s
   const res = await placeOrder(t, s, orderBody(s, [{ product: shoe, size, quantity }]));
   expect(res.statusCode, res.body).toBe(201);
   return { order: res.json<Order>(), shopper: s };
-}
-
-async function waitForMail(to: string, pattern: RegExp): Promise<string> {
-  for (let i = 0; i < 300; i++) {
-    const mail = (await mailsTo(t, to)).find((m) => pattern.test(m));
-    if (mail) return mail;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`no mail matching ${pattern} to ${to}`);
 }
 
 const linkIn = (mail: string) => {
@@ -108,7 +100,7 @@ describe("the mailed link", () => {
     expect(placed.confirmation).toMatchObject({ awaiting: true, answered: null });
     expect(placed.statusHistory).toEqual([{ status: "pending", at: placed.createdAt }]);
 
-    const mail = await waitForMail(shopper.email, /Confirm or cancel it here/);
+    const mail = await waitForMail(t, shopper.email, /Confirm or cancel it here/);
     expect(mail).toContain(CONFIRMATION_MESSAGES.ask);
     expect(mail).toMatch(/If we do not hear from you within 2 days, order #[0-9A-F]{8} is cancelled\./);
     const token = linkIn(mail);
@@ -234,13 +226,12 @@ async function clearEarlierOrders(): Promise<void> {
 }
 
 /** The owner's confirmation history once it holds `count` events (what was sent is noted just after sending). */
-async function historyOf(orderId: string, count: number): Promise<AdminOrder["confirmationHistory"]> {
-  for (let i = 0; i < 300; i++) {
-    const history = (await adminOrder(orderId)).confirmationHistory;
-    if (history.length >= count) return history;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return (await adminOrder(orderId)).confirmationHistory;
+function historyOf(orderId: string, count: number): Promise<AdminOrder["confirmationHistory"]> {
+  return until(
+    async () => (await adminOrder(orderId)).confirmationHistory,
+    (history) => history.length >= count,
+    `${count} events in the confirmation history`,
+  );
 }
 
 describe("the sweep", () => {
@@ -260,7 +251,7 @@ describe("the sweep", () => {
     expect(later.reminded).not.toContain(placed._id);
     expect(later.cancelled).not.toContain(placed._id);
 
-    const reminder = await waitForMail(shopper.email, /Subject: Please confirm your order/);
+    const reminder = await waitForMail(t, shopper.email, /Subject: Please confirm your order/);
     expect(linkIn(reminder)).toBeTruthy();
 
     const expired = await sweeper.sweep(new Date(placedAt + 48 * HOUR + 60_000));
@@ -268,7 +259,7 @@ describe("the sweep", () => {
     expect(expired.restockedProductIds).toContain(shoe.id);
     expect(await statusOf(placed._id)).toBe("cancelled");
     expect(await stockOf(t, shoe.id, size)).toBe(before);
-    await waitForMail(shopper.email, /We did not hear from you, so your order/);
+    await waitForMail(t, shopper.email, /We did not hear from you, so your order/);
 
     expect((await historyOf(placed._id, 3)).map((e) => e.kind).sort()).toEqual(["asked", "expired", "reminded"]);
     const seen = await adminOrder(placed._id);
@@ -287,7 +278,7 @@ describe("the sweep", () => {
 
   it("leaves an order the owner holds, and applies the times again once it is released", async () => {
     const { order: placed, shopper } = await order();
-    await waitForMail(shopper.email, /Confirm or cancel it here/);
+    await waitForMail(t, shopper.email, /Confirm or cancel it here/);
     // The 'asked' event is written just after the mail goes out: wait for it, so the history's order is fixed.
     expect((await historyOf(placed._id, 1)).map((e) => e.kind)).toEqual(["asked"]);
     const placedAt = new Date(placed.createdAt).getTime();
@@ -346,9 +337,10 @@ describe("the sweep", () => {
                  (select count(*)::int from order_status_events where to_status = 'cancelled' and order_id in ${ids}) as moves`,
     );
     expect(events).toEqual({ expired: 6, moves: 6 });
-    // Each customer is told once.
+    // Each customer is told once: both sweeps have returned, so whatever they queued is in the
+    // outbox, and once it is sent a second mail would be here.
+    await allMailsSent(t.database.db, ids);
     for (const { shopper } of placed) {
-      await waitForMail(shopper.email, /We did not hear from you/);
       expect((await mailsTo(t, shopper.email)).filter((m) => /We did not hear from you/.test(m))).toHaveLength(1);
     }
   });
@@ -444,16 +436,18 @@ describe("the timer", () => {
                               cancel_at = cancel_at - interval '3 days'
             where id in ${ids}`,
       );
-      let open = ids.length;
-      for (let i = 0; i < 300 && open > 0; i++) {
-        await new Promise((r) => setTimeout(r, 50));
-        const [row] = await selectRowsAsserted<{ n: number }>(
-          timed.database.db,
-          sql`select count(*)::int as n from orders where id in ${ids} and status = 'pending'`,
-        );
-        open = row?.n ?? 0;
-      }
-      expect(open).toBe(0);
+      await until(
+        async () =>
+          (
+            await selectRowsAsserted<{ n: number }>(
+              timed.database.db,
+              sql`select count(*)::int as n from orders where id in ${ids} and status = 'pending'`,
+            )
+          )[0]?.n ?? 0,
+        (open) => open === 0,
+        "the sweeps to cancel every order",
+        { timeout: 15_000, interval: 50 },
+      );
       expect(await stockOf(timed, p.id, pairSize)).toBe(50);
       const [moves] = await selectRowsAsserted<{ n: number }>(
         timed.database.db,

@@ -20,7 +20,7 @@ import {
 } from "#shared/courier-imports.ts";
 import type { Courier } from "#shared/couriers.ts";
 import { type Order, orderNumber } from "#shared/orders.ts";
-import { mailsTo } from "./support/accounts.ts";
+import { waitForMail } from "./support/accounts.ts";
 import { call, makeAdmin } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 import {
@@ -124,16 +124,6 @@ async function everything() {
   return row;
 }
 
-/** The mail this test is about, once it has left (mail is sent in the background). */
-async function mailed(to: string, subject: RegExp): Promise<string | undefined> {
-  for (let i = 0; i < 250; i++) {
-    const mail = (await mailsTo(t, to)).find((m) => subject.test(m));
-    if (mail) return mail;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return undefined;
-}
-
 describe("a booking export", () => {
   it("previews without changing anything, then dispatches: the customer sees the parcel and is mailed", async () => {
     const courier = await newCourier();
@@ -201,7 +191,7 @@ describe("a booking export", () => {
     const track = await t.app.inject({ url: "/api/orders/track", headers: a.shopper.headers });
     const mine = track.json<Order[]>().find((o) => o._id === a._id);
     expect(mine).toMatchObject({ status: "dispatched", parcel: { courier: courier.name, trackingNumber: na } });
-    const mail = await mailed(a.shopper.email, /Subject: .*is on its way/);
+    const mail = await waitForMail(t, a.shopper.email, /Subject: .*is on its way/);
     expect(mail).toContain(na);
     expect(mail).toContain(`https://courier.example.pk/track?cn=${na}`);
   });
@@ -253,12 +243,12 @@ describe("a booking export", () => {
     );
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
     expect(answers.map((r) => r.json<ImportResult>().applied).sort()).toEqual([false, true]);
-    const [row] = await selectRowsAsserted<{ n: number; events: number }>(
+    // The order was dispatched once. (One import row for the file is the schema's own: courier_imports_file_idx.)
+    const [row] = await selectRowsAsserted<{ events: number }>(
       t.database.db,
-      sql`select (select count(*)::int from courier_imports where courier_id = ${courier._id}) as n,
-                 (select count(*)::int from order_status_events where order_id = ${a._id} and to_status = 'dispatched') as events`,
+      sql`select count(*)::int as events from order_status_events where order_id = ${a._id} and to_status = 'dispatched'`,
     );
-    expect(row).toEqual({ n: 1, events: 1 });
+    expect(row?.events).toBe(1);
   });
 });
 
@@ -319,8 +309,8 @@ describe("a status file", () => {
     expect((await adminOrder(onTheWay._id)).status).toBe("dispatched");
     expect(await stockOf(t, p1.id, size())).toBe(stockBefore + 2);
     expect(await shown()).toBe(stockBefore + 2);
-    expect(await mailed(delivered.shopper.email, /Subject: .*was delivered/)).toBeDefined();
-    expect(await mailed(lost.shopper.email, /Subject: .*was lost in transit/)).toBeDefined();
+    await waitForMail(t, delivered.shopper.email, /Subject: .*was delivered/);
+    await waitForMail(t, lost.shopper.email, /Subject: .*was lost in transit/);
 
     // The same statuses in a later file: nothing twice, the stock stays.
     const later = csv([

@@ -8,7 +8,7 @@ import { selectRowsAsserted } from "#server/db/rows.ts";
 import type { AdminDashboard, AdminOrder } from "#shared/admin.ts";
 import type { Courier } from "#shared/couriers.ts";
 import type { Order } from "#shared/orders.ts";
-import { mailsTo } from "./support/accounts.ts";
+import { waitForMail } from "./support/accounts.ts";
 import { call, makeAdmin } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 import {
@@ -66,15 +66,6 @@ async function snapshot(id: string) {
   const [order] = await selectRowsAsserted(t.database.db, sql`select status, returned_as from orders where id = ${id}`);
   const parcels = await selectRowsAsserted(t.database.db, sql`select * from parcels where order_id = ${id}`);
   return { order, parcels, stock: await stockOf(t, shoe.id, size()) };
-}
-
-async function waitForMail(to: string, subject: RegExp): Promise<string> {
-  for (let i = 0; i < 200; i++) {
-    const mail = (await mailsTo(t, to)).find((m) => subject.test(m));
-    if (mail) return mail;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`no mail matching ${subject} to ${to}`);
 }
 
 describe("couriers", () => {
@@ -139,7 +130,7 @@ describe("dispatch by hand", () => {
     // The customer's own view carries no cash details.
     expect(JSON.stringify(tracked)).not.toContain("codAmount");
 
-    const mail = await waitForMail(order.shopper.email, /is on its way/);
+    const mail = await waitForMail(t, order.shopper.email, /is on its way/);
     expect(mail).toContain(`Courier: TCS, tracking number ${number}.`);
     expect(mail).toContain(`https://www.tcsexpress.com/track/${number}`);
   });
@@ -280,7 +271,7 @@ describe("outcomes on the road", () => {
       expect(res.json<AdminOrder>()).toMatchObject({ status: outcome, allowedMoves: [], canReturn: false });
       expect(res.json<AdminOrder>().history.at(-1)).toMatchObject({ to: outcome, actor: { username: admin.username } });
       expect(await stockOf(t, shoe.id, size())).toBe(before);
-      const mail = await waitForMail(order.shopper.email, new RegExp(`was ${outcome} in transit`));
+      const mail = await waitForMail(t, order.shopper.email, new RegExp(`was ${outcome} in transit`));
       expect(mail).toContain("Nothing is owed");
       // A confirmed order that never left cannot be lost.
       const stay = await confirmed();
@@ -305,7 +296,7 @@ describe("the shop's own rider and the cash", () => {
       trackingUrl: null,
       rider: { name: "Imran", phone: "03217654321" },
     });
-    const mail = await waitForMail(order.shopper.email, /is on its way/);
+    const mail = await waitForMail(t, order.shopper.email, /is on its way/);
     expect(mail).toContain("Our rider Imran is bringing it (03217654321).");
 
     const cash = (amount: unknown) => call(t, admin, "POST", `/api/admin/orders/${order._id}/cash`, { amount });

@@ -6,9 +6,9 @@ import { plainLook } from "../server/catalog/artwork/plain-look.ts";
 import { drawProductImage } from "../server/catalog/artwork/product-image.ts";
 import { drawGenderBanner, drawHomeCover } from "../server/catalog/artwork/site-images.ts";
 import { type ShoeLook, shoeLookSchema } from "../server/catalog/artwork/types.ts";
-import { demoFileSchema } from "../server/db/seed/demo-builder.ts";
-import { DEMO_PRODUCTS } from "../server/db/seed/demo-catalogue.ts";
-import { demoImageId } from "../server/db/seed/seed.ts";
+import { demoFileSchema } from "../server/catalog/demo/demo-builder.ts";
+import { DEMO_PRODUCTS } from "../server/catalog/demo/demo-catalogue.ts";
+import { demoImageId } from "../server/seed/seed.ts";
 
 const stockOf = (sizes: Record<number, number>) => Object.values(sizes).reduce((a, b) => a + b, 0);
 

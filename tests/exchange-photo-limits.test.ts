@@ -30,6 +30,7 @@ import {
   setStock,
   type TestProduct,
 } from "./support/shoppers.ts";
+import { until } from "./support/wait.ts";
 
 let t: TestApp;
 let admin: Shopper & { username: string };
@@ -87,16 +88,18 @@ const photoRows = (userIds: string[]) =>
         where user_id in ${userIds} order by created_at`,
   );
 
-/** Polls (bounded) until `done` holds of the account's photos; `seen` gets each look. */
-async function photosWhen(userIds: string[], done: (rows: PhotoRow[]) => boolean, seen?: (rows: PhotoRow[]) => void) {
-  for (let i = 0; i < 1200; i++) {
-    const rows = await photoRows(userIds);
-    seen?.(rows);
-    if (done(rows)) return rows;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error("the photos were not decoded in time");
-}
+/** Polls (up to 30 s) until `done` holds of the account's photos; `seen` gets each look. */
+const photosWhen = (userIds: string[], done: (rows: PhotoRow[]) => boolean, seen?: (rows: PhotoRow[]) => void) =>
+  until(
+    async () => {
+      const rows = await photoRows(userIds);
+      seen?.(rows);
+      return rows;
+    },
+    done,
+    "the photos to be decoded",
+    { timeout: 30_000, interval: 25 },
+  );
 const allDecoded = (rows: PhotoRow[]) => rows.every((r) => r.status !== "pending");
 
 const storeDir = () => {

@@ -11,12 +11,13 @@ import { connect, type Socket } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectRowsAsserted } from "#server/db/rows.ts";
-import { DEFAULT_PHOTO_UPLOAD_SECONDS, SLOW_4G_UPLOAD_BYTES_PER_SECOND } from "#server/exchanges/upload-budget.ts";
+import { DEFAULT_PHOTO_UPLOAD_SECONDS, SLOW_4G_UPLOAD_BYTES_PER_SECOND } from "#server/upload-budget.ts";
 import type { Order } from "#shared/orders.ts";
 import { call, makeAdmin } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 import { PHONE_PHOTO, phonePhoto } from "./support/phone-photo.ts";
 import { makeShopper, orderBody, placeOrder, products, type Shopper, setStock } from "./support/shoppers.ts";
+import { until } from "./support/wait.ts";
 
 const SCALE = 30;
 const LINK_BYTES_PER_SECOND = SLOW_4G_UPLOAD_BYTES_PER_SECOND * SCALE;
@@ -125,11 +126,12 @@ describe("a photo over a slow link", () => {
     expect(answer.status, answer.body).toBe(202);
     const { _id } = JSON.parse(answer.body) as { _id: string };
     // Kept: decoded by the photo worker, upright, at most 2000 px a side.
-    let row = await photoRow(_id);
-    for (let i = 0; i < 1200 && row?.status === "pending"; i++) {
-      await new Promise((r) => setTimeout(r, 25));
-      row = await photoRow(_id);
-    }
+    const row = await until(
+      () => photoRow(_id),
+      (found) => found?.status !== "pending",
+      "the photo to be decoded",
+      { timeout: 30_000, interval: 25 },
+    );
     expect(row).toEqual({ status: "ready", width: 1500, height: 2000 });
     expect(PHONE_PHOTO.uprightHeight / PHONE_PHOTO.uprightWidth).toBe(2000 / 1500);
   });

@@ -9,7 +9,7 @@ import { selectRowsAsserted } from "#server/db/rows.ts";
 import { createExchangeService } from "#server/exchanges/service.ts";
 import type { AdminExchange, AdminExchangeList, ExchangeSettings } from "#shared/exchanges.ts";
 import type { Order } from "#shared/orders.ts";
-import { mailsTo } from "./support/accounts.ts";
+import { waitForMail } from "./support/accounts.ts";
 import { call, makeAdmin, picture } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 import {
@@ -22,6 +22,7 @@ import {
   stockOf,
   type TestProduct,
 } from "./support/shoppers.ts";
+import { until } from "./support/wait.ts";
 
 let t: TestApp;
 let admin: Shopper & { username: string };
@@ -73,15 +74,6 @@ const exchangeRows = (orderId: string) =>
     sql`select status, reserved from exchange_requests where order_id = ${orderId}`,
   );
 
-async function waitForMail(address: string, pattern: RegExp): Promise<string> {
-  for (let i = 0; i < 200; i++) {
-    const mail = (await mailsTo(t, address)).find((m) => pattern.test(m));
-    if (mail) return mail;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`no mail matching ${pattern} to ${address}`);
-}
-
 describe("asking for an exchange", () => {
   it("reserves the wanted size, shows the request on Track Your Order, and mails the customer and the shop", async () => {
     const order = await delivered();
@@ -113,9 +105,9 @@ describe("asking for an exchange", () => {
     const answerBy = Date.parse(tracked?.exchanges.requests[0]?.answerBy ?? "");
     expect(answerBy - Date.now()).toBeGreaterThan(3 * DAY - 60_000);
 
-    const mail = await waitForMail(order.shopper.email, /We received your exchange request and keep/);
+    const mail = await waitForMail(t, order.shopper.email, /We received your exchange request and keep/);
     expect(mail).toContain(`${shoe.name}: size ${from()} for size ${to()} (too small).`);
-    await waitForMail(t.config.ordersEmail, /Exchange request for order/);
+    await waitForMail(t, t.config.ordersEmail, /Exchange request for order/);
 
     // Asking again for the same pair reserves nothing more.
     const again = await ask(order, order.shopper, { lineNo: 1, reason: "too_small", wantedSize: to() });
@@ -244,12 +236,15 @@ describe("asking for an exchange", () => {
     expect(res.statusCode, res.body).toBe(201);
 
     // Kept like product pictures: at most 2000 px a side; the owner sees it once decoded.
-    let mineListed: AdminExchange | undefined;
-    for (let i = 0; i < 400 && !mineListed?.photos.length; i++) {
-      if (i > 0) await new Promise((r) => setTimeout(r, 25));
-      const list = (await call(t, admin, "GET", "/api/admin/exchanges")).json<AdminExchangeList>();
-      mineListed = list.exchanges.find((e) => e.orderId === order._id);
-    }
+    const mineListed = await until(
+      async () =>
+        (await call(t, admin, "GET", "/api/admin/exchanges"))
+          .json<AdminExchangeList>()
+          .exchanges.find((e) => e.orderId === order._id),
+      (listed) => Boolean(listed?.photos.length),
+      "the request to be listed with its decoded photo",
+      { interval: 25 },
+    );
     expect(mineListed?.photos).toEqual([expect.objectContaining({ width: 2000, height: 1500 })]);
     if (!mineListed) throw new Error("the request is not listed");
     const photo = await call(t, admin, "GET", mineListed.photos[0]?.url ?? "");
@@ -308,7 +303,7 @@ describe("the owner's answer", () => {
     expect(replacement).toMatchObject({ status: "confirm", totalAmount: 250 });
     expect(replacement.items.map((i) => [i.productId, i.size, i.quantity])).toEqual([[shoe.id, to(), 1]]);
     expect(replacement.exchanges.replacesOrderId).toBe(order._id);
-    const mail = await waitForMail(order.shopper.email, /Your exchange is approved\./);
+    const mail = await waitForMail(t, order.shopper.email, /Your exchange is approved\./);
     expect(mail).toContain("You pay Rs.250 when the new pair is delivered.");
     // The new parcel's carrier is chosen at dispatch: the mail promises no rider of the shop's (issue 46).
     expect(mail).toContain("please hand the old pair to the rider or courier who brings it");
@@ -351,7 +346,7 @@ describe("the owner's answer", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await stockOf(t, shoe.id, to())).toBe(reserved + 1);
     expect(await exchangeRows(order._id)).toEqual([{ status: "refused", reserved: false }]);
-    const mail = await waitForMail(order.shopper.email, /we cannot exchange this pair/);
+    const mail = await waitForMail(t, order.shopper.email, /we cannot exchange this pair/);
     expect(mail).toContain("From the shop: The sole shows wear: worn shoes cannot be exchanged.");
     const badDifference = await call(t, admin, "POST", `/api/admin/exchanges/${exchange._id}/approve`, {
       priceDifference: 1.5,

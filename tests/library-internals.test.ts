@@ -12,7 +12,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { pgliteInUse } from "#server/admin/create-admin.ts";
+import { pgliteInUse } from "#server/db/pglite-in-use.ts";
 import { poolOf, selectRowsAsserted } from "#server/db/rows.ts";
 import { transactionOpenedWith } from "#server/db/transaction.ts";
 import { earlyRefusalOptions } from "#server/plugins/early-refusals.ts";

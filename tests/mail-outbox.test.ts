@@ -13,6 +13,7 @@ import { startMailOutbox } from "#server/mail/outbox.ts";
 import { createOrderService } from "#server/orders/service.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 import { makeShopper, orderBody, placeOrder, products, setStock, type TestProduct } from "./support/shoppers.ts";
+import { allMailsSent, until } from "./support/wait.ts";
 
 let t: TestApp;
 let product: TestProduct;
@@ -93,11 +94,11 @@ describe("the mail outbox", () => {
     await rm(path.join(t.config.dataDir, "outbox"), { recursive: true, force: true });
     await writeFile(path.join(t.config.dataDir, "outbox"), "not a folder");
     const orderId = await order();
-    let rows = await queued();
-    for (let i = 0; i < 100 && !rows.every((r) => r.attempts > 0 && r.last_error); i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      rows = await queued();
-    }
+    const rows = await until(
+      () => queued(),
+      (found) => found.every((r) => r.attempts > 0 && r.last_error),
+      "both mails to be tried and kept",
+    );
     // The customer's confirmation and the shop's alert, both kept.
     expect(rows).toEqual(
       ["order_alert", "order_confirmation"].map((kind) => ({
@@ -124,9 +125,7 @@ describe("the mail outbox", () => {
     const ownMails = async () => (await readdir(path.join(t.config.dataDir, "outbox"))).length;
     // Each order mails its customer and the shop (orders of one batch share the shop's mail).
     // Generous bounds: on a loaded CI machine this instance's sender can take seconds.
-    for (let i = 0; i < 500 && ((await queued()).length > 0 || (await ownMails()) < 13); i++) {
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await allMailsSent(t.database.db);
     const ownBefore = await ownMails();
 
     // The same twelve confirmations owed again, and three more instances (this one polls too) racing for them.
@@ -137,8 +136,7 @@ describe("the mail outbox", () => {
     const sent = await Promise.all(senders.map((s) => s.outbox.drain()));
     // This instance may have leased some of the rows at its own poll and still be sending them: the
     // others skip leased rows, so the queue is empty only once it has finished too.
-    for (let i = 0; i < 500 && (await queued()).length > 0; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(await queued()).toEqual([]);
+    await allMailsSent(t.database.db);
     const written = await Promise.all(senders.map((s) => s.mails()));
     expect(written).toEqual(sent);
     expect(sent.reduce((a, b) => a + b, 0) + (await ownMails()) - ownBefore).toBe(12);
@@ -161,8 +159,7 @@ describe("the mail outbox when the database fails after a send, or a sender dies
     orderIds = [];
     for (let i = 0; i < 3; i++) orderIds.push(await order(quiet, shoe));
     // Its own sender sends what the orders queued; then it stops, for good.
-    for (let i = 0; i < 500 && (await queued(quiet)).length > 0; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(await queued(quiet)).toEqual([]);
+    await allMailsSent(quiet.database.db);
     await quiet.app.close();
   });
   afterAll(async () => {

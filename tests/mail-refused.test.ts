@@ -24,6 +24,7 @@ import {
   type TestProduct,
 } from "./support/shoppers.ts";
 import { type SmtpStandIn, startSmtpStandIn } from "./support/smtp-stand-in.ts";
+import { until } from "./support/wait.ts";
 
 let smtp: SmtpStandIn;
 let t: TestApp;
@@ -101,14 +102,8 @@ function arrivals(mails: readonly (readonly [string, string])[], since: number):
   );
 }
 
-/** Polls `done` a bounded number of times; fails with `what` if it never holds. */
-async function until(what: string, done: () => Promise<boolean>, tries = 750): Promise<void> {
-  for (let i = 0; i < tries; i++) {
-    if (await done()) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`gave up waiting: ${what}`);
-}
+/** The waits below: up to 15 s each (750 reads 20 ms apart, as before). */
+const WAIT = { timeout: 15_000 };
 
 describe("mail while the mail server refuses", () => {
   it("sends every kind of mail exactly once when the server takes mail again", async () => {
@@ -152,8 +147,10 @@ describe("mail while the mail server refuses", () => {
     }
     // Everything before the fault has left (the code before the fix sent some in the background).
     await until(
-      "the mails before the fault to be sent",
       async () => (await outbox()).length === 0 && arrivals(earlier, 0).every((n) => n > 0),
+      Boolean,
+      "the mails before the fault to be sent",
+      WAIT,
     );
     const before = smtp.accepted.length;
 
@@ -187,13 +184,16 @@ describe("mail while the mail server refuses", () => {
       sql`update exchange_requests set created_at = now() - interval '3 days 1 minute'
           where order_id in (${lapsing[0]?._id}, ${lapsing[1]?._id})`,
     );
-    await until("the sweep to lapse both requests", async () => {
-      const rows = await selectRowsAsserted<{ status: string }>(
-        t.database.db,
-        sql`select status from exchange_requests where order_id in (${lapsing[0]?._id}, ${lapsing[1]?._id})`,
-      );
-      return rows.length === 2 && rows.every((row) => row.status === "expired");
-    });
+    await until(
+      () =>
+        selectRowsAsserted<{ status: string }>(
+          t.database.db,
+          sql`select status from exchange_requests where order_id in (${lapsing[0]?._id}, ${lapsing[1]?._id})`,
+        ),
+      (rows) => rows.length === 2 && rows.every((row) => row.status === "expired"),
+      "the sweep to lapse both requests",
+      WAIT,
+    );
     const expected = [
       [person.email, "Please confirm your e-mail for Shoe Shop"] as const,
       [person.email, "Confirm your new Shoe Shop password"] as const,
@@ -210,10 +210,12 @@ describe("mail while the mail server refuses", () => {
     ];
     // Every mail owed has been tried and refused: one connection each at least (the code before the
     // fix stopped the lapse loop at its first refusal, so one fewer there).
-    await until("every mail to be tried", async () => {
-      const rows = await outbox();
-      return smtp.refusedConnections >= expected.length - 1 && rows.every((row) => row.attempts > 0);
-    });
+    await until(
+      outbox,
+      (rows) => smtp.refusedConnections >= expected.length - 1 && rows.every((row) => row.attempts > 0),
+      "every mail to be tried",
+      WAIT,
+    );
     expect(smtp.accepted.length).toBe(before);
 
     // The server takes mail again; the outbox's back-off is moved rather than waited for.
@@ -221,8 +223,10 @@ describe("mail while the mail server refuses", () => {
     await t.database.db.execute(sql`update mail_outbox set next_attempt_at = now()`);
     // Whatever has not come within the bound shows as a 0 below.
     await until(
-      "every mail to arrive once the server takes mail again",
       async () => (await outbox()).length === 0 && arrivals(expected, before).every((n) => n > 0),
+      Boolean,
+      "every mail to arrive once the server takes mail again",
+      WAIT,
     ).catch(() => {});
     expect(arrivals(expected, before)).toEqual(expected.map(() => 1));
     const after = smtp.accepted.slice(before);

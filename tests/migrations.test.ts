@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIGRATIONS_FOLDER, openDatabase } from "#server/db/client.ts";
 import { selectRowsAsserted } from "#server/db/rows.ts";
-import { seedCategories } from "#server/db/seed/seed.ts";
+import { seedCategories } from "#server/seed/seed.ts";
 import { OPEN_STATUSES, ORDER_STATUSES } from "#shared/order-life.ts";
 import { openTestDatabase, type TestDatabase } from "./support/database.ts";
 

@@ -12,7 +12,7 @@ import type { Courier } from "#shared/couriers.ts";
 import { formatRs } from "#shared/money.ts";
 import { carrierLine, ORDER_VIEW_TEXTS } from "#shared/order-view.ts";
 import type { Order } from "#shared/orders.ts";
-import { mailsTo, newPerson, post, signIn } from "./support/accounts.ts";
+import { newPerson, post, signIn, waitForMail } from "./support/accounts.ts";
 import { call, makeAdmin } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 import {
@@ -49,15 +49,6 @@ const page = async (url: string) => {
   const res = await t.app.inject({ method: "GET", url });
   return { status: res.statusCode, html: decode(res.body) };
 };
-
-async function mailFor(to: string, pattern: RegExp): Promise<string> {
-  for (let i = 0; i < 300; i++) {
-    const mail = (await mailsTo(t, to)).find((m) => pattern.test(m));
-    if (mail) return mail;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`no mail matching ${pattern} to ${to}`);
-}
 
 const linkIn = (mail: string, path: string) => {
   const found = new RegExp(`(\\S+${path}\\?token=[\\w.-]+)`).exec(mail)?.[1];
@@ -176,7 +167,7 @@ describe("/verify-email", () => {
     const person = newPerson("words");
     const signedUp = await post(t, "/api/user/signup", person);
     expect(signedUp.statusCode).toBe(201);
-    const verifyLink = linkIn(await mailFor(person.email, /verify-email\?token=/), "/verify-email");
+    const verifyLink = linkIn(await waitForMail(t, person.email, /verify-email\?token=/), "/verify-email");
     const ask = await page(verifyLink);
     expect(ask.status).toBe(200);
     expect(ask.html).toContain("Confirm my e-mail address");
@@ -186,7 +177,7 @@ describe("/verify-email", () => {
     const id = signedUp.json<{ user: { _id: string } }>().user._id;
     const shopper = { id, email: person.email, token, headers: { authorization: `Bearer ${token}` } };
     const placed = await order(shopper);
-    const confirmLink = linkIn(await mailFor(person.email, /confirm-order\?token=/), "/confirm-order");
+    const confirmLink = linkIn(await waitForMail(t, person.email, /confirm-order\?token=/), "/confirm-order");
     const pressed = await post(t, "/api/orders/confirmation", {
       token: new URLSearchParams(confirmLink.split("?")[1]).get("token"),
       action: "confirm",

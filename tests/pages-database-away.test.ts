@@ -18,6 +18,7 @@ import { call, makeAdmin, repriced } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 import { openTestDatabase, type TestDatabase } from "./support/database.ts";
 import { type DatabaseProxy, startDatabaseProxy } from "./support/database-proxy.ts";
+import { until } from "./support/wait.ts";
 
 type App = TestApp["app"];
 const serverUrl = process.env.DATABASE_URL;
@@ -246,11 +247,12 @@ describe.skipIf(!serverUrl)("pages while PostgreSQL refuses connections, and onc
     await proxy.restore();
     // The first view may still be the kept page while its render asks the database again; once that
     // render has read it, the page is rendered from the database and no longer stale.
-    let res = await app.inject({ method: "GET", url: product });
-    for (let tries = 0; res.headers["cache-status"] !== undefined && tries < 100; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      res = await app.inject({ method: "GET", url: product });
-    }
+    const res = await until(
+      () => app.inject({ method: "GET", url: product }),
+      (view) => view.headers["cache-status"] === undefined,
+      "the page to be rendered from the database again",
+      { timeout: 10_000, interval: 50 },
+    );
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-status"]).toBeUndefined();
 

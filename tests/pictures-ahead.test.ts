@@ -8,11 +8,11 @@ import path from "node:path";
 import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PRODUCTS } from "#server/catalog/demo/demo-catalogue.ts";
 import { variantKey } from "#server/catalog/images.ts";
 import { renderPicturesAhead, variantsToRender } from "#server/catalog/pictures-ahead.ts";
 import { productImages } from "#server/db/schema.ts";
-import { DEMO_PRODUCTS } from "#server/db/seed/demo-catalogue.ts";
-import { seedDemoCatalogue } from "#server/db/seed/seed.ts";
+import { seedDemoCatalogue } from "#server/seed/seed.ts";
 import { IMAGE_FORMATS, IMAGE_WIDTHS, SITE_IMAGE_WIDTHS } from "#shared/catalog.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 

@@ -18,7 +18,16 @@ import {
   VERIFY_LINK_INVALID,
 } from "#shared/accounts.ts";
 import type { Order } from "#shared/orders.ts";
-import { mailsTo, newPerson, post, resetMailsTo, signIn, tokenOf, waitForResetLink } from "./support/accounts.ts";
+import {
+  mailsTo,
+  newPerson,
+  post,
+  resetMailsTo,
+  signIn,
+  tokenOf,
+  waitForMails,
+  waitForResetLink,
+} from "./support/accounts.ts";
 import { call, makeAdmin } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 import { orderBody, placeOrder, products, type Shopper, setStock, type TestProduct } from "./support/shoppers.ts";
@@ -43,16 +52,6 @@ const HOSTILE = {
 };
 const hostileWords = Object.values(HOSTILE);
 
-/** Waits (mail leaves in the background) until `to` has at least `count` mails; answers them all. */
-async function mailsFor(to: string, count: number): Promise<string[]> {
-  for (let i = 0; i < 200; i++) {
-    const mails = await mailsTo(t, to);
-    if (mails.length >= count) return mails;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`${to} did not get mail number ${count}`);
-}
-
 const linkIn = (mail: string, path: string) => {
   const found = new RegExp(`(\\S+${path}\\?token=[\\w.-]+)`).exec(mail)?.[1];
   if (!found) throw new Error(`no ${path} link in the mail`);
@@ -74,7 +73,7 @@ async function signUpShopper(): Promise<Shopper & { username: string; verifyLink
     message: SIGN_UP_SUCCESS,
     user: { _id: expect.any(String), email: person.email, username: person.username },
   });
-  const [mail] = await mailsFor(person.email, 1);
+  const [mail] = await waitForMails(t, person.email, 1);
   const token = await signIn(t, person.email, person.password);
   return {
     id: res.json<{ user: { _id: string } }>().user._id,
@@ -95,7 +94,7 @@ async function orderAndMail(
   const body = orderBody(shopper, [{ product: shoe, size, quantity: 2 }]);
   const res = await placeOrder(t, shopper, { ...body, shippingAddress: { ...body.shippingAddress, ...address } });
   expect(res.statusCode, res.body).toBe(201);
-  const mails = await mailsFor(shopper.email, before + 1);
+  const mails = await waitForMails(t, shopper.email, before + 1);
   return { order: res.json<Order>(), mail: mails.at(-1) ?? "" };
 }
 
@@ -127,7 +126,7 @@ describe("the mails to an address nobody has proven", () => {
     const admin = await makeAdmin(t);
     const moved = await call(t, admin, "POST", `/api/admin/orders/${order._id}/status`, { status: "confirm" });
     expect(moved.statusCode, moved.body).toBe(200);
-    const confirmed = (await mailsFor(shopper.email, 3)).at(-1) ?? "";
+    const confirmed = (await waitForMails(t, shopper.email, 3)).at(-1) ?? "";
     expect(confirmed).toContain("We have confirmed your order.");
     for (const words of hostileWords) expect(confirmed).not.toContain(words);
     expect(confirmed).toContain("Dear customer,");

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchFilterSql } from "#server/catalog/search.ts";
 import { filterLexemesQuery } from "#server/catalog/search-filter-lexemes.ts";
 import { selectRowsAsserted } from "#server/db/rows.ts";
-import { seedCategories, seedDemoCatalogue } from "#server/db/seed/seed.ts";
+import { seedCategories, seedDemoCatalogue } from "#server/seed/seed.ts";
 import { type ListFilters, NO_FILTERS } from "#shared/listing.ts";
 import { openTestDatabase, type TestDatabase } from "./support/database.ts";
 

@@ -2,7 +2,7 @@
 // phrase, colours, gender words and synonyms, against the seed synonyms and the real palette.
 import { describe, expect, it } from "vitest";
 import { mergeFilters, tokenize, understandQuery } from "#server/catalog/query-understanding.ts";
-import { readSeedSynonyms } from "#server/db/seed/synonyms.ts";
+import { readSeedSynonyms } from "#server/seed/synonyms.ts";
 import { type Colour, NO_FILTERS } from "#shared/listing.ts";
 
 const PALETTE: Colour[] = [

@@ -3,6 +3,7 @@
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./support/app.ts";
+import { until } from "./support/wait.ts";
 
 const TIMEOUT_SECONDS = 1;
 // Generous: the bound, not its precision, is what is tested.
@@ -91,9 +92,10 @@ describe("slow clients", () => {
     socket.write("GET /api/catalog/categories HTTP/1.1\r\nHost: localhost\r\n\r\n".repeat(20_000));
     // A client that does not read cannot see its connection end: the shop's own count shows it.
     // Without the bound the connection stayed open past Node's 72 s keep-alive (issue 45).
-    const deadline = Date.now() + 30_000;
-    while ((await openConnections()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    expect(await openConnections()).toBe(0);
+    await until(openConnections, (open) => open === 0, "the shop to close the connection", {
+      timeout: 30_000,
+      interval: 100,
+    });
     socket.destroy();
   });
 

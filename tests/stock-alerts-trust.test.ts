@@ -19,7 +19,8 @@ import { call, makeAdmin, newProduct } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 import { freshAddresses } from "./support/redis.ts";
 import { makeShopper, type Shopper } from "./support/shoppers.ts";
-import { allSent, mailsTo, until } from "./support/stock-alerts.ts";
+import { allSent, mailsTo } from "./support/stock-alerts.ts";
+import { until } from "./support/wait.ts";
 
 const PUBLIC_URL = "https://shop.example.pk";
 

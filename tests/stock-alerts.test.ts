@@ -24,7 +24,8 @@ import { type AcceptedMessage, type GraphStandIn, startGraphStandIn } from "./su
 import { anotherInstance, type Instance } from "./support/instances.ts";
 import { freshAddresses, redisReachable, TEST_REDIS_URL } from "./support/redis.ts";
 import { makeShopper, orderBody, placeOrder, type Shopper, type TestProduct } from "./support/shoppers.ts";
-import { allSent as allSentIn, mailsTo as mailsIn, until } from "./support/stock-alerts.ts";
+import { allSent as allSentIn, mailsTo as mailsIn } from "./support/stock-alerts.ts";
+import { until } from "./support/wait.ts";
 
 const PUBLIC_URL = "https://shop.example.pk";
 

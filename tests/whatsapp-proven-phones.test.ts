@@ -25,16 +25,8 @@ import {
   setStock,
   type TestProduct,
 } from "./support/shoppers.ts";
-import {
-  ACCOUNT,
-  freshMobile,
-  payloadsOf,
-  postEvent,
-  press,
-  until,
-  variablesOf,
-  whatsappEnv,
-} from "./support/whatsapp.ts";
+import { until } from "./support/wait.ts";
+import { ACCOUNT, freshMobile, payloadsOf, postEvent, press, variablesOf, whatsappEnv } from "./support/whatsapp.ts";
 
 let graph: GraphStandIn;
 let t: TestApp;

@@ -13,7 +13,7 @@ import { buildApp, ROOT_DIR } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { createScratchDatabase, type ScratchDatabase } from "#server/db/scratch.ts";
-import { seedCategories, seedDemoCatalogue } from "#server/db/seed/seed.ts";
+import { seedCategories, seedDemoCatalogue } from "#server/seed/seed.ts";
 import type { AdminProduct } from "#shared/admin.ts";
 import { bearer, newPerson, signIn, signUp } from "../support/accounts.ts";
 import { makeAdmin, picture } from "../support/admin.ts";

@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCatalogService } from "#server/catalog/service.ts";
-import { seedCategories, seedDemoCatalogue } from "#server/db/seed/seed.ts";
+import { seedCategories, seedDemoCatalogue } from "#server/seed/seed.ts";
 import { DEFAULT_LIST_QUERY, type ListQuery, SORTS } from "#shared/listing.ts";
 import { generateCatalogue } from "../../scripts/generate-catalogue.ts";
 import { openTestDatabase, type TestDatabase } from "../support/database.ts";

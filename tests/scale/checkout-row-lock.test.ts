@@ -22,6 +22,7 @@ import {
   stockOf,
   type TestProduct,
 } from "../support/shoppers.ts";
+import { until } from "../support/wait.ts";
 
 const onServer = process.env.DATABASE_URL !== undefined;
 /** The instance's connections: 2 for checkouts, 4 kept for browsing (server/orders/checkout-slots.ts). */
@@ -156,8 +157,12 @@ describe.skipIf(!onServer)(
         await waitForLockWaiter(t.database.db);
         // The customer goes (nginx giving up does the same): the shop sees its connection close.
         left.destroy();
-        for (let i = 0; i < 200 && (await connections(t)) > 0; i++) await new Promise((r) => setTimeout(r, 10));
-        expect(await connections(t)).toBe(0);
+        await until(
+          () => connections(t),
+          (open) => open === 0,
+          "the shop to see the customer's connection close",
+          { timeout: 5_000, interval: 10 },
+        );
       } finally {
         await holder.query("rollback");
       }

@@ -11,13 +11,14 @@ import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOG_CHANNEL } from "#server/catalog/changes-redis.ts";
+import { DEMO_PRODUCTS } from "#server/catalog/demo/demo-catalogue.ts";
 import { createScratchDatabase, type ScratchDatabase } from "#server/db/scratch.ts";
-import { DEMO_PRODUCTS } from "#server/db/seed/demo-catalogue.ts";
 import type { AdminProduct } from "#shared/admin.ts";
 import type { AdminExchangeList } from "#shared/exchanges.ts";
 import { type ShopProcess, shopDataDir, startShop } from "../security/process.ts";
 import { picture } from "../support/admin.ts";
 import { redisReachable, TEST_REDIS_URL } from "../support/redis.ts";
+import { until } from "../support/wait.ts";
 import { expectOrdersExactlyOnce, expectStockAccountedFor } from "./cluster/checks.ts";
 import { type Gates, installGates, type Waiting } from "./cluster/gates.ts";
 import { pairsOnSale, readLedger, setStock } from "./cluster/ledger.ts";
@@ -48,10 +49,8 @@ const skipReason = !process.env.DATABASE_URL
       ? `needs Redis at ${TEST_REDIS_URL}`
       : undefined;
 
-/** Bounded polling: at most `ms`, every 50 ms. */
-const waitFor = async (condition: () => Promise<boolean>, ms: number) => {
-  for (let waited = 0; waited < ms && !(await condition()); waited += 50) await new Promise((r) => setTimeout(r, 50));
-};
+/** How long a wait below may take (it reads every 50 ms). */
+const within = (timeout: number) => ({ timeout, interval: 50 });
 
 describe.skipIf(skipReason !== undefined)(
   `three instances behind nginx${skipReason ? ` (skipped: ${skipReason})` : ""}`,
@@ -176,7 +175,12 @@ describe.skipIf(skipReason !== undefined)(
         // both others on the same folder, and none warned of pictures kept elsewhere.
         const comparisons = (shop: ShopProcess) =>
           shop.logs.filter((l) => l.includes('"msg":"image store compared with other instances"'));
-        await waitFor(async () => shops.every((shop) => comparisons(shop).length > 0), 10_000);
+        await until(
+          () => shops.every((shop) => comparisons(shop).length > 0),
+          Boolean,
+          "every instance to compare its image store",
+          within(10_000),
+        );
         const sharing = shops.map(
           (shop) => (JSON.parse(comparisons(shop)[0] ?? "{}") as { sharingPictures?: number }).sharingPictures,
         );
@@ -212,8 +216,12 @@ describe.skipIf(skipReason !== undefined)(
 
       const load: Load = { outcomes: [], checkouts: [], killed: false };
       const shopping = Promise.all(customers.map((c, i) => shop(load, c, i, ROUNDS, catalogue)));
-      await waitFor(async () => load.checkouts.length >= CUSTOMERS, 30_000);
-      expect(load.checkouts.length, "the load got going").toBeGreaterThanOrEqual(CUSTOMERS);
+      await until(
+        () => load.checkouts.length,
+        (n) => n >= CUSTOMERS,
+        "the load to get going",
+        within(30_000),
+      );
 
       // Two checkouts whose first attempt nginx did not choose: straight to the victim, so that it
       // surely dies with one inside its transaction and one inside its COMMIT.
@@ -227,9 +235,12 @@ describe.skipIf(skipReason !== undefined)(
         return checkout(load, c, [pair], `direct-${i}`, straight).finally(() => straight.close());
       });
       const victimWaits = () => gates?.waiting(`shop-${VICTIM}`) as Promise<Waiting>;
-      const inPlace = async () => ((w) => w.rows === 1 && w.commits === 1)(await victimWaits());
-      await waitFor(inPlace, 10_000);
-      expect(await victimWaits()).toMatchObject({ rows: 1, commits: 1 });
+      await until(
+        victimWaits,
+        (w) => w.rows === 1 && w.commits === 1,
+        "the victim to hold one checkout in its transaction and one in its COMMIT",
+        within(10_000),
+      );
 
       // Every customer checks out at once through nginx, and the victim hangs: what nginx gave it
       // piles up there. When nothing has answered for a while, the rest waits on it.
@@ -238,14 +249,19 @@ describe.skipIf(skipReason !== undefined)(
       );
       victim.child.kill("SIGSTOP");
       let seen = -1;
-      for (let i = 0; i < 40 && load.outcomes.length !== seen; i++) {
-        seen = load.outcomes.length;
-        await new Promise((r) => setTimeout(r, 250));
-      }
+      await until(
+        () => {
+          const still = load.outcomes.length === seen;
+          seen = load.outcomes.length;
+          return still;
+        },
+        Boolean,
+        "the answers to stop coming",
+        { timeout: 10_000, interval: 250 },
+      ).catch(() => {});
       // The COMMIT goes through while the victim hangs, so its answer never leaves; then it dies.
       await gates.releaseCommits();
-      await waitFor(async () => (await victimWaits()).commits === 0, 10_000);
-      expect((await victimWaits()).commits, "the victim's COMMIT went through").toBe(0);
+      await until(victimWaits, (w) => w.commits === 0, "the victim's COMMIT to go through", within(10_000));
       victim.child.kill("SIGKILL");
       load.killed = true;
       expect((await victim.exited).signal).toBe("SIGKILL");
@@ -253,7 +269,7 @@ describe.skipIf(skipReason !== undefined)(
       // second (client_connection_check_interval) and ends the statement, or, if the lock came
       // first, the statement completes; it never waits on.
       await gates.releaseRows();
-      await waitFor(async () => (await victimWaits()).sessions === 0, 10_000);
+      await until(victimWaits, (w) => w.sessions === 0, "the victim's sessions to end", within(10_000));
       expect(await victimWaits()).toEqual({ commits: 0, rows: 0, sessions: 0 });
       await Promise.all([shopping, ...burst, ...direct]);
 
@@ -306,8 +322,12 @@ describe.skipIf(skipReason !== undefined)(
       // Every order answered 201 was announced to the other instances, by at least two instances.
       const placed = load.checkouts.filter((c) => c.final?.status === 201);
       const heard = (c: Checkout) => announced.some((m) => c.lines.every((l) => m.productIds.includes(l.productId)));
-      await waitFor(async () => placed.every(heard), 5_000);
-      expect(placed.filter((c) => !heard(c)).map((c) => c.key)).toEqual([]);
+      await until(
+        () => placed.filter((c) => !heard(c)).map((c) => c.key),
+        (unheard) => unheard.length === 0,
+        "every order to be announced",
+        within(5_000),
+      );
       const ours = new Set(pairs.map((p) => p.productId));
       const senders = new Set(announced.filter((m) => m.productIds.some((id) => ours.has(id))).map((m) => m.from));
       expect(senders.size).toBeGreaterThanOrEqual(2);
@@ -351,8 +371,7 @@ describe.skipIf(skipReason !== undefined)(
         const status = async () =>
           (await pool.query<{ status: string }>("select status from exchange_photos where id = $1", [photoId])).rows[0]
             ?.status;
-        await waitFor(async () => (await status()) === "ready", 20_000);
-        expect(await status()).toBe("ready");
+        await until(status, (found) => found === "ready", "the photo to be decoded", within(20_000));
         const asked = await customer.visitor.send("POST", `/api/orders/${placed.orderId}/exchanges`, {
           body: { lineNo: 1, reason: "faulty", wantedSize: pair.size, photoIds: [photoId] },
         });

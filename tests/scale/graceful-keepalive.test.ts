@@ -5,18 +5,11 @@
 import http from "node:http";
 import { describe, expect, it } from "vitest";
 import type { ProductList } from "#shared/catalog.ts";
-import { answerOf, type ShopProcess, shopPerTest } from "../security/process.ts";
+import { answerOf, shopPerTest } from "../security/process.ts";
+import { until } from "../support/wait.ts";
 
 const backend = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
 const shops = shopPerTest();
-
-const waitForLog = async (shop: ShopProcess, pattern: RegExp) => {
-  for (let i = 0; i < 2000 && !shop.logs.some((l) => pattern.test(l)); i++) await new Promise((r) => setTimeout(r, 5));
-  expect(
-    shop.logs.some((l) => pattern.test(l)),
-    String(pattern),
-  ).toBe(true);
-};
 
 describe(`a request on a kept-alive connection during a graceful stop (${backend})`, () => {
   it("is served, and its answer closes the connection; the process still exits 0", async () => {
@@ -37,9 +30,17 @@ describe(`a request on a kept-alive connection during a graceful stop (${backend
       const firstAnswer = answerOf(first);
       // The first request is in the middle of its body when the stop begins.
       first.write(payload.subarray(0, 10));
-      await waitForLog(shop, /"incoming request".*signup|signup.*"incoming request"/);
+      await until(
+        () => shop.logs.some((l) => /"incoming request".*signup|signup.*"incoming request"/.test(l)),
+        Boolean,
+        "the sign-up's log line",
+        { timeout: 10_000, interval: 5 },
+      );
       shop.child.kill("SIGTERM");
-      await waitForLog(shop, /"shutting down"/);
+      await until(() => shop.logs.some((l) => l.includes('"shutting down"')), Boolean, "the stop's log line", {
+        timeout: 10_000,
+        interval: 5,
+      });
       first.end(payload.subarray(10));
       expect((await firstAnswer).status).toBe(201);
 

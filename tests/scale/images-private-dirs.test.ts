@@ -13,7 +13,7 @@ import { call, makeAdmin, newProduct, picture } from "../support/admin.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { anotherInstance, exchangePhotoAcross, type Instance, uploadPicture } from "../support/instances.ts";
 import { redisReachable, TEST_REDIS_URL } from "../support/redis.ts";
-import { until } from "../support/whatsapp.ts";
+import { until } from "../support/wait.ts";
 
 const redisUp = await redisReachable();
 const COMPARED = "image store compared with other instances";

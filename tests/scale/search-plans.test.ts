@@ -6,8 +6,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCatalogService } from "#server/catalog/service.ts";
-import { seedCategories, seedDemoCatalogue } from "#server/db/seed/seed.ts";
-import { seedSynonyms } from "#server/db/seed/synonyms.ts";
+import { seedCategories, seedDemoCatalogue } from "#server/seed/seed.ts";
+import { seedSynonyms } from "#server/seed/synonyms.ts";
 import { DEFAULT_LIST_QUERY, type ListQuery } from "#shared/listing.ts";
 import { generateCatalogue } from "../../scripts/generate-catalogue.ts";
 import { openTestDatabase, type TestDatabase } from "../support/database.ts";

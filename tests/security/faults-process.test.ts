@@ -6,6 +6,7 @@ import type { ProductAnswer, ProductList } from "#shared/catalog.ts";
 import { CATEGORY_SLUGS } from "#shared/categories.ts";
 import type { Order } from "#shared/orders.ts";
 import { ADDRESS } from "../support/shoppers.ts";
+import { until } from "../support/wait.ts";
 import { type Answer, halfSentRequest, json, request, shopPerTest } from "./process.ts";
 
 const backend = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
@@ -195,10 +196,21 @@ describe(`graceful shutdown on SIGTERM (${backend})`, () => {
     );
     const logged = (pattern: RegExp) => running.logs.filter((l) => pattern.test(l)).length;
     const incoming = /"incoming request".*new-order|new-order.*"incoming request"/;
-    for (let i = 0; i < 2000 && logged(incoming) < planned.length; i++) await new Promise((r) => setTimeout(r, 5));
+    const everyFewMs = { timeout: 10_000, interval: 5 };
+    await until(
+      () => logged(incoming),
+      (n) => n >= planned.length,
+      "every checkout's log line",
+      everyFewMs,
+    );
     expect(logged(incoming)).toBe(planned.length);
     running.child.kill("SIGTERM");
-    for (let i = 0; i < 2000 && logged(/"shutting down"/) === 0; i++) await new Promise((r) => setTimeout(r, 5));
+    await until(
+      () => logged(/"shutting down"/),
+      (n) => n > 0,
+      "the stop's log line",
+      everyFewMs,
+    );
     expect(logged(/"shutting down"/)).toBe(1);
     // Shutdown has begun; now the bodies arrive, and every checkout still completes.
     const answers = await Promise.all(inFlight.map((r) => r.finish()));
@@ -235,16 +247,13 @@ describe(`a data folder that refuses writes (${backend})`, () => {
     // Both failures are in the log for the owner to see, and the process is still up.
     const mailFailed = "order confirmation e-mail failed (try 1); it stays queued";
     const picturesStopped = "rendering pictures ahead stopped";
-    for (
-      let i = 0;
-      i < 400 &&
-      !(running.logs.some((l) => l.includes(mailFailed)) && running.logs.some((l) => l.includes(picturesStopped)));
-      i++
-    ) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(running.logs.some((l) => l.includes(mailFailed))).toBe(true);
-    expect(running.logs.some((l) => l.includes(picturesStopped))).toBe(true);
+    const logs = (text: string) => running.logs.some((l) => l.includes(text));
+    await until(() => logs(mailFailed) && logs(picturesStopped), Boolean, "both failures in the log", {
+      timeout: 20_000,
+      interval: 50,
+    }).catch(() => {});
+    expect(logs(mailFailed)).toBe(true);
+    expect(logs(picturesStopped)).toBe(true);
     expect(running.child.exitCode).toBeNull();
   });
 });

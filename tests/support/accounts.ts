@@ -1,7 +1,8 @@
-// Helpers for the account tests: sign up, sign in, and read the reset link from the outbox.
+// Helpers for the account tests: sign up, sign in, and read the reset link and other mails from the outbox.
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { TestApp } from "./app.ts";
+import { until } from "./wait.ts";
 
 export const PASSWORD = "Correct-Horse-Battery-7";
 
@@ -48,13 +49,32 @@ export async function resetMailsTo(t: TestApp, to: string): Promise<string[]> {
 
 /** Waits (mail leaves in the background) until `to` has `count` reset mails, and answers the newest link. */
 export async function waitForResetLink(t: TestApp, to: string, count: number): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    const mails = await resetMailsTo(t, to);
-    const link = mails.length >= count ? /(\S+\/reset-password\/confirm\?token=[\w-]+)/.exec(mails.at(-1) ?? "") : null;
-    if (link?.[1]) return link[1];
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`no reset mail number ${count} for ${to}`);
+  const linkIn = (mail = "") => /(\S+\/reset-password\/confirm\?token=[\w-]+)/.exec(mail)?.[1];
+  const mails = await until(
+    () => resetMailsTo(t, to),
+    (found) => found.length >= count && linkIn(found.at(-1)) !== undefined,
+    `reset mail number ${count} for ${to}`,
+  );
+  return linkIn(mails.at(-1)) ?? "";
+}
+
+/** Waits (mail leaves in the background) until a mail to `to` matches `pattern`; answers the first that does. */
+export async function waitForMail(t: TestApp, to: string, pattern: RegExp): Promise<string> {
+  const mails = await until(
+    () => mailsTo(t, to),
+    (found) => found.some((mail) => pattern.test(mail)),
+    `a mail matching ${pattern} to ${to}`,
+  );
+  return mails.find((mail) => pattern.test(mail)) ?? "";
+}
+
+/** Waits (mail leaves in the background) until `to` has at least `count` mails; answers them all, oldest first. */
+export function waitForMails(t: TestApp, to: string, count: number): Promise<string[]> {
+  return until(
+    () => mailsTo(t, to),
+    (found) => found.length >= count,
+    `mail number ${count} to ${to}`,
+  );
 }
 
 export const tokenOf = (link: string) => new URL(link).searchParams.get("token") ?? "";

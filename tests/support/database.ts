@@ -7,6 +7,7 @@ import { type Database, type Db, openDatabase } from "#server/db/client.ts";
 import { selectRowsAsserted } from "#server/db/rows.ts";
 import { createScratchDatabase } from "#server/db/scratch.ts";
 import { databaseTemplates, LEVEL_STEPS, type TemplateLevel } from "./templates.ts";
+import { until } from "./wait.ts";
 
 export interface TestDatabase extends Database {
   /** Connection string of the PostgreSQL database, when there is one. */
@@ -58,14 +59,17 @@ async function fillUpTo(database: Database, level: TemplateLevel): Promise<void>
  * request a test started has reached the row the test holds.
  */
 export async function waitForLockWaiter(db: Db): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    const [row] = await selectRowsAsserted<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock'`,
-    );
-    if ((row?.n ?? 0) > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error("no session ever waited for the lock");
+  await until(
+    async () =>
+      (
+        await selectRowsAsserted<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+        )
+      )[0]?.n ?? 0,
+    (n) => n > 0,
+    "a session to wait for the lock",
+    { timeout: 5_000, interval: 10 },
+  );
 }

@@ -15,7 +15,7 @@ import type { AdminExchangeList } from "#shared/exchanges.ts";
 import { call, picture } from "./admin.ts";
 import type { TestApp } from "./app.ts";
 import { ADDRESS, makeShopper, placeOrder } from "./shoppers.ts";
-import { until } from "./whatsapp.ts";
+import { until } from "./wait.ts";
 
 export interface Instance {
   app: FastifyInstance;

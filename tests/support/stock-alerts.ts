@@ -1,10 +1,11 @@
 // The back-in-stock tests' side of the shop's mail: the mails the outbox wrote to its folder, read
-// back decoded, and waits (bounded polls) for what the drainers send in the background.
+// back decoded, and the wait for the drainers to send what a restock queued.
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { selectRowsAsserted } from "#server/db/rows.ts";
+import { until } from "./wait.ts";
 
 /** Every mail written to the outbox folders of these data dirs, to `to`, decoded from quoted-printable. */
 export async function mailsTo(to: string, dataDirs: string[]): Promise<string[]> {
@@ -24,16 +25,6 @@ function decodeBody(mail: string): string {
     .replace(/=\r?\n/g, "")
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
   return mail.slice(0, end) + body;
-}
-
-/** Polls (the outbox sends in the background) until `done`; fails naming what never came. */
-export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 500; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 /** Waits until every back-in-stock row has been sent (a sent row is deleted after its mail is written). */

@@ -5,8 +5,8 @@
 // loading a dump takes under a second (docs/benchmarks.md "The test suite's time").
 import { inject } from "vitest";
 import type { Database } from "#server/db/client.ts";
-import { seedCategories, seedDemoCatalogue } from "#server/db/seed/seed.ts";
-import { seedSynonyms } from "#server/db/seed/synonyms.ts";
+import { seedCategories, seedDemoCatalogue } from "#server/seed/seed.ts";
+import { seedSynonyms } from "#server/seed/synonyms.ts";
 
 /** What a test database holds when it opens. */
 export type TemplateLevel = "migrated" | "seeded" | "demo";

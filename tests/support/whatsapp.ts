@@ -27,16 +27,6 @@ export function freshMobile(): { typed: string; wa: string } {
   return { typed: `03${rest}`, wa: `923${rest}` };
 }
 
-/** Polls (the drainer works in the background) until `done`; fails naming what never came. */
-export async function until<T>(read: () => T | Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 500; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 export const payloadsOf = (message: AcceptedMessage) =>
   message.template.components.flatMap((c) => (c.type === "button" ? c.parameters.map((p) => p.payload) : []));
 

@@ -8,6 +8,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ROOT_DIR } from "#server/app.ts";
+import { until } from "../../support/wait.ts";
 
 export const NGINX = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
 export const SHOP_CONF = path.join(ROOT_DIR, "deploy", "nginx", "shop.conf");
@@ -127,11 +128,11 @@ http {
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const url = `http://127.0.0.1:${port}`;
-  // Bounded wait for the listening socket (nginx opens it before it forks its worker).
-  for (let i = 0; i < 100 && !(await accepts(port)); i++) {
-    if (child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  // Bounded wait for the listening socket (nginx opens it before it forks its worker), or its exit.
+  await until(async () => child.exitCode !== null || (await accepts(port)), Boolean, `nginx to listen on ${port}`, {
+    timeout: 5_000,
+    interval: 50,
+  }).catch(() => {});
   if (!(await accepts(port))) throw new Error(`nginx did not start:\n${stderr}`);
 
   return {
