@@ -13,6 +13,7 @@ const DATABASE_FREE_TESTS = [
   "tests/checkout-busy.test.ts",
   "tests/cart-room.test.ts",
   "tests/demo-catalogue.test.ts",
+  "tests/domain-arrows.test.ts",
   // PGlite itself, to build the shop as an older migration left it.
   "tests/migration-couriers.test.ts",
   "tests/nearest-sentence.test.ts",

@@ -12,7 +12,7 @@ import sharp, { type OverlayOptions } from "sharp";
 import { esc, FONT_FAMILY } from "#server/catalog/artwork/palette.ts";
 import { plainLook } from "#server/catalog/artwork/plain-look.ts";
 import { drawProductImage } from "#server/catalog/artwork/product-image.ts";
-import { DEMO_PRODUCTS } from "#server/db/seed/demo-catalogue.ts";
+import { DEMO_PRODUCTS } from "#server/catalog/demo/demo-catalogue.ts";
 import { CATEGORIES } from "#shared/categories.ts";
 
 const { values } = parseArgs({

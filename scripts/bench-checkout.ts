@@ -17,7 +17,7 @@ import { loadConfig } from "#server/config.ts";
 import { type Db, openDatabase } from "#server/db/client.ts";
 import { selectRowsAsserted } from "#server/db/rows.ts";
 import { users } from "#server/db/schema.ts";
-import { seedCategories, seedDemoCatalogue } from "#server/db/seed/seed.ts";
+import { seedCategories, seedDemoCatalogue } from "#server/seed/seed.ts";
 import { createScratchDatabase } from "../server/db/scratch.ts";
 
 export interface BenchCheckoutOptions {

@@ -3,12 +3,12 @@ import path from "node:path";
 import { createInterface } from "node:readline/promises";
 import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
+import { pgliteInUse } from "#server/db/pglite-in-use.ts";
 import {
   AdminSetupError,
   adminPasswordProblem,
   adminSetupProblem,
   createOrPromoteAdmin,
-  pgliteInUse,
 } from "../server/admin/create-admin.ts";
 import { loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/client.ts";

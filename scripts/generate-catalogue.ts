@@ -7,11 +7,11 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { type SQL, sql } from "drizzle-orm";
+import { DEMO_PRODUCTS } from "#server/catalog/demo/demo-catalogue.ts";
 import { type Db, openDatabase } from "#server/db/client.ts";
 import { selectRowsAsserted } from "#server/db/rows.ts";
 import { products } from "#server/db/schema.ts";
-import { DEMO_PRODUCTS } from "#server/db/seed/demo-catalogue.ts";
-import { seedCategories, seedDemoCatalogue } from "#server/db/seed/seed.ts";
+import { seedCategories, seedDemoCatalogue } from "#server/seed/seed.ts";
 import { CATEGORY_SLUGS, type CategorySlug } from "#shared/categories.ts";
 
 /** Bump when the generated rows change, so cached generated catalogues are made again. */

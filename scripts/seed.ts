@@ -3,7 +3,7 @@
 import path from "node:path";
 import { loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/client.ts";
-import { seedCategories, seedDemoCatalogue } from "../server/db/seed/seed.ts";
+import { seedCategories, seedDemoCatalogue } from "../server/seed/seed.ts";
 
 const config = loadConfig();
 const database = await openDatabase({

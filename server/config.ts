@@ -1,7 +1,8 @@
 // Configuration comes from the environment only (docs/architecture.md section 3). Parsed once, at start.
 import path from "node:path";
 import { z } from "zod";
-import { DEFAULT_PHOTO_UPLOAD_SECONDS } from "./exchanges/upload-budget.ts";
+import { ConfigurationError } from "./broken-promise.ts";
+import { DEFAULT_PHOTO_UPLOAD_SECONDS } from "./upload-budget.ts";
 
 const optionalUrl = z
   .string()
@@ -171,7 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid configuration: ${problems.join("; ")}`);
+    throw new ConfigurationError(`Invalid configuration: ${problems.join("; ")}`);
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
@@ -210,7 +211,7 @@ function whatsapp(e: z.output<typeof envSchema>): WhatsAppConfig | undefined {
   const set = [e.WHATSAPP_ACCESS_TOKEN, e.WHATSAPP_PHONE_NUMBER_ID, e.WHATSAPP_APP_SECRET, e.WHATSAPP_VERIFY_TOKEN];
   if (set.every((value) => value === undefined)) return undefined;
   if (!e.WHATSAPP_ACCESS_TOKEN || !e.WHATSAPP_PHONE_NUMBER_ID || !e.WHATSAPP_APP_SECRET || !e.WHATSAPP_VERIFY_TOKEN) {
-    throw new Error(
+    throw new ConfigurationError(
       "Invalid configuration: WhatsApp needs all of WHATSAPP_ACCESS_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN.",
     );
   }
@@ -239,7 +240,7 @@ function corsOrigins(value: string | undefined): string[] {
     .filter((origin) => origin !== "");
   for (const origin of listed) {
     if (origin.includes("*") || !URL.canParse(origin) || new URL(origin).origin !== origin) {
-      throw new Error(
+      throw new ConfigurationError(
         `Invalid configuration: CORS_ORIGINS "${origin}" is not an origin; write it as scheme://host[:port], with no path or trailing slash (e.g. https://app.shoeshop.pk).`,
       );
     }
@@ -256,17 +257,17 @@ function imageStorage(e: z.output<typeof envSchema>, dataDir: string): ImageStor
   const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = e;
   if (!bucket || !accessKeyId || !secretAccessKey) {
     const missing = S3_REQUIRED.filter((k) => e[k] === undefined);
-    throw new Error(
+    throw new ConfigurationError(
       `Invalid configuration: images on S3 need ${S3_REQUIRED.join(", ")}; missing ${missing.join(", ")} (given ${given.join(", ")}).`,
     );
   }
   if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
-    throw new Error(
+    throw new ConfigurationError(
       `Invalid configuration: S3_BUCKET "${bucket}" is not a bucket name (3 to 63 of a-z, 0-9, "." and "-").`,
     );
   }
   if (e.IMAGES_DIR) {
-    throw new Error("Invalid configuration: set IMAGES_DIR or S3_BUCKET for images, not both.");
+    throw new ConfigurationError("Invalid configuration: set IMAGES_DIR or S3_BUCKET for images, not both.");
   }
   const region = e.S3_REGION ?? "us-east-1";
   const prefix = (e.S3_PREFIX ?? "").replace(/^\/+|\/+$/g, "");

@@ -13,7 +13,9 @@ export type DomainErrorKind =
   | "conflict"
   /** A limit of the shop is reached (open orders, pairs on open orders, pictures per product). */
   | "limit-reached"
-  /** The person may not do this (a blocked customer ordering). */
+  /** Nobody is signed in, or the session has ended. */
+  | "unauthorized"
+  /** The person may not do this (a blocked customer ordering, a customer on the owner's routes). */
   | "forbidden"
   /** An Idempotency-Key used again for a different request. */
   | "key-reused"
@@ -44,4 +46,5 @@ export const invalid = (message: string, fields?: FieldMessages) => new DomainEr
 export const notFound = (message: string) => new DomainError("not-found", message);
 export const conflict = (message: string) => new DomainError("conflict", message);
 export const limitReached = (message: string) => new DomainError("limit-reached", message);
+export const signInNeeded = (message: string) => new DomainError("unauthorized", message);
 export const forbidden = (message: string) => new DomainError("forbidden", message);

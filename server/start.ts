@@ -4,8 +4,8 @@ import { buildApp, ROOT_DIR } from "./app.ts";
 import { startRenderingAhead } from "./catalog/pictures-ahead.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
-import { seedCategories, seedDemoCatalogue } from "./db/seed/seed.ts";
-import { seedSynonyms } from "./db/seed/synonyms.ts";
+import { seedCategories, seedDemoCatalogue } from "./seed/seed.ts";
+import { seedSynonyms } from "./seed/synonyms.ts";
 import { developmentPages, productionPages } from "./web/page-handlers.ts";
 
 const startedAt = performance.now();

@@ -9,7 +9,7 @@ import { CATEGORY_SLUGS, type CategorySlug, isCategorySlug } from "./categories.
 import type { ConfirmationEvent } from "./confirmation.ts";
 import type { AdminParcel, CashSummary } from "./couriers.ts";
 import { FIT_NOTES, type FitNote } from "./fit-note.ts";
-import { ORDER_STATUSES, type OrderStatus, OWNER_STATUS_MOVES, type ReturnKind, statusLabel } from "./order-life.ts";
+import { ORDER_STATUSES, type OrderStatus, OWNER_STATUS_MOVES, type ReturnKind } from "./order-life.ts";
 import type { Order } from "./orders.ts";
 import type { SalesReport } from "./sales.ts";
 import { MAX_SIZE, MIN_SIZE } from "./sizes.ts";

@@ -3,7 +3,7 @@
 // incomplete, forged, expired or names no order is the page's own 4xx, as the API answers it: the
 // page still renders, with the message and the way on.
 import { DomainError } from "#server/domain-errors.ts";
-import { statusOfDomainError } from "#server/plugins/errors.ts";
+import { statusOfDomainError } from "#server/http/domain-status.ts";
 import { CONFIRMATION_MESSAGES, type ConfirmationLinkView, confirmationQuerySchema } from "#shared/confirmation.ts";
 import type { AppContext } from "./context.server.ts";
 

@@ -5,7 +5,7 @@
 import { data } from "react-router";
 import type { ListScope } from "#server/catalog/service.ts";
 import { DomainError } from "#server/domain-errors.ts";
-import { statusOfDomainError } from "#server/plugins/errors.ts";
+import { statusOfDomainError } from "#server/http/domain-status.ts";
 import { type Product, toListSummary } from "#shared/catalog.ts";
 import {
   type Colour,

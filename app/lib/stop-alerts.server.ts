@@ -4,7 +4,7 @@
 // (mail scanners open links). A link that is incomplete, forged or names an alert that is gone is
 // the page's own 4xx with the message.
 import { DomainError } from "#server/domain-errors.ts";
-import { statusOfDomainError } from "#server/plugins/errors.ts";
+import { statusOfDomainError } from "#server/http/domain-status.ts";
 import {
   STOCK_ALERT_MESSAGES,
   type StockAlertConfirmView,

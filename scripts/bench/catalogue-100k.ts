@@ -6,7 +6,7 @@ import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { openDatabase } from "#server/db/client.ts";
-import { seedCategories, seedDemoCatalogue } from "#server/db/seed/seed.ts";
+import { seedCategories, seedDemoCatalogue } from "#server/seed/seed.ts";
 import { GENERATOR_VERSION, generateCatalogue } from "../generate-catalogue.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));

@@ -8,8 +8,8 @@ import { buildApp, ROOT_DIR } from "#server/app.ts";
 import type { Variant } from "#server/catalog/images.ts";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
-import { seedCategories, seedDemoCatalogue } from "#server/db/seed/seed.ts";
 import { type Precompressed, precompressed, sendJson } from "#server/http/compression.ts";
+import { seedCategories, seedDemoCatalogue } from "#server/seed/seed.ts";
 import { productionPages } from "#server/web/page-handlers.ts";
 import { type ImageFormat, type Product, type ProductList, SITE_IMAGES, type SiteImageName } from "#shared/catalog.ts";
 

@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import { createImageStore } from "#server/catalog/images.ts";
 import { renderPicturesAhead } from "#server/catalog/pictures-ahead.ts";
 import { openDatabase } from "#server/db/client.ts";
-import { seedCategories, seedDemoCatalogue } from "#server/db/seed/seed.ts";
+import { seedCategories, seedDemoCatalogue } from "#server/seed/seed.ts";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "3" } } });
 const runs = Number(values.runs);

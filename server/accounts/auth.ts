@@ -1,9 +1,10 @@
 // Bearer-token authentication (docs/product.md section 7: "Authorised calls send a bearer token").
 // Routes ask for the user explicitly, so a route without a call to `auth.user()` is public.
 import type { FastifyRequest } from "fastify";
-import { findSessionUser, type SessionUser } from "../accounts/sessions.ts";
 import type { Db } from "../db/client.ts";
-import { forbidden, unauthorized } from "../http/errors.ts";
+import { forbidden, signInNeeded } from "../domain-errors.ts";
+import { bearerToken } from "../http/bearer-token.ts";
+import { findSessionUser, type SessionUser } from "./sessions.ts";
 
 export interface Auth {
   /**
@@ -15,13 +16,6 @@ export interface Auth {
   user(request: FastifyRequest): Promise<SessionUser & { token: string }>;
   /** The signed-in admin; 401 without a session, 403 for a customer. */
   admin(request: FastifyRequest): Promise<SessionUser & { token: string }>;
-}
-
-export function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (!header) return undefined;
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match?.[1];
 }
 
 export function createAuth(db: Db): Auth {
@@ -38,9 +32,9 @@ export function createAuth(db: Db): Auth {
     return found;
   };
   const user: Auth["user"] = async (request) => {
-    if (!bearerToken(request)) throw unauthorized("Please sign in first.");
+    if (!bearerToken(request)) throw signInNeeded("Please sign in first.");
     const found = await signedIn(request);
-    if (!found) throw unauthorized("Your session has ended. Please sign in again.");
+    if (!found) throw signInNeeded("Your session has ended. Please sign in again.");
     return found;
   };
   return {

@@ -8,8 +8,8 @@
 // The key is derived from CONFIRM_LINK_SECRET when given, else kept in the database under its own
 // name (server/confirmation/links.ts), so every instance signs and checks alike.
 import { createHash, randomBytes } from "node:crypto";
-import { tokenSigner } from "../confirmation/links.ts";
 import type { Db } from "../db/client.ts";
+import { tokenSigner } from "../signed-tokens.ts";
 
 const SECRET_NAME = "known_devices";
 const DEVICE_ID = /^[\w-]{22}$/;

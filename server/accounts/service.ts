@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { eq, or, sql } from "drizzle-orm";
 import { type AccountUser, type LoginInput, type SignupInput, USER_EXISTS } from "#shared/accounts.ts";
 import type { FieldMessages } from "#shared/validation.ts";
+import { BrokenPromise } from "../broken-promise.ts";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import type { Mail } from "../mail/mailer.ts";
@@ -62,7 +63,7 @@ export function createAccountService(
             .insert(users)
             .values({ id, email, username, passwordHash })
             .returning({ id: users.id, email: users.email, username: users.username });
-          if (!inserted) throw new Error("The new user was not returned.");
+          if (!inserted) throw new BrokenPromise("The new user was not returned.");
           await queueMails(tx, [welcome]);
           return inserted;
         });

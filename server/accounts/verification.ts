@@ -7,10 +7,10 @@
 // mail is queued in the outbox with the new account itself (server/accounts/service.ts). No HTTP here.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { EMAIL_VERIFIED, VERIFY_LINK_DAYS, VERIFY_LINK_EXPIRED, VERIFY_LINK_INVALID } from "#shared/accounts.ts";
-import { tokenSigner } from "../confirmation/links.ts";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import type { Mail } from "../mail/mailer.ts";
+import { tokenSigner } from "../signed-tokens.ts";
 import { verifyEmailMail } from "./mail-templates.ts";
 
 const SECRET_NAME = "email_verify_links";

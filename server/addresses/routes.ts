@@ -3,8 +3,8 @@
 // is personal data: `Cache-Control: no-store` comes with every /api answer (plugins/private-answers.ts).
 import type { FastifyInstance } from "fastify";
 import { ADDRESS_MESSAGES, addressIdParamsSchema, addressInputSchema } from "#shared/addresses.ts";
+import type { Auth } from "../accounts/auth.ts";
 import { conflict, notFound, parseOr400 } from "../http/errors.ts";
-import type { Auth } from "../plugins/auth.ts";
 import type { AddressService } from "./service.ts";
 
 export function registerAddressRoutes(app: FastifyInstance, deps: { auth: Auth; addresses: AddressService }): void {

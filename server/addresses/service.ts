@@ -8,8 +8,8 @@ import { ADDRESS_BOOK_SIZE, type SavedAddress } from "#shared/addresses.ts";
 import type { ShippingAddress } from "#shared/orders.ts";
 import { listedArea } from "../areas/service.ts";
 import type { Db } from "../db/client.ts";
+import { sqlState } from "../db/errors.ts";
 import { addresses } from "../db/schema.ts";
-import { sqlState } from "../orders/place-order.ts";
 
 const addressColumns = {
   id: addresses.id,

@@ -1,12 +1,11 @@
 // Roles come only from here (`npm run create-admin`, and the e2e server set-up): no request of
 // the API can grant one. Creates an admin account or promotes an existing one.
-import { readdir, readlink, stat } from "node:fs/promises";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { newPasswordSchema, USERNAME_MAX, USERNAME_MIN } from "#shared/accounts.ts";
 import { firstIssueMessage } from "#shared/validation.ts";
 import { hashPassword, passwordProblem } from "../accounts/passwords.ts";
+import { BrokenPromise } from "../broken-promise.ts";
 import type { Db } from "../db/client.ts";
 import { sessions, users } from "../db/schema.ts";
 
@@ -89,7 +88,7 @@ export async function createOrPromoteAdmin(db: Db, setup: AdminSetup): Promise<A
     .insert(users)
     .values({ email, username, passwordHash, role: "admin", emailVerifiedAt: sql`now()` })
     .returning({ id: users.id, email: users.email, username: users.username });
-  if (!created) throw new Error("The new admin was not returned.");
+  if (!created) throw new BrokenPromise("The new admin was not returned.");
   return { action: "created", user: created, passwordSet: true };
 }
 
@@ -106,32 +105,4 @@ async function freeUsername(db: Db, email: string): Promise<string> {
   for (let n = 2; ; n++) {
     if (!names.has(`${base}${n}`.toLowerCase())) return `${base}${n}`;
   }
-}
-
-/**
- * Whether another process has the embedded database open. PGlite lets a second process open the
- * same folder (and then both corrupt it), so this looks for PGlite's postmaster.pid, and on Linux
- * for a live process holding files in the folder (a crashed shop leaves only a stale pid file).
- */
-export async function pgliteInUse(pgliteDir: string): Promise<boolean> {
-  try {
-    await stat(path.join(pgliteDir, "postmaster.pid"));
-  } catch {
-    return false;
-  }
-  let pids: string[];
-  try {
-    pids = (await readdir("/proc")).filter((name) => /^\d+$/.test(name) && name !== String(process.pid));
-  } catch {
-    return true; // No /proc to look in: trust the pid file.
-  }
-  const folder = path.resolve(pgliteDir) + path.sep;
-  for (const pid of pids) {
-    const fds = await readdir(`/proc/${pid}/fd`).catch(() => [] as string[]);
-    for (const fd of fds) {
-      const target = await readlink(`/proc/${pid}/fd/${fd}`).catch(() => "");
-      if (target.startsWith(folder)) return true;
-    }
-  }
-  return false;
 }

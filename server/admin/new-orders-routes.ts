@@ -13,8 +13,8 @@ import {
   type NewOrderCount,
 } from "#shared/new-orders.ts";
 import { findSessionUser } from "../accounts/sessions.ts";
+import { bearerToken } from "../http/bearer-token.ts";
 import { HttpError } from "../http/errors.ts";
-import { bearerToken } from "../plugins/auth.ts";
 import type { AdminDeps } from "./deps.ts";
 import { countNewOrders, startNewOrderWatch } from "./new-orders.ts";
 

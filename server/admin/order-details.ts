@@ -7,10 +7,10 @@ import type { AdminOrder, OrderHistoryEntry } from "#shared/admin.ts";
 import { ORDER_ADDRESS_FIELDS, type OrderAddressField, type OrderEdit, type OrderNote } from "#shared/admin-orders.ts";
 import { CONFIRMATION_EVENT_CHANNELS, CONFIRMATION_EVENT_KINDS } from "#shared/confirmation.ts";
 import { EDITABLE_STATUSES, nextStatuses, RETURNABLE_FROM } from "#shared/order-life.ts";
-import { toAdminParcel } from "../couriers/parcel-row.ts";
 import type { Db } from "../db/client.ts";
 import { orderStatusColumn, returnKindColumn } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
+import { toAdminParcel } from "../orders/parcel-row.ts";
 import { ORDER_COLUMNS, orderRow, toOrder } from "../orders/service.ts";
 import { EMPTY_HISTORY, loadCustomerHistories } from "./customer-history.ts";
 

@@ -5,11 +5,12 @@ import type { FastifyInstance } from "fastify";
 import { ADMIN_MESSAGES, adminOrdersQuerySchema, orderIdParamsSchema, orderStatusInputSchema } from "#shared/admin.ts";
 import { orderAddressInputSchema, orderNoteInputSchema, orderReturnInputSchema } from "#shared/admin-orders.ts";
 import { batchDispatchInputSchema, cashInputSchema, dispatchInputSchema } from "#shared/couriers.ts";
+import { adminOf } from "../accounts/admin-guard.ts";
 import { dispatchParcels, settleByHand } from "../couriers/dispatch.ts";
 import { notFound, parseOr400 } from "../http/errors.ts";
 import { createOrderAnnouncer } from "../orders/life/after-commit.ts";
 import { statusMailTeller } from "../orders/life/status-mail.ts";
-import { type AdminDeps, adminOf } from "./deps.ts";
+import type { AdminDeps } from "./deps.ts";
 import { addOrderNote, editOrderAddress } from "./order-changes.ts";
 import { createAdminOrderService } from "./orders.ts";
 

@@ -3,13 +3,14 @@
 // admin route, including routes added later, and never makes the server read an upload.
 import type { FastifyInstance } from "fastify";
 import { adminCustomersQuerySchema, customerBlockInputSchema, customerIdParamsSchema } from "#shared/admin.ts";
+import { adminOf, requireAdmin } from "../accounts/admin-guard.ts";
 import { registerAdminAreaRoutes } from "../areas/routes.ts";
 import { registerDeliveryReportRoutes } from "../couriers/report-routes.ts";
 import { registerCourierRoutes } from "../couriers/routes.ts";
 import { parseOr400 } from "../http/errors.ts";
 import { listCustomers, setCustomerBlocked } from "./customers.ts";
 import { loadDashboard } from "./dashboard.ts";
-import { type AdminDeps, adminOf, requireAdmin } from "./deps.ts";
+import type { AdminDeps } from "./deps.ts";
 import { registerNewOrderRoutes } from "./new-orders-routes.ts";
 import { registerAdminOrderRoutes } from "./orders-routes.ts";
 import { registerOwnerToolRoutes } from "./owner-tools-routes.ts";

@@ -7,7 +7,7 @@ import { type PackingSlips, unknownOrdersMessage } from "#shared/slips.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
 import { notFound } from "../domain-errors.ts";
-import type { ShopContact } from "../orders/mail.ts";
+import type { ShopContact } from "../mail/order-contact.ts";
 import { ORDER_COLUMNS, type OrderRow, orderRow, toOrder } from "../orders/service.ts";
 
 export async function loadPackingSlips(db: Db, ids: string[], shop: ShopContact): Promise<PackingSlips> {

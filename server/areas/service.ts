@@ -6,6 +6,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { indexAreas, matchArea } from "#shared/area-spelling.ts";
 import { type AdminArea, AREA_MESSAGES, type KarachiArea, type NewArea } from "#shared/areas.ts";
+import { BrokenPromise } from "../broken-promise.ts";
 import type { Db } from "../db/client.ts";
 import { karachiAreas } from "../db/schema.ts";
 import { conflict, invalid, notFound } from "../domain-errors.ts";
@@ -52,7 +53,7 @@ export function createAreaService(db: Db): AreaService {
         const [existing] = await tx.select({ name: karachiAreas.name }).from(karachiAreas).where(sameName(area.name));
         if (existing) throw conflict(AREA_MESSAGES.duplicate(existing.name));
         const [row] = await tx.insert(karachiAreas).values(area).returning();
-        if (!row) throw new Error("area insert returned nothing");
+        if (!row) throw new BrokenPromise("the area insert answered no row");
         return row;
       }),
 

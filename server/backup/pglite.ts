@@ -5,7 +5,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { pgliteInUse } from "../admin/create-admin.ts";
+import { pgliteInUse } from "../db/pglite-in-use.ts";
 import { BackupError, entriesOf } from "./layout.ts";
 
 async function requireStopped(dir: string): Promise<void> {

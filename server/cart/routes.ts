@@ -2,9 +2,9 @@
 // can replace its copy with the server's.
 import type { FastifyInstance } from "fastify";
 import { cartAddSchema, cartRemoveSchema, cartUpdateSchema } from "#shared/cart.ts";
+import type { Auth } from "../accounts/auth.ts";
 import type { Db } from "../db/client.ts";
 import { parseOr400 } from "../http/errors.ts";
-import type { Auth } from "../plugins/auth.ts";
 import { type CartService, createCartService } from "./service.ts";
 
 export function registerCartRoutes(root: FastifyInstance, deps: { db: Db; auth: Auth }): void {

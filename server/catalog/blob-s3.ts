@@ -3,7 +3,8 @@
 import { createHash } from "node:crypto";
 import { AwsClient } from "aws4fetch";
 import type { S3StorageConfig } from "../config.ts";
-import { type BlobStore, checkKey, StorageUnavailableError } from "./blob-store.ts";
+import { StorageUnavailableError } from "../storage-unavailable.ts";
+import { type BlobStore, checkKey } from "./blob-store.ts";
 
 /** A store that does not answer within this is treated as away: the request gets a 503, not a hang. */
 const REQUEST_TIMEOUT_MS = 15_000;

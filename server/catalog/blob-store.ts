@@ -19,20 +19,8 @@ export interface BlobStore {
   localFile?(key: string): string;
 }
 
-/**
- * The store cannot be reached or refuses us (network, credentials, missing bucket): a fault of the
- * installation, not of the request, answered as 503.
- */
-export class StorageUnavailableError extends Error {
-  readonly operation: "read" | "write";
-  constructor(operation: "read" | "write", message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.operation = operation;
-  }
-}
-
 /** Keys are the shop's own; refusing odd ones keeps a bug from ever writing outside the store. */
 export function checkKey(key: string): string {
-  if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*\.[a-z0-9]+$/i.test(key)) throw new Error(`Invalid blob key: ${key}`);
+  if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*\.[a-z0-9]+$/i.test(key)) throw new TypeError(`Invalid blob key: ${key}`);
   return key;
 }

@@ -13,13 +13,14 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Metadata, Sharp } from "sharp";
 import { IMAGE_FORMATS, IMAGE_WIDTHS, type ImageFormat, SITE_IMAGES, type SiteImageName } from "#shared/catalog.ts";
+import { BrokenPromise } from "../broken-promise.ts";
 import type { Db } from "../db/client.ts";
 import { productImages } from "../db/schema.ts";
-import { DEMO_PRODUCTS } from "../db/seed/demo-catalogue.ts";
 import { drawProductImage } from "./artwork/product-image.ts";
 import { drawGenderBanner, drawHomeCover } from "./artwork/site-images.ts";
 import { createDirectoryBlobStore, writeAtomically } from "./blob-directory.ts";
 import type { BlobStore } from "./blob-store.ts";
+import { DEMO_PRODUCTS } from "./demo/demo-catalogue.ts";
 import { loadSharp } from "./sharp-lazy.ts";
 
 const ENCODERS: Record<ImageFormat, (image: Sharp) => Sharp> = {
@@ -216,7 +217,7 @@ export function createImageStore(options: ImageStoreOptions): ImageStore {
     productVariant: (imageId, width, format) => served(`${imageId}/${width}.${format}`, () => productSource(imageId)),
     async siteVariant(name, width, format) {
       const picture = await served(`site/${name}/${width}.${format}`, loadSite(name));
-      if (!picture) throw new Error(`Site image ${name} could not be drawn.`);
+      if (!picture) throw new BrokenPromise(`Site image ${name} could not be drawn.`);
       return picture;
     },
     async renderIfMissing(variant) {

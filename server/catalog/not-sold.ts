@@ -3,6 +3,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { NotSoldKind, NotSoldWord } from "#shared/not-sold.ts";
 import type { NotSoldMatch } from "#shared/search.ts";
+import { BrokenPromise } from "../broken-promise.ts";
 import type { Db } from "../db/client.ts";
 import { arrayParam, selectPrepared } from "../db/rows.ts";
 import { notSoldWords } from "../db/schema.ts";
@@ -33,7 +34,7 @@ export async function setNotSold(
       createdAt: notSoldWords.createdAt,
       created: sql<boolean>`(xmax = 0)`,
     });
-  if (!row) throw new Error("not-sold upsert returned nothing");
+  if (!row) throw new BrokenPromise("the not-sold upsert answered no row");
   return { word: toWord(row), created: row.created };
 }
 

@@ -10,10 +10,11 @@ import { link, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
+import { BrokenPromise } from "../broken-promise.ts";
 import type { ImageStorageConfig } from "../config.ts";
-import { sharedKey } from "../confirmation/links.ts";
 import type { Db } from "../db/client.ts";
 import { logRedisOutages, type OutageLog, reasonOf } from "../redis-outage.ts";
+import { sharedKey } from "../signed-tokens.ts";
 
 const ANNOUNCE_EVERY_MS = 30_000;
 /** An instance not heard of for this long has stopped (or was killed) and is forgotten. */
@@ -159,7 +160,7 @@ async function directoryMarker(dir: string): Promise<string> {
     await rm(temp, { force: true });
   }
   const made = await read();
-  if (!made) throw new Error(`${marker} could not be read after it was made`);
+  if (!made) throw new BrokenPromise(`${marker} could not be read after it was made`);
   return made;
 }
 

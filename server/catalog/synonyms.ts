@@ -3,6 +3,7 @@
 // edit takes effect with the next search and nothing is cached).
 import { asc, eq, sql } from "drizzle-orm";
 import type { Synonym } from "#shared/synonyms.ts";
+import { BrokenPromise } from "../broken-promise.ts";
 import type { Db } from "../db/client.ts";
 import { arrayParam, selectPrepared } from "../db/rows.ts";
 import { searchSynonyms } from "../db/schema.ts";
@@ -29,7 +30,7 @@ export async function setSynonym(db: Db, word: string, means: string): Promise<{
       // xmax is 0 on a row this statement inserted, set on one it updated.
       created: sql<boolean>`(xmax = 0)`,
     });
-  if (!row) throw new Error("synonym upsert returned nothing");
+  if (!row) throw new BrokenPromise("the synonym upsert answered no row");
   return { synonym: toSynonym(row), created: row.created };
 }
 

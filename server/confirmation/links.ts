@@ -7,16 +7,13 @@
 // link's token is signed apart from the WhatsApp buttons' (`mailed`), so that only a press on what
 // reached the account's e-mail proves that address (docs/decisions/024): a button's payload reaches
 // whoever typed the WhatsApp number, who may not own the e-mail.
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { CONFIRM_LINK_DAYS } from "#shared/confirmation.ts";
 import type { Db } from "../db/client.ts";
-import { shopSecrets } from "../db/schema.ts";
+import { MAC_BYTES, sharedKey } from "../signed-tokens.ts";
 
 const SECRET_NAME = "confirm_links";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-/** 128 bits of the HMAC: far beyond guessing, and the token fits a WhatsApp button's payload. */
-const MAC_BYTES = 16;
 
 export type TokenCheck =
   | { ok: true; orderId: string; mailed: boolean }
@@ -36,7 +33,7 @@ export interface ConfirmationLinks {
 export function createConfirmationLinks(db: Db, options: { publicUrl: string; secret?: string | undefined }) {
   let key: Promise<Buffer> | undefined;
   const keyOf = () => {
-    key ??= (options.secret ? Promise.resolve(Buffer.from(options.secret, "utf8")) : sharedKey(db)).catch(
+    key ??= (options.secret ? Promise.resolve(Buffer.from(options.secret, "utf8")) : sharedKey(db, SECRET_NAME)).catch(
       (error: unknown) => {
         key = undefined; // a database hiccup: ask again next time
         throw error;
@@ -77,61 +74,4 @@ export function createConfirmationLinks(db: Db, options: { publicUrl: string; se
     },
   };
   return links;
-}
-
-/**
- * The key every instance shares: the first to ask makes it, the others read it. Each kind of link
- * has its own (`name`), so one kind's token can never pass as another's.
- */
-export async function sharedKey(db: Db, name = SECRET_NAME): Promise<Buffer> {
-  await db
-    .insert(shopSecrets)
-    .values({ name, value: randomBytes(32).toString("base64url") })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select({ value: shopSecrets.value })
-    .from(shopSecrets)
-    .where(sql`${shopSecrets.name} = ${name}`);
-  if (!row) throw new Error(`the ${name} key could not be read`);
-  return Buffer.from(row.value, "base64url");
-}
-
-/** Signs and checks one kind of token (a stop link, a verification link, a device cookie). */
-export interface TokenSigner {
-  /** The HMAC-SHA256 of `text`, its first MAC_BYTES, base64url. */
-  sign(text: string): Promise<string>;
-  /** Whether `given` is `text`'s signature, compared in constant time. */
-  verify(text: string, given: string): Promise<boolean>;
-}
-
-/**
- * A signer whose key is its own (`name`), so one kind's token never passes as another's: derived
- * from CONFIRM_LINK_SECRET when given, else the shared key kept under that name, read once (and again
- * after a failure: a database hiccup must not stick).
- */
-export function tokenSigner(db: Db, name: string, secret: string | undefined): TokenSigner {
-  let key: Promise<Buffer> | undefined;
-  const keyOf = () => {
-    key ??= (secret ? Promise.resolve(createHmac("sha256", secret).update(name).digest()) : sharedKey(db, name)).catch(
-      (error: unknown) => {
-        key = undefined;
-        throw error;
-      },
-    );
-    return key;
-  };
-  const sign = async (text: string) =>
-    createHmac("sha256", await keyOf())
-      .update(text)
-      .digest()
-      .subarray(0, MAC_BYTES)
-      .toString("base64url");
-  return {
-    sign,
-    async verify(text, given) {
-      const expected = Buffer.from(await sign(text));
-      const actual = Buffer.from(given);
-      return actual.length === expected.length && timingSafeEqual(actual, expected);
-    },
-  };
 }

@@ -11,8 +11,8 @@ import {
   confirmByTokenSchema,
   holdBodySchema,
 } from "#shared/confirmation.ts";
+import type { Auth } from "../accounts/auth.ts";
 import { parseOr400 } from "../http/errors.ts";
-import type { Auth } from "../plugins/auth.ts";
 import type { AnswerOutcome, ConfirmationService } from "./service.ts";
 
 export function registerConfirmationRoutes(

@@ -28,9 +28,9 @@ import { idRow } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
 import { confirmationSettings, orderConfirmationEvents, orders, users } from "../db/schema.ts";
 import { conflict, invalid, notFound } from "../domain-errors.ts";
+import type { ShopContact } from "../mail/order-contact.ts";
 import type { OutboxEntry } from "../mail/outbox.ts";
 import { moveOrder, refusedStatus } from "../orders/life/moves.ts";
-import type { ShopContact } from "../orders/mail.ts";
 import { loadOrder } from "../orders/service.ts";
 import type { ConfirmationLinks } from "./links.ts";
 

@@ -13,7 +13,7 @@ import { addressLines } from "#shared/order-view.ts";
 import { type Order, orderNumber } from "#shared/orders.ts";
 import { pakistaniMobile } from "#shared/phone.ts";
 import { greetedName, UNSAID_ADDRESS } from "../mail/recipient.ts";
-import type { TemplateMessage, TextParameter } from "./whatsapp-graph.ts";
+import type { TemplateMessage, TextParameter } from "../whatsapp/graph.ts";
 
 /** Pairs named before "and n more": a template's body is at most 1,024 characters in all. */
 const PAIRS_NAMED = 4;

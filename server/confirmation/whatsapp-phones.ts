@@ -10,6 +10,7 @@
 // No HTTP here.
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { BrokenPromise } from "../broken-promise.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
 import { orderConfirmationEvents, orders, provenPhones, whatsappSends } from "../db/schema.ts";
@@ -82,7 +83,7 @@ export async function decideSend(
                  (select count(*)::int from whatsapp_sends where user_id = ${userId} and not skipped
                     and decided_at > now() - interval '1 day') as account_sent`,
     );
-    if (!counts) throw new Error("decideSend: the counts answered no row");
+    if (!counts) throw new BrokenPromise("decideSend: the counts answered no row");
     const { proven } = counts;
     // Decided before (a retry): the same answer. A skipped message left the outbox, so it is not asked again.
     if (counts.decided !== null) return { send: counts.decided, proven };

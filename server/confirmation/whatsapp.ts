@@ -11,9 +11,9 @@ import type { WhatsAppConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { type MailOutbox, type OutboxEntry, startOutbox, WHATSAPP_KINDS } from "../mail/outbox.ts";
 import { loadOrder } from "../orders/service.ts";
+import { createGraphClient, type TemplateMessage } from "../whatsapp/graph.ts";
 import type { ConfirmationLinks } from "./links.ts";
 import type { ConfirmationService } from "./service.ts";
-import { createGraphClient, type TemplateMessage } from "./whatsapp-graph.ts";
 import { confirmationTemplate } from "./whatsapp-message.ts";
 import { decideSend, type WhatsAppKind } from "./whatsapp-phones.ts";
 

@@ -3,10 +3,11 @@
 // No HTTP here.
 import { asc, eq, sql } from "drizzle-orm";
 import { COURIER_MESSAGES, type Courier, type CourierInput } from "#shared/couriers.ts";
+import { BrokenPromise } from "../broken-promise.ts";
 import type { Db } from "../db/client.ts";
+import { constraintOf, sqlState } from "../db/errors.ts";
 import { couriers } from "../db/schema.ts";
 import { conflict, notFound } from "../domain-errors.ts";
-import { constraintOf, sqlState } from "../orders/place-order.ts";
 
 /** A courier's row as the services read it (the CSV mapping included). */
 export type CourierRow = typeof couriers.$inferSelect;
@@ -39,7 +40,7 @@ export async function findCourier(db: Db, id: string): Promise<CourierRow> {
 
 export async function addCourier(db: Db, input: CourierInput): Promise<Courier> {
   const [row] = await uniqueName(() => db.insert(couriers).values(columnsOf(input)).returning({ id: couriers.id }));
-  if (!row) throw new Error("insert returned no row");
+  if (!row) throw new BrokenPromise("the courier insert answered no row");
   return readCourier(db, row.id);
 }
 

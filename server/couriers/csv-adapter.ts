@@ -13,6 +13,7 @@ import {
   type ImportKind,
 } from "#shared/courier-imports.ts";
 import { CsvSyntaxError, CsvTooWideError, isBlankRecord, readCsv } from "#shared/csv-read.ts";
+import { BrokenPromise } from "../broken-promise.ts";
 import { invalid } from "../domain-errors.ts";
 import type { BookingLine, CourierAdapter, ParcelOutcome, PaymentLine, TrackingLine } from "./adapter.ts";
 
@@ -130,7 +131,7 @@ export function createCsvAdapter(file: CsvFile, columns: ImportColumns): Courier
   const index = (field: ImportField) => {
     const column = columns[field];
     const at = column === undefined ? -1 : file.headers.indexOf(column);
-    if (at < 0) throw new Error(`the ${field} column was not resolved`);
+    if (at < 0) throw new BrokenPromise(`the ${field} column was not resolved`);
     return at;
   };
   const each = <T>(fields: ImportField[], read: (cells: Record<string, string>, row: number) => T): T[] => {

@@ -7,12 +7,12 @@ import { COURIER_MESSAGES } from "#shared/couriers.ts";
 import { ORDER_LIFE } from "#shared/order-life.ts";
 import { orderNumber } from "#shared/orders.ts";
 import type { Db } from "../db/client.ts";
+import { constraintOf, sqlState } from "../db/errors.ts";
 import { orderStatusColumn } from "../db/row-schemas.ts";
 import { orders, parcels } from "../db/schema.ts";
 import { conflict, DomainError, invalid, notFound } from "../domain-errors.ts";
 import { moveOrder } from "../orders/life/moves.ts";
 import type { TellCustomer } from "../orders/life/status-mail.ts";
-import { constraintOf, sqlState } from "../orders/place-order.ts";
 import { type CourierRow, findCourier } from "./couriers.ts";
 
 export interface ParcelToDispatch {

@@ -14,13 +14,13 @@ import {
   type ImportResult,
 } from "#shared/courier-imports.ts";
 import { COURIER_MESSAGES } from "#shared/couriers.ts";
-import { orderNumber } from "#shared/orders.ts";
+import { BrokenPromise } from "../broken-promise.ts";
 import type { Db } from "../db/client.ts";
+import { constraintOf, sqlState } from "../db/errors.ts";
 import { courierImports, couriers, orders, parcels } from "../db/schema.ts";
 import { conflict, invalid } from "../domain-errors.ts";
 import { moveOrder } from "../orders/life/moves.ts";
 import type { TellCustomer } from "../orders/life/status-mail.ts";
-import { constraintOf, sqlState } from "../orders/place-order.ts";
 import type { CourierAdapter } from "./adapter.ts";
 import { type CourierRow, findCourier } from "./couriers.ts";
 import { createCsvAdapter, readCourierFile, resolveColumns } from "./csv-adapter.ts";
@@ -129,7 +129,7 @@ async function apply(
     .insert(courierImports)
     .values({ courierId: courier.id, kind: source.kind, fileHash: source.hash, fileName, summary: {}, actorUserId })
     .returning({ id: courierImports.id });
-  if (!record) throw new Error("insert returned no row");
+  if (!record) throw new BrokenPromise("the import record's insert answered no row");
 
   // The orders the file names, locked in id order (as moves lock them), then planned again: the
   // plan applied is the one made while nobody else can move them.

@@ -2,11 +2,11 @@
 // admin scope (server/admin/routes.ts), whose hook answers 401 or 403 first.
 import type { FastifyInstance } from "fastify";
 import { deliveryReportQuerySchema } from "#shared/delivery-report.ts";
-import type { AdminDeps } from "../admin/deps.ts";
+import type { Db } from "../db/client.ts";
 import { parseOr400 } from "../http/errors.ts";
 import { loadDeliveryReport } from "./report.ts";
 
-export function registerDeliveryReportRoutes(scope: FastifyInstance, deps: AdminDeps): void {
+export function registerDeliveryReportRoutes(scope: FastifyInstance, deps: { db: Db }): void {
   scope.get("/api/admin/reports/delivery", async (request) => {
     const { days } = parseOr400(deliveryReportQuerySchema, request.query);
     return loadDeliveryReport(deps.db, days);

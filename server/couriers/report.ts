@@ -19,6 +19,7 @@ import {
   type WeekDeliveryRow,
 } from "#shared/delivery-report.ts";
 import { SHOP_TIME_ZONE } from "#shared/shop.ts";
+import { BrokenPromise } from "../broken-promise.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
 import { OPEN_STATUS_LIST } from "../db/status-sql.ts";
@@ -81,7 +82,7 @@ export async function loadDeliveryReport(db: Db, days: ReportPeriod): Promise<De
   ]);
 
   const all = groups.find((g) => g.kind === "all");
-  if (!all) throw new Error("the delivery report's total row is missing");
+  if (!all) throw new BrokenPromise("the delivery report's total row is missing");
   const couriers: CourierDeliveryRow[] = groups
     .filter((g) => g.kind === "courier")
     .map((g) => ({ ...deliveryRow(g), courierId: g.courier_id, courier: g.courier ?? NOT_DISPATCHED }))

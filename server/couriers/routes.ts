@@ -4,8 +4,11 @@
 import type { FastifyInstance } from "fastify";
 import { courierImportInputSchema, IMPORT_MAX_BYTES } from "#shared/courier-imports.ts";
 import { courierIdParamsSchema, courierInputSchema } from "#shared/couriers.ts";
-import { type AdminDeps, adminOf } from "../admin/deps.ts";
+import { adminOf } from "../accounts/admin-guard.ts";
+import type { Db } from "../db/client.ts";
 import { parseOr400 } from "../http/errors.ts";
+import type { ShopContact } from "../mail/order-contact.ts";
+import type { MailWaker } from "../mail/queue.ts";
 import { createOrderAnnouncer } from "../orders/life/after-commit.ts";
 import { statusMailTeller } from "../orders/life/status-mail.ts";
 import { addCourier, changeCourier, listCouriers } from "./couriers.ts";
@@ -15,7 +18,16 @@ import { runCourierImport } from "./imports.ts";
 // The file travels as a JSON string: quotes and line breaks escaped, Urdu three bytes a letter.
 const IMPORT_BODY_LIMIT = IMPORT_MAX_BYTES * 3 + 64 * 1024;
 
-export function registerCourierRoutes(scope: FastifyInstance, deps: AdminDeps): void {
+/** What the courier routes need of the admin scope (server/admin/routes.ts registers them). */
+export interface CourierRouteDeps {
+  db: Db;
+  /** Wakes the sender of the mails a file's moves queued. */
+  outbox: MailWaker;
+  shop: ShopContact;
+  publicUrl: string;
+}
+
+export function registerCourierRoutes(scope: FastifyInstance, deps: CourierRouteDeps): void {
   const tellCustomer = statusMailTeller(deps);
   const announcer = createOrderAnnouncer(scope, deps);
 

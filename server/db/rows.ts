@@ -5,6 +5,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { z } from "zod";
+import { BrokenPromise } from "../broken-promise.ts";
 import type { Db } from "./client.ts";
 
 /**
@@ -20,7 +21,8 @@ export async function selectRows<RowSchema extends z.ZodType>(
 ): Promise<z.output<RowSchema>[]> {
   const result = (await db.execute(query)) as unknown as { rows: unknown[] };
   const parsed = z.array(rowSchema).safeParse(result.rows);
-  if (!parsed.success) throw new Error(`selectRows: a row does not match its schema: ${z.prettifyError(parsed.error)}`);
+  if (!parsed.success)
+    throw new BrokenPromise(`selectRows: a row does not match its schema: ${z.prettifyError(parsed.error)}`);
   return parsed.data;
 }
 

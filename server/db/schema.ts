@@ -483,7 +483,7 @@ export const shopSecrets = pgTable("shop_secrets", {
 
 /**
  * Karachi's areas (towns, blocks, phases, sectors) offered at checkout so a rider can find the
- * address; seeded by migration 0016 from server/db/seed/karachi-areas.json, edited by the owner.
+ * address; seeded by migration 0016 (its list of areas), edited by the owner.
  */
 export const karachiAreas = pgTable(
   "karachi_areas",

@@ -17,7 +17,7 @@ export async function createScratchDatabase(
 ): Promise<ScratchDatabase> {
   const name = `${prefix}_${Date.now()}_${randomBytes(4).toString("hex")}`;
   if (options.template !== undefined && !/^[a-z0-9_]+$/.test(options.template)) {
-    throw new Error(`Not a template database name: ${options.template}`);
+    throw new TypeError(`Not a template database name: ${options.template}`);
   }
   await adminQuery(serverUrl, `create database ${name}${options.template ? ` template ${options.template}` : ""}`);
   const url = new URL(serverUrl);

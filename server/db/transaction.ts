@@ -8,6 +8,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { BrokenPromise } from "../broken-promise.ts";
 import type { Db } from "./client.ts";
 import { namedQuery, poolOf, selectPrepared, selectRowsAsserted } from "./rows.ts";
 import * as schema from "./schema.ts";
@@ -48,7 +49,7 @@ export async function transactionOpenedWith<Row, T>(
   run: (open: OpenTransaction, firstRows: Row[]) => Promise<T>,
   options: TransactionOptions = {},
 ): Promise<T> {
-  if (!UUID.test(first.uuid)) throw new Error("transactionOpenedWith: not a uuid");
+  if (!UUID.test(first.uuid)) throw new TypeError("transactionOpenedWith: not a uuid");
   const text = first.text.replace("$uuid", `'${first.uuid}'::uuid`);
   const pool = poolOf(db);
   // PGlite runs in this process: no round trip to save, so a plain transaction.
@@ -63,7 +64,7 @@ export async function transactionOpenedWith<Row, T>(
 
   const { lockTimeoutMs } = options;
   if (lockTimeoutMs !== undefined && !(Number.isInteger(lockTimeoutMs) && lockTimeoutMs > 0)) {
-    throw new Error("transactionOpenedWith: lockTimeoutMs must be a positive whole number");
+    throw new TypeError("transactionOpenedWith: lockTimeoutMs must be a positive whole number");
   }
   const settings = lockTimeoutMs === undefined ? "" : `set local lock_timeout = '${lockTimeoutMs}ms'; `;
   const client = await pool.connect();
@@ -87,7 +88,8 @@ export async function transactionOpenedWith<Row, T>(
         );
       });
       // The COMMIT's own answer, or the transaction is still open (and is rolled back below).
-      if (answers[1]?.command !== "COMMIT") throw new Error("the COMMIT sent with the last statement did not answer");
+      if (answers[1]?.command !== "COMMIT")
+        throw new BrokenPromise("the COMMIT sent with the last statement did not answer");
       ended = true;
       return (answers[0]?.rows ?? []) as Last[];
     };

@@ -6,9 +6,9 @@ import { orderNumber } from "#shared/orders.ts";
 import { SHOP_NAME } from "#shared/shop.ts";
 import { escapeHtml } from "../mail/html.ts";
 import type { Mail } from "../mail/mailer.ts";
+import type { ShopContact } from "../mail/order-contact.ts";
 import { orderContactHtml, orderContactText } from "../mail/order-contact.ts";
 import { dearLine } from "../mail/recipient.ts";
-import type { ShopContact } from "../orders/mail.ts";
 
 export type ExchangeNews = "requested" | "approved" | "refused" | "expired";
 

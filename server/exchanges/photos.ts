@@ -16,8 +16,8 @@ import {
   EXCHANGE_PHOTOS_HELD_MAX,
   EXCHANGE_PHOTOS_PER_HOUR,
 } from "#shared/exchanges.ts";
-import { checkPictureHeader, type PixelLimit } from "../admin/product-images.ts";
 import { type ImageStore, InvalidImageError } from "../catalog/images.ts";
+import { checkPictureHeader, type PixelLimit } from "../catalog/picture-check.ts";
 import type { Db } from "../db/client.ts";
 import { idRow } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";

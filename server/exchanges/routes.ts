@@ -17,11 +17,11 @@ import {
   exchangeSettingsSchema,
 } from "#shared/exchanges.ts";
 import { z } from "#shared/zod.ts";
+import type { Auth } from "../accounts/auth.ts";
 import type { Db } from "../db/client.ts";
 import { HttpError, notFound, parseOr400 } from "../http/errors.ts";
 import type { MailWaker } from "../mail/queue.ts";
 import { loadOrder } from "../orders/service.ts";
-import type { Auth } from "../plugins/auth.ts";
 import type { PhotoWorker } from "./photo-worker.ts";
 import type { ExchangePhotoService } from "./photos.ts";
 import type { ExchangeChange, ExchangeService } from "./service.ts";

@@ -16,17 +16,18 @@ import {
   type ExchangeStatus,
 } from "#shared/exchanges.ts";
 import { orderNumber } from "#shared/orders.ts";
+import { BrokenPromise } from "../broken-promise.ts";
 import type { Db } from "../db/client.ts";
+import { constraintOf, sqlState } from "../db/errors.ts";
 import { idRow } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
 import { exchangeRequests, exchangeSettings } from "../db/schema.ts";
 import { conflict, invalid, notFound } from "../domain-errors.ts";
+import type { ShopContact } from "../mail/order-contact.ts";
 import { queueMails } from "../mail/queue.ts";
+import { EXCHANGE_JSON, exchangeJson, toExchange } from "../orders/exchange-columns.ts";
 import { readExchangeSettings } from "../orders/exchange-deadline.ts";
 import { insertFirstHistoryLine, insertOrder, insertOrderLines } from "../orders/life/create.ts";
-import type { ShopContact } from "../orders/mail.ts";
-import { constraintOf, sqlState } from "../orders/place-order.ts";
-import { EXCHANGE_JSON, exchangeJson, toExchange } from "./columns.ts";
 import { type ExchangeNews, exchangeAlertMail, exchangeMail } from "./mail.ts";
 import { checkExchangeWindow } from "./window.ts";
 
@@ -205,7 +206,7 @@ export function createExchangeService(db: Db, mail: ExchangeMailOptions): Exchan
               note: input.note ?? null,
             })
             .returning({ id: exchangeRequests.id });
-          if (!row) throw new Error("insert returned no row");
+          if (!row) throw new BrokenPromise("the exchange request's insert answered no row");
           exchangeId = row.id;
         } catch (error) {
           // Two requests for one pair at once: the unique index lets one through.

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import { BrokenPromise } from "../broken-promise.ts";
 
 export interface Mail {
   to: string;
@@ -44,7 +45,7 @@ export function createMailer(options: { smtpUrl: string | undefined; dataDir: st
       const info = await transport.sendMail({ from: options.from, ...mail, ...messageId });
       if (options.smtpUrl) return;
       const message = (info as { message?: Buffer }).message;
-      if (!message) throw new Error("The mail could not be rendered.");
+      if (!message) throw new BrokenPromise("The mail could not be rendered.");
       // The folder is made once, not per mail (an order burst sends hundreds a second), and made
       // again after any failure (someone removed it, the disk was full).
       try {

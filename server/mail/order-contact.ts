@@ -2,8 +2,13 @@
 // e-mail links carrying the order's number (shared/order-chat.ts).
 import { orderMailUrl, orderWhatsAppUrl } from "#shared/order-chat.ts";
 import { orderNumber } from "#shared/orders.ts";
-import type { ShopContact } from "../orders/mail.ts";
 import { escapeHtml } from "./html.ts";
+
+/** How a customer reaches the shop, named in every order mail. */
+export interface ShopContact {
+  phone: string;
+  email: string;
+}
 
 export function orderContactText(shop: ShopContact, orderId: string): string {
   return `Questions about order ${orderNumber(orderId)}? Call ${shop.phone}, WhatsApp us at ${orderWhatsAppUrl(shop.phone, orderId)} or write to ${shop.email}.`;

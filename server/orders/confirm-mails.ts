@@ -7,9 +7,10 @@ import { type Order, orderNumber } from "#shared/orders.ts";
 import { SHOP_NAME } from "#shared/shop.ts";
 import { escapeHtml } from "../mail/html.ts";
 import type { Mail } from "../mail/mailer.ts";
+import type { ShopContact } from "../mail/order-contact.ts";
 import { orderContactHtml, orderContactText } from "../mail/order-contact.ts";
 import { dearLine, type Recipient } from "../mail/recipient.ts";
-import type { ConfirmRequest, ShopContact } from "../orders/mail.ts";
+import type { ConfirmRequest } from "./mail.ts";
 
 const pairs = (order: Order) => order.items.map((item) => `${item.quantity} x ${item.name}, size ${item.size}`);
 

@@ -6,13 +6,8 @@ import { ORDER_MESSAGES, type Order, orderNumber } from "#shared/orders.ts";
 import { SHOP_NAME } from "#shared/shop.ts";
 import { escapeHtml } from "../mail/html.ts";
 import type { Mail } from "../mail/mailer.ts";
-import { orderContactHtml, orderContactText } from "../mail/order-contact.ts";
+import { orderContactHtml, orderContactText, type ShopContact } from "../mail/order-contact.ts";
 import { dearLine, deliveryBlock, type Recipient } from "../mail/recipient.ts";
-
-export interface ShopContact {
-  phone: string;
-  email: string;
-}
 
 /** How the customer confirms: the signed link, and what happens when nobody does. */
 export interface ConfirmRequest {

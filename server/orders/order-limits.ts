@@ -10,7 +10,7 @@ import { orderLines, orders } from "../db/schema.ts";
 import { OPEN_STATUS_LIST } from "../db/status-sql.ts";
 import type { FirstStatement } from "../db/transaction.ts";
 import { forbidden, limitReached } from "../domain-errors.ts";
-import type { ShopContact } from "./mail.ts";
+import type { ShopContact } from "../mail/order-contact.ts";
 
 export interface OrderLimits {
   openOrders: number;

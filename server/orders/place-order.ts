@@ -18,14 +18,16 @@ import {
   pricesChangedMessage,
 } from "#shared/orders.ts";
 import { listedArea } from "../areas/service.ts";
+import { BrokenPromise } from "../broken-promise.ts";
 import type { Db } from "../db/client.ts";
+import { constraintOf, sqlState } from "../db/errors.ts";
 import { idempotencyKeys, products } from "../db/schema.ts";
 import { OPEN_STATUS_LIST } from "../db/status-sql.ts";
 import { CHECKOUT_LOCK_TIMEOUT_MS, isDatabaseTimeout, STATEMENT_TIMEOUT_MS } from "../db/timeouts.ts";
 import { type OpenTransaction, transactionOpenedWith } from "../db/transaction.ts";
 import { conflict, DomainError, invalid, notFound } from "../domain-errors.ts";
+import type { ShopContact } from "../mail/order-contact.ts";
 import { insertFirstHistoryLine, insertOrder, insertOrderLines } from "./life/create.ts";
-import type { ShopContact } from "./mail.ts";
 import { checkOpenLimits, lockCustomer, type OrderLimits, refuseBlocked } from "./order-limits.ts";
 
 const NO_PRODUCT_FOUND = "No product found.";
@@ -359,14 +361,14 @@ async function placeInOneStatement(
     if (sqlState(error) === "23505" && constraintOf(error) === IDEMPOTENCY_KEY_CONSTRAINT) throw new IdempotencyRace();
     throw error;
   }
-  if (!outcome) throw new Error("the order statement answered no row");
+  if (!outcome) throw new BrokenPromise("the order statement answered no row");
   const byLine = new Map(outcome.locked.map((row) => [`${row.product_id}|${row.size}`, row]));
   if (outcome.ok && outcome.created_ms !== null) {
     // Written and committed, every check passed in the statement: the answer is the order, from
     // the rows it locked. Nothing may refuse it now.
     const items = lines.map((line) => {
       const row = byLine.get(`${line.productId}|${line.size}`);
-      if (!row) throw new Error("the order statement wrote a line it did not lock");
+      if (!row) throw new BrokenPromise("the order statement wrote a line it did not lock");
       return toItem(row, line.quantity);
     });
     const summary = orderSummary(items);
@@ -457,26 +459,6 @@ function toItem(row: LockedRow, quantity: number): OrderItem {
     size: row.size,
     quantity,
   };
-}
-
-/** The SQLSTATE of a database error, however many wrappers (drizzle, pg) surround it. */
-export function sqlState(error: unknown): string | undefined {
-  return errorField(error, "code", (code) => /^[0-9A-Z]{5}$/.test(code));
-}
-
-/** The constraint a database error names (a unique violation's index, say). */
-export function constraintOf(error: unknown): string | undefined {
-  return errorField(error, "constraint", () => true);
-}
-
-function errorField(error: unknown, field: string, accept: (value: string) => boolean): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
-    const value = (current as Record<string, unknown>)[field];
-    if (typeof value === "string" && accept(value)) return value;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

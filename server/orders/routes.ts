@@ -9,17 +9,15 @@ import {
   type OrderPlacedWithKey,
   placedOrderAnswer,
 } from "#shared/orders.ts";
-import type { ConfirmationLinks } from "../confirmation/links.ts";
-import type { ConfirmationService } from "../confirmation/service.ts";
+import type { Auth } from "../accounts/auth.ts";
 import type { Db } from "../db/client.ts";
 import { CHECKOUT_DEADLINE_MS } from "../db/timeouts.ts";
 import { forbidden, parseOr400 } from "../http/errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { startMailOutbox } from "../mail/outbox.ts";
-import type { Auth } from "../plugins/auth.ts";
+import type { ShopContact } from "../mail/order-contact.ts";
+import { type OutboxEntry, startMailOutbox } from "../mail/outbox.ts";
 import type { OrderAlertOptions } from "./alert-mail.ts";
 import type { CheckoutSlots } from "./checkout-slots.ts";
-import type { ShopContact } from "./mail.ts";
 import { type OrderLimits, orderLimitsOf } from "./order-limits.ts";
 import { createOrderService } from "./service.ts";
 
@@ -34,9 +32,13 @@ export function registerOrderRoutes(
     limits: OrderLimits;
     /** Runs once an order has committed (the address book saves its address); a failure is only logged. */
     afterOrder?: (userId: string, address: ShippingAddress) => Promise<void>;
-    /** The link a confirmation request carries, and the history of what was sent. */
-    confirmation: Pick<ConfirmationService, "timesOf" | "recordSent">;
-    links: ConfirmationLinks;
+    /** The history of what was sent, and the order's own wait (server/confirmation/service.ts). */
+    confirmation: {
+      timesOf(orderId: string): Promise<{ cancelAfterMinutes: number }>;
+      recordSent(entries: OutboxEntry[]): Promise<void>;
+    };
+    /** The signed link a confirmation request carries (server/confirmation/links.ts). */
+    links: { urlFor(orderId: string, placedAt: Date): Promise<string> };
     whatsapp: boolean;
     /** An order queued messages for another channel's drainer too (WhatsApp): send them now. */
     wakeOtherChannels?: () => void;

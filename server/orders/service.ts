@@ -6,19 +6,20 @@ import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { discountPercentage } from "#shared/money.ts";
 import { ANSWER_CHANNELS, type NewOrder, type Order, type OrderItem } from "#shared/orders.ts";
-import { confirmExpiredMail, confirmReminderMail } from "../confirmation/mail.ts";
-import { PARCEL_COLUMN, parcelColumn, toOrderParcel } from "../couriers/parcel-row.ts";
 import type { Db } from "../db/client.ts";
 import { orderStatusColumn } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
 import { orders as ordersTable, users } from "../db/schema.ts";
-import { EXCHANGES_COLUMN, exchangesColumn, toOrderExchanges } from "../exchanges/columns.ts";
 import type { Mail } from "../mail/mailer.ts";
+import type { ShopContact } from "../mail/order-contact.ts";
 import type { OutboxEntry } from "../mail/outbox.ts";
 import type { Recipient } from "../mail/recipient.ts";
 import { type OrderAlertOptions, orderAlertsMail } from "./alert-mail.ts";
-import { type ConfirmRequest, orderConfirmationMail, type ShopContact } from "./mail.ts";
+import { confirmExpiredMail, confirmReminderMail } from "./confirm-mails.ts";
+import { EXCHANGES_COLUMN, exchangesColumn, toOrderExchanges } from "./exchange-columns.ts";
+import { type ConfirmRequest, orderConfirmationMail } from "./mail.ts";
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "./order-limits.ts";
+import { PARCEL_COLUMN, parcelColumn, toOrderParcel } from "./parcel-row.ts";
 import { type PlaceOrderRequest, type PlaceOrderResult, placeOrder } from "./place-order.ts";
 
 /** The order list answers at most this many, newest first. */

@@ -1,12 +1,13 @@
 // One place decides what an error looks like on the wire: `{ message }` (with `fields` when the input
 // failed its schema), never a stack trace.
 import type { FastifyError, FastifyInstance } from "fastify";
-import { StorageUnavailableError } from "../catalog/blob-store.ts";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/availability.ts";
 import { BUSY_RETRY_AFTER_SECONDS, isDatabaseTimeout } from "../db/timeouts.ts";
-import { DomainError, type DomainErrorKind } from "../domain-errors.ts";
+import { DomainError } from "../domain-errors.ts";
+import { statusOfDomainError } from "../http/domain-status.ts";
 import { HttpError } from "../http/errors.ts";
 import { requestPath } from "../http/request-path.ts";
+import { StorageUnavailableError } from "../storage-unavailable.ts";
 
 export const BRIEFLY_UNAVAILABLE = "The shop is briefly unavailable. Please try again in a minute.";
 export const BUSY = "The shop is very busy right now. Please try again in a moment.";
@@ -16,19 +17,6 @@ export const PICTURES_UNAVAILABLE = "Pictures are briefly unavailable. Please tr
 // DATA_DIR refusing writes (disk full, read-only, permissions): a fault of the machine, not of the request.
 const DISK_ERRNO = new Set(["ENOSPC", "EROFS", "EDQUOT", "EACCES", "EPERM", "ENOTDIR", "EIO"]);
 const isDiskError = (error: unknown) => DISK_ERRNO.has(String((error as { code?: unknown }).code));
-
-/** Each kind of refusal a service throws (server/domain-errors.ts), as the status a client reads. */
-const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
-  invalid: 400,
-  forbidden: 403,
-  "not-found": 404,
-  conflict: 409,
-  "limit-reached": 409,
-  "key-reused": 422,
-  busy: 503,
-};
-
-export const statusOfDomainError = (error: DomainError): number => STATUS_OF_KIND[error.kind];
 
 /** A service's refusal on the wire: `{ message }`, with `fields` and its details when it has them. */
 function domainErrorBody(error: DomainError): Record<string, unknown> {

@@ -5,7 +5,7 @@
 // else gets the same 404 as for any unknown address.
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { bearerToken } from "./auth.ts";
+import { bearerToken } from "../http/bearer-token.ts";
 
 /** Upper bounds of the latency histogram, in seconds. */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];

@@ -10,7 +10,6 @@ import { Redis } from "ioredis";
 import type { Config } from "../config.ts";
 import { HttpError } from "../http/errors.ts";
 import { logRedisOutages, reasonOf } from "../redis-outage.ts";
-import type { Auth } from "./auth.ts";
 
 const MINUTE = 60_000;
 /** Never scaled by RATE_LIMIT_SCALE: a load test must not weaken the guard on one account. */
@@ -63,7 +62,12 @@ export function tooManyAttempts(seconds: number): HttpError {
  * as the route would read it. A header's mere presence proves nothing (issue 45: `Authorization: x`
  * skipped the limit), so any other request, whatever it sends, counts like a visitor's.
  */
-export function exceptLiveSessions(limit: RateLimitOptions, auth: Auth): RateLimitOptions {
+/** Whether a request comes from a live session (server/accounts/auth.ts answers it). */
+interface SessionCheck {
+  signedIn(request: FastifyRequest): Promise<unknown>;
+}
+
+export function exceptLiveSessions(limit: RateLimitOptions, auth: SessionCheck): RateLimitOptions {
   return { ...limit, allowList: async (request: FastifyRequest) => (await auth.signedIn(request)) !== undefined };
 }
 

@@ -3,10 +3,11 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { CATEGORIES } from "#shared/categories.ts";
-import { drawProductImage } from "../../catalog/artwork/product-image.ts";
-import type { Db } from "../client.ts";
-import { categories, productImages, productSizes, products } from "../schema.ts";
-import { DEMO_PRODUCTS, type DemoProduct } from "./demo-catalogue.ts";
+import { BrokenPromise } from "../broken-promise.ts";
+import { drawProductImage } from "../catalog/artwork/product-image.ts";
+import { DEMO_PRODUCTS, type DemoProduct } from "../catalog/demo/demo-catalogue.ts";
+import type { Db } from "../db/client.ts";
+import { categories, productImages, productSizes, products } from "../db/schema.ts";
 
 const ANGLE_NAMES = ["side view", "three-quarter view", "top view", "close-up"] as const;
 
@@ -47,7 +48,7 @@ export async function seedDemoCatalogue(db: Db, demo: readonly DemoProduct[] = D
           position,
         })
         .returning({ id: products.id });
-      if (!row) throw new Error(`Could not insert ${item.key}`);
+      if (!row) throw new BrokenPromise(`Could not insert ${item.key}`);
       await tx.insert(productImages).values(
         ANGLE_NAMES.map((angle, index) => ({
           id: demoImageId(item, index as 0 | 1 | 2 | 3),

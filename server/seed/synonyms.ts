@@ -4,9 +4,9 @@
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { synonymInputSchema } from "#shared/synonyms.ts";
-import type { Db } from "../client.ts";
-import { selectRowsAsserted } from "../rows.ts";
-import { searchSynonyms } from "../schema.ts";
+import type { Db } from "../db/client.ts";
+import { selectRowsAsserted } from "../db/rows.ts";
+import { searchSynonyms } from "../db/schema.ts";
 
 export function readSeedSynonyms(): { word: string; means: string }[] {
   const file = JSON.parse(readFileSync(new URL("./synonyms.json", import.meta.url), "utf8")) as {

@@ -8,8 +8,8 @@
 // over another purpose, so a stop token never confirms and a confirm token never stops. It does not
 // expire either: only that mailbox got it, and its press does only what the mailbox's owner wants.
 import { CONFIRM_ALERTS_PAGE, STOCK_ALERTS_UNSUBSCRIBE_PATH, STOP_ALERTS_PAGE } from "#shared/stock-alerts.ts";
-import { tokenSigner } from "../confirmation/links.ts";
 import type { Db } from "../db/client.ts";
+import { tokenSigner } from "../signed-tokens.ts";
 
 const SECRET_NAME = "stock_alert_links";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -4,9 +4,9 @@
 // product, {{2}} the size, {{3}} the product's page with the size chosen (README, "WhatsApp").
 import { formatRs } from "#shared/money.ts";
 import { SHOP_NAME } from "#shared/shop.ts";
-import type { TemplateMessage } from "../confirmation/whatsapp-graph.ts";
 import { escapeHtml } from "../mail/html.ts";
 import type { Mail } from "../mail/mailer.ts";
+import type { TemplateMessage } from "../whatsapp/graph.ts";
 
 /** One alert as its message needs it. */
 export interface BackInStock {

@@ -8,11 +8,11 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { WhatsAppConfig } from "../config.ts";
-import { createGraphClient, type TemplateMessage } from "../confirmation/whatsapp-graph.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
 import type { Mail, Mailer } from "../mail/mailer.ts";
 import { type MailOutbox, startOutboxOf, stockAlertOutboxEntry } from "../mail/outbox.ts";
+import { createGraphClient, type TemplateMessage } from "../whatsapp/graph.ts";
 import type { StockAlertLinks } from "./links.ts";
 import { type BackInStock, backInStockMail, backInStockTemplate, confirmAskMail } from "./messages.ts";
 

@@ -15,11 +15,12 @@ import {
   stockAlertStopSchema,
   stockAlertTokenSchema,
 } from "#shared/stock-alerts.ts";
+import type { Auth } from "../accounts/auth.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
+import { bearerToken } from "../http/bearer-token.ts";
 import { parseOr400, ValidationError } from "../http/errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { type Auth, bearerToken } from "../plugins/auth.ts";
 import { exceptLiveSessions, registerRateLimits } from "../plugins/rate-limit.ts";
 import { createStockAlertLinks } from "./links.ts";
 import { startStockAlertOutboxes } from "./outbox.ts";

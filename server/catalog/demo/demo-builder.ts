@@ -5,7 +5,8 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { CATEGORY_SLUGS, type CategorySlug, categoryBySlug } from "#shared/categories.ts";
 import { FIT_NOTES, type FitNote } from "#shared/fit-note.ts";
-import { type ShoeLook, shoeLookSchema } from "../../catalog/artwork/types.ts";
+import { ConfigurationError } from "../../broken-promise.ts";
+import { type ShoeLook, shoeLookSchema } from "../artwork/types.ts";
 
 export interface DemoProduct {
   /** Unique, stable kebab-case key; demo image sources are named after it. */
@@ -88,7 +89,7 @@ export function discounted(price: number, off: number): number {
 export function readDemoFile(url: URL): DemoProduct[] {
   const parsed = demoFileSchema.safeParse(JSON.parse(readFileSync(url, "utf8")));
   if (!parsed.success)
-    throw new Error(`${url.pathname} is not a valid demo catalogue:\n${z.prettifyError(parsed.error)}`);
+    throw new ConfigurationError(`${url.pathname} is not a valid demo catalogue:\n${z.prettifyError(parsed.error)}`);
   return parsed.data.flatMap(({ category, products }) => {
     const sizes = categoryBySlug(category).gender === "men" ? MEN_SIZES : WOMEN_SIZES;
     return products.map((e) => ({

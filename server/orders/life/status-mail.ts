@@ -13,11 +13,11 @@ import type { Db } from "../../db/client.ts";
 import { orders, users } from "../../db/schema.ts";
 import { escapeHtml } from "../../mail/html.ts";
 import type { Mail } from "../../mail/mailer.ts";
+import type { ShopContact } from "../../mail/order-contact.ts";
 import { orderContactHtml, orderContactText } from "../../mail/order-contact.ts";
 import { queueMails } from "../../mail/queue.ts";
 import { dearLine, deliveryBlock, type Recipient } from "../../mail/recipient.ts";
 import { exchangeDeadline } from "../exchange-deadline.ts";
-import type { ShopContact } from "../mail.ts";
 import { loadOrder } from "../service.ts";
 
 // `withAddress`: the confirmed mail says where the rider is going (area and landmark included), so
