@@ -95,7 +95,8 @@ export function createAdminProductService(db: Db): AdminProductService {
       .delete(productSizes)
       .where(listed.length === 0 ? ofProduct : and(ofProduct, notInArray(productSizes.size, listed)));
     if (sizes.length === 0) return;
-    // In size order: the order a checkout locks sizes in.
+    // In size order: the order a checkout locks sizes in. Also fires the back-in-stock trigger on product_sizes (migration 0021):
+    // a size from 0 to some queues the mails of whoever waits for it, in this transaction.
     await tx
       .insert(productSizes)
       .values([...sizes].sort((a, b) => a.size - b.size).map((s) => ({ productId, size: s.size, stock: s.stock })))

@@ -138,6 +138,8 @@ export async function saveStockGrid(
     // A size not offered stays not offered when its cell is left at 0.
     const writes = changes.filter((c) => stockOf.has(`${c.productId}:${c.size}`) || c.stock > 0);
     if (writes.length > 0) {
+      // Also fires the back-in-stock trigger on product_sizes (migration 0021): a size from 0 to some, or offered
+      // again with pairs, queues the mails of whoever waits for it, in this transaction.
       await tx
         .insert(productSizes)
         .values(

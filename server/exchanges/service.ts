@@ -173,6 +173,7 @@ export function createExchangeService(db: Db, mail: ExchangeMailOptions): Exchan
           );
         if (open) throw conflict(EXCHANGE_MESSAGES.alreadyAsked);
         await claimPhotos(tx, userId, orderId, input.photoIds, null);
+        // Taking the pair away never fires the back-in-stock trigger (migration 0021: 0 to some only).
         const [stock] = await selectRows(
           tx,
           stockRow,
@@ -383,7 +384,11 @@ async function release(
     .where(eq(exchangeRequests.id, request.id));
 }
 
-/** One pair back on sale; a size the owner stopped offering meanwhile is offered again with it. */
+/**
+ * One pair back on sale; a size the owner stopped offering meanwhile is offered again with it.
+ * Also fires the back-in-stock trigger on product_sizes (migration 0021): the pair that makes a sold-out size available
+ * again queues the mails of whoever waits for it, in this transaction.
+ */
 async function putBack(tx: Db, productId: string, size: number): Promise<void> {
   await tx.execute(
     sql`insert into product_sizes (product_id, size, stock) values (${productId}, ${size}, 1)

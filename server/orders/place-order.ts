@@ -280,6 +280,7 @@ async function placeInOneStatement(
             -- From the stock the lock read, not s.stock: when a cancellation or an owner's save
             -- changed the row while we waited for its lock, s.stock here is the version of this
             -- statement's snapshot (PostgreSQL 15 took 0 - 2 on a row that locked read as 2).
+            -- Taking pairs away never fires the back-in-stock trigger (migration 0021: its WHEN is 0 to some).
             update product_sizes s set stock = x.stock - x.n
             from priced x, ok
             where ok.ok and s.product_id = x.product_id and s.size = x.size

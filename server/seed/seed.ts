@@ -60,6 +60,8 @@ export async function seedDemoCatalogue(db: Db, demo: readonly DemoProduct[] = D
           source: `demo:${item.key}:${index}`,
         })),
       );
+      // The back-in-stock trigger on product_sizes (migration 0021) runs once for this statement and
+      // finds nobody waiting in a shop being seeded.
       await tx
         .insert(productSizes)
         .values(Object.entries(item.sizes).map(([size, stock]) => ({ productId: row.id, size: Number(size), stock })));
