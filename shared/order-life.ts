@@ -7,105 +7,54 @@
 // The moves themselves (who makes them, their guards and their effects) are named in
 // server/orders/life/moves.ts; this file is the part both the server and the screens read.
 
-interface StatusFacts {
+/** What a status means for stock, cash, the address and the courier. */
+const STATUS_FACTS = {
+  /** Still holds stock and a rider's time: counts against the open-order limits and in 'open' counts. */
+  open: "open",
+  /** Its delivery details (name, address, phone) may still change. */
+  editable: "editable",
+  /** The parcel can come back from delivery (refused at the door, or returned). */
+  returnable: "returnable",
+  /** It can be handed to a courier. */
+  dispatchable: "dispatchable",
+  /** A courier has it: its status file can move it, and its cash is on the road. */
+  withCourier: "withCourier",
+  /** The courier (or the rider) collected its amount: the shop is owed that cash. */
+  cashDue: "cashDue",
+} as const;
+export type StatusFact = keyof typeof STATUS_FACTS;
+
+interface StatusEntry {
   /** How the status reads to a person, customer and owner alike. */
   label: string;
-  /** Still holds stock and a rider's time: counts against the open-order limits and in 'open' counts. */
-  open: boolean;
-  /** Its delivery details (name, address, phone) may still change. */
-  editable: boolean;
-  /** The parcel can come back from delivery (refused at the door, or returned). */
-  returnable: boolean;
-  /** It can be handed to a courier. */
-  dispatchable: boolean;
-  /** A courier has it: its status file can move it, and its cash is on the road. */
-  withCourier: boolean;
-  /** The courier (or the rider) collected its amount: the shop is owed that cash. */
-  cashDue: boolean;
+  facts: readonly StatusFact[];
   /** The statuses it may move to; anything else is refused with 409. */
   next: readonly string[];
 }
 
+// biome-ignore format: one line a status reads as the table it is
 export const ORDER_LIFE = {
-  pending: {
-    label: "pending",
-    open: true,
-    editable: true,
-    returnable: false,
-    dispatchable: false,
-    withCourier: false,
-    cashDue: false,
-    next: ["confirm", "cancelled"],
-  },
-  confirm: {
-    label: "confirmed",
-    open: true,
-    editable: true,
-    returnable: true,
-    dispatchable: true,
-    withCourier: false,
-    cashDue: false,
-    // Straight to delivered: the shop's own rider took it without a dispatch being recorded.
-    next: ["dispatched", "delivered", "cancelled"],
-  },
-  dispatched: {
-    label: "on its way",
-    open: true,
-    editable: false,
-    returnable: true,
-    dispatchable: false,
-    withCourier: true,
-    cashDue: false,
-    next: ["delivered", "cancelled", "lost", "damaged"],
-  },
-  delivered: {
-    label: "delivered",
-    open: false,
-    editable: false,
-    returnable: false,
-    dispatchable: false,
-    withCourier: false,
-    cashDue: true,
-    next: [],
-  },
-  cancelled: {
-    label: "cancelled",
-    open: false,
-    editable: false,
-    returnable: false,
-    dispatchable: false,
-    withCourier: false,
-    cashDue: false,
-    next: [],
-  },
-  lost: {
-    label: "lost in transit",
-    open: false,
-    editable: false,
-    returnable: false,
-    dispatchable: false,
-    withCourier: false,
-    cashDue: false,
-    next: [],
-  },
-  damaged: {
-    label: "damaged in transit",
-    open: false,
-    editable: false,
-    returnable: false,
-    dispatchable: false,
-    withCourier: false,
-    cashDue: false,
-    next: [],
-  },
-} as const satisfies Record<string, StatusFacts>;
+  pending:    { label: "pending",            facts: ["open", "editable"],                               next: ["confirm", "cancelled"] },
+  // Straight to delivered: the shop's own rider took it without a dispatch being recorded.
+  confirm:    { label: "confirmed",          facts: ["open", "editable", "returnable", "dispatchable"], next: ["dispatched", "delivered", "cancelled"] },
+  dispatched: { label: "on its way",         facts: ["open", "returnable", "withCourier"],              next: ["delivered", "cancelled", "lost", "damaged"] },
+  delivered:  { label: "delivered",          facts: ["cashDue"],                                        next: [] },
+  cancelled:  { label: "cancelled",          facts: [],                                                 next: [] },
+  lost:       { label: "lost in transit",    facts: [],                                                 next: [] },
+  damaged:    { label: "damaged in transit", facts: [],                                                 next: [] },
+} as const satisfies Record<string, StatusEntry>;
 
 export type OrderStatus = keyof typeof ORDER_LIFE;
 export const ORDER_STATUSES = Object.keys(ORDER_LIFE) as [OrderStatus, ...OrderStatus[]];
 
+/** Whether the status has the fact (an open order, one with a courier...). */
+export function statusIs(status: OrderStatus, fact: StatusFact): boolean {
+  return (ORDER_LIFE[status].facts as readonly StatusFact[]).includes(fact);
+}
+
 /** Every status with the given fact, in the table's order. */
-export function statusesWhere(fact: Exclude<keyof StatusFacts, "label" | "next">): readonly OrderStatus[] {
-  return ORDER_STATUSES.filter((status) => ORDER_LIFE[status][fact]);
+export function statusesWhere(fact: StatusFact): readonly OrderStatus[] {
+  return ORDER_STATUSES.filter((status) => statusIs(status, fact));
 }
 
 /** Orders that still hold stock and a rider's time: not yet delivered, cancelled, lost or damaged. */
@@ -120,7 +69,7 @@ export const RETURNABLE_FROM = statusesWhere("returnable");
  * one that puts it with a courier (that is a dispatch, which records the parcel).
  */
 export const OWNER_STATUS_MOVES = ORDER_STATUSES.filter(
-  (to) => ORDER_STATUSES.some((from) => canMoveOrder(from, to)) && !ORDER_LIFE[to].withCourier,
+  (to) => ORDER_STATUSES.some((from) => canMoveOrder(from, to)) && !statusIs(to, "withCourier"),
 ) as [OrderStatus, ...OrderStatus[]];
 
 /** How a status reads to a person (the stored value `confirm` reads 'confirmed'). */

@@ -4,7 +4,7 @@
 // No HTTP here.
 import { and, eq, sql } from "drizzle-orm";
 import { COURIER_MESSAGES } from "#shared/couriers.ts";
-import { ORDER_LIFE } from "#shared/order-life.ts";
+import { statusIs } from "#shared/order-life.ts";
 import { orderNumber } from "#shared/orders.ts";
 import type { Db } from "../db/client.ts";
 import { constraintOf, sqlState } from "../db/errors.ts";
@@ -79,8 +79,8 @@ async function dispatchOne(tx: Db, courier: CourierRow, parcel: ParcelToDispatch
     .where(eq(orders.id, parcel.orderId));
   if (!order) throw notFound("No order has that id.");
   const status = orderStatusColumn.parse(order.status);
-  if (ORDER_LIFE[status].withCourier) throw conflict(COURIER_MESSAGES.alreadyDispatched);
-  if (!ORDER_LIFE[status].dispatchable) throw conflict(COURIER_MESSAGES.notDispatchable);
+  if (statusIs(status, "withCourier")) throw conflict(COURIER_MESSAGES.alreadyDispatched);
+  if (!statusIs(status, "dispatchable")) throw conflict(COURIER_MESSAGES.notDispatchable);
   // The move locks the order row and checks the status again under the lock; the parcel is
   // recorded in the move, before its 'on its way' mail, which names the courier and the number.
   await moveOrder(tx, parcel.orderId, "dispatch", "dispatched", {

@@ -101,3 +101,29 @@ export async function courierParcels(
     ]),
   );
 }
+
+/**
+ * Each line of a status or payment file planned with its parcel: a line the file got wrong, or one
+ * naming no parcel of this courier, is planned here; the others by `plan`, in file order.
+ */
+export async function planByParcel<L extends { line: number; trackingNumber: string; problem?: string | undefined }>(
+  db: Db,
+  courier: CourierRow,
+  lines: L[],
+  plan: (line: L, parcel: CourierParcel) => PlannedLine,
+): Promise<PlannedLine[]> {
+  const parcels = await courierParcels(
+    db,
+    courier,
+    lines.map((l) => l.trackingNumber),
+  );
+  return lines.map((l) => {
+    if (l.problem) return lineOf(l.line, l.trackingNumber, null, "invalid", l.problem);
+    const parcel = parcels.get(numberKey(l.trackingNumber));
+    if (!parcel) {
+      const message = `No parcel of ${courier.name} has this tracking number.`;
+      return lineOf(l.line, l.trackingNumber, null, "unknownNumber", message);
+    }
+    return plan(l, parcel);
+  });
+}

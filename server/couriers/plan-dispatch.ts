@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { trackingNumberSchema } from "#shared/couriers.ts";
-import { ORDER_LIFE } from "#shared/order-life.ts";
+import { statusIs } from "#shared/order-life.ts";
 import { orderNumber } from "#shared/orders.ts";
 import type { Db } from "../db/client.ts";
 import { orderStatusColumn, returnKindColumn } from "../db/row-schemas.ts";
@@ -140,7 +140,7 @@ export async function planDispatch(db: Db, courier: CourierRow, lines: BookingLi
             `Line ${earlier[1]} of this file dispatches it with another number.`,
           );
     }
-    if (!ORDER_LIFE[order.status].dispatchable) {
+    if (!statusIs(order.status, "dispatchable")) {
       return lineOf(
         l.line,
         number,

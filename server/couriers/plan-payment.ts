@@ -4,29 +4,19 @@
 // records the charges (not paid: a return charge owed, or nothing to collect); a parcel still on
 // its way is refused, and one already settled is 'already'. No HTTP here.
 import { formatRs } from "#shared/money.ts";
-import { ORDER_LIFE } from "#shared/order-life.ts";
+import { statusIs } from "#shared/order-life.ts";
 import type { Db } from "../db/client.ts";
 import type { PaymentLine } from "./adapter.ts";
 import type { CourierRow } from "./couriers.ts";
-import { type CourierParcel, courierParcels, lineOf, numberKey, type PlannedLine, stateOf } from "./import-plan.ts";
+import { type CourierParcel, lineOf, type PlannedLine, planByParcel, stateOf } from "./import-plan.ts";
 
 /** What the courier should have collected: the order's amount if delivered, nothing otherwise. */
-const expected = (parcel: CourierParcel) => (ORDER_LIFE[parcel.status].cashDue ? parcel.codAmount : 0);
+const expected = (parcel: CourierParcel) => (statusIs(parcel.status, "cashDue") ? parcel.codAmount : 0);
 
 export async function planPayment(db: Db, courier: CourierRow, lines: PaymentLine[]): Promise<PlannedLine[]> {
-  const parcels = await courierParcels(
-    db,
-    courier,
-    lines.map((l) => l.trackingNumber),
-  );
   const paidBy = new Map<string, number>();
-  return lines.map((l) => {
+  return planByParcel(db, courier, lines, (l, parcel) => {
     const number = l.trackingNumber;
-    if (l.problem) return lineOf(l.line, number, null, "invalid", l.problem);
-    const parcel = parcels.get(numberKey(number));
-    if (!parcel) {
-      return lineOf(l.line, number, null, "unknownNumber", `No parcel of ${courier.name} has this tracking number.`);
-    }
     if (parcel.settled) {
       const how = parcel.settled.via === "hand" ? "handed over" : "paid";
       return lineOf(l.line, number, parcel, "already", `Already ${how}: ${formatRs(parcel.settled.collected)}.`);
@@ -35,7 +25,7 @@ export async function planPayment(db: Db, courier: CourierRow, lines: PaymentLin
     if (earlier !== undefined) {
       return lineOf(l.line, number, parcel, "already", `Line ${earlier} of this file already pays this parcel.`);
     }
-    if (ORDER_LIFE[parcel.status].open) {
+    if (statusIs(parcel.status, "open")) {
       return lineOf(
         l.line,
         number,

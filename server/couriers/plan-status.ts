@@ -4,11 +4,11 @@
 // changes nothing. Lines are planned in file order, each seeing what the lines before would do.
 // No HTTP here.
 import type { ImportOutcome } from "#shared/courier-imports.ts";
-import { ORDER_LIFE, statusLabel } from "#shared/order-life.ts";
+import { statusIs, statusLabel } from "#shared/order-life.ts";
 import type { Db } from "../db/client.ts";
 import type { ParcelOutcome, TrackingLine } from "./adapter.ts";
 import type { CourierRow } from "./couriers.ts";
-import { courierParcels, type LineOrder, lineOf, numberKey, type PlannedLine, stateOf } from "./import-plan.ts";
+import { type LineOrder, lineOf, type PlannedLine, planByParcel, stateOf } from "./import-plan.ts";
 
 const MOVES = {
   delivered: { to: "delivered", label: "delivered" },
@@ -24,23 +24,13 @@ function reached(order: LineOrder, outcome: keyof typeof MOVES): boolean {
 }
 
 export async function planStatus(db: Db, courier: CourierRow, lines: TrackingLine[]): Promise<PlannedLine[]> {
-  const parcels = await courierParcels(
-    db,
-    courier,
-    lines.map((l) => l.trackingNumber),
-  );
-  return lines.map((l) => {
+  return planByParcel(db, courier, lines, (l, parcel) => {
     const number = l.trackingNumber;
-    if (l.problem) return lineOf(l.line, number, null, "invalid", l.problem);
-    const parcel = parcels.get(numberKey(number));
-    if (!parcel) {
-      return lineOf(l.line, number, null, "unknownNumber", `No parcel of ${courier.name} has this tracking number.`);
-    }
     const said = `“${l.status}”`;
     if (l.outcome === "noChange") return lineOf(l.line, number, parcel, "noChange", `${said}: nothing to change.`);
     const move = MOVES[l.outcome];
     if (reached(parcel, l.outcome)) return lineOf(l.line, number, parcel, "already", `${said}: already ${move.label}.`);
-    if (!ORDER_LIFE[parcel.status].withCourier) {
+    if (!statusIs(parcel.status, "withCourier")) {
       return lineOf(
         l.line,
         number,
