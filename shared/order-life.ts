@@ -27,6 +27,8 @@ export type StatusFact = keyof typeof STATUS_FACTS;
 interface StatusEntry {
   /** How the status reads to a person, customer and owner alike. */
   label: string;
+  /** The step of the order's history the customer reads on Track Your Order. */
+  step: string;
   facts: readonly StatusFact[];
   /** The statuses it may move to; anything else is refused with 409. */
   next: readonly string[];
@@ -34,14 +36,14 @@ interface StatusEntry {
 
 // biome-ignore format: one line a status reads as the table it is
 export const ORDER_LIFE = {
-  pending:    { label: "pending",            facts: ["open", "editable"],                               next: ["confirm", "cancelled"] },
+  pending:    { label: "pending",            step: "Placed",                facts: ["open", "editable"],                               next: ["confirm", "cancelled"] },
   // Straight to delivered: the shop's own rider took it without a dispatch being recorded.
-  confirm:    { label: "confirmed",          facts: ["open", "editable", "returnable", "dispatchable"], next: ["dispatched", "delivered", "cancelled"] },
-  dispatched: { label: "on its way",         facts: ["open", "returnable", "withCourier"],              next: ["delivered", "cancelled", "lost", "damaged"] },
-  delivered:  { label: "delivered",          facts: ["cashDue"],                                        next: [] },
-  cancelled:  { label: "cancelled",          facts: [],                                                 next: [] },
-  lost:       { label: "lost in transit",    facts: [],                                                 next: [] },
-  damaged:    { label: "damaged in transit", facts: [],                                                 next: [] },
+  confirm:    { label: "confirmed",          step: "Confirmed",             facts: ["open", "editable", "returnable", "dispatchable"], next: ["dispatched", "delivered", "cancelled"] },
+  dispatched: { label: "on its way",         step: "Handed to the courier", facts: ["open", "returnable", "withCourier"],              next: ["delivered", "cancelled", "lost", "damaged"] },
+  delivered:  { label: "delivered",          step: "Delivered",             facts: ["cashDue"],                                        next: [] },
+  cancelled:  { label: "cancelled",          step: "Cancelled",             facts: [],                                                 next: [] },
+  lost:       { label: "lost in transit",    step: "Lost in transit",       facts: [],                                                 next: [] },
+  damaged:    { label: "damaged in transit", step: "Damaged in transit",    facts: [],                                                 next: [] },
 } as const satisfies Record<string, StatusEntry>;
 
 export type OrderStatus = keyof typeof ORDER_LIFE;

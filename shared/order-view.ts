@@ -3,7 +3,7 @@
 import { deliveryLines } from "./areas.ts";
 import type { OrderParcel } from "./couriers.ts";
 import { formatRs } from "./money.ts";
-import type { OrderStatus } from "./order-life.ts";
+import { ORDER_LIFE, type OrderStatus } from "./order-life.ts";
 import type { Order } from "./orders.ts";
 
 export const ORDER_VIEW_TEXTS = {
@@ -41,18 +41,8 @@ export const ORDER_VIEW_TEXTS = {
 
 /** Each step of the status history as the customer reads it: the first is when it was placed. */
 export function stepLabel(status: OrderStatus): string {
-  return STEP_LABELS[status];
+  return ORDER_LIFE[status].step;
 }
-
-const STEP_LABELS: Record<OrderStatus, string> = {
-  pending: "Placed",
-  confirm: "Confirmed",
-  dispatched: "Handed to the courier",
-  delivered: "Delivered",
-  cancelled: "Cancelled",
-  lost: "Lost in transit",
-  damaged: "Damaged in transit",
-};
 
 /** Under the confirm and cancel buttons, while the shop waits for the customer. */
 export function cancelsByLine(when: string): string {

@@ -1,9 +1,9 @@
 // The dashboard's sales (issue 18): orders and takings per Karachi day, best sellers, and the
-// sizes that sell out. A sale is an order that is not cancelled or sent back: only the statuses
-// below count, so a status added later (a refused parcel) stays out until someone adds it here.
-import type { OrderStatus } from "./order-life.ts";
+// sizes that sell out. A sale is an order still open or delivered (its cash due): not cancelled,
+// sent back, lost or damaged (shared/order-life.ts says which statuses are which).
+import { type OrderStatus, statusesWhere } from "./order-life.ts";
 
-export const SALES_STATUSES: readonly OrderStatus[] = ["pending", "confirm", "dispatched", "delivered"];
+export const SALES_STATUSES: readonly OrderStatus[] = [...statusesWhere("open"), ...statusesWhere("cashDue")];
 export const SALES_DAYS = 30;
 export const BEST_SELLERS_LIMIT = 10;
 
