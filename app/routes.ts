@@ -30,8 +30,8 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("products", "routes/admin/products.tsx"),
-    route("products/new", "routes/admin/product-edit.tsx", { id: "admin-product-new" }),
-    route("products/:productId", "routes/admin/product-edit.tsx", { id: "admin-product" }),
+    route("products/new", "routes/admin/product-new.tsx"),
+    route("products/:productId", "routes/admin/product-edit.tsx"),
     route("orders", "routes/admin/orders.tsx"),
     route("orders/:orderId", "routes/admin/order.tsx"),
     route("customers", "routes/admin/customers.tsx"),

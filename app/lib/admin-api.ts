@@ -23,7 +23,11 @@ export const needsSignIn = (result: AdminResult<unknown>) =>
 
 export type AdminData<T> = { state: "loading" } | { state: "failed"; message: string } | { state: "ready"; data: T };
 
-/** Loads `path` from the admin API whenever it changes; `reload` fetches it again. */
+/**
+ * Loads `path` from the admin API whenever it changes; `reload` fetches it again. Only for what no
+ * address names (decision 031): the synonyms, searches, areas and couriers screens, the exchange
+ * rules and the couriers to choose from. A screen whose address names its data uses `loadAdmin`.
+ */
 export function useAdminData<T>(path: string): AdminData<T> & { reload: () => void; replace: (data: T) => void } {
   const navigate = useNavigate();
   const [result, setResult] = useState<AdminData<T>>({ state: "loading" });

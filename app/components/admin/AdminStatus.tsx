@@ -1,5 +1,6 @@
 // The three states every admin screen has besides its content: loading, failed and empty.
 import type { ReactNode } from "react";
+import { useRevalidator } from "react-router";
 
 export function AdminLoading({ what }: { what: string }) {
   return (
@@ -20,6 +21,13 @@ export function AdminError({ message, onRetry }: { message: string; onRetry?: ()
       ) : null}
     </div>
   );
+}
+
+/** A screen's read that failed (its clientLoader's answer): Try again reads it again, looking as it loads. */
+export function AdminLoadFailed({ message, what }: { message: string; what: string }) {
+  const revalidator = useRevalidator();
+  if (revalidator.state === "loading") return <AdminLoading what={what} />;
+  return <AdminError message={message} onRetry={() => void revalidator.revalidate()} />;
 }
 
 export function AdminEmpty({ children }: { children: ReactNode }) {

@@ -1,14 +1,29 @@
 // What every admin list shares: filters kept in the address (so a list can be bookmarked and the
 // back button works), a search box, and the loading / failed / empty / rows-and-pager states.
 import { type FormEvent, type ReactNode, useState } from "react";
-import { useSearchParams } from "react-router";
-import type { AdminData } from "../../lib/admin-api.ts";
-import { AdminEmpty, AdminError, AdminLoading } from "./AdminStatus.tsx";
+import { useLocation, useNavigation, useSearchParams } from "react-router";
+import { queryString } from "../../lib/admin-api.ts";
+import { type Loaded, useLoadingHere } from "../../lib/admin-loader.ts";
+import { AdminEmpty, AdminLoadFailed, AdminLoading } from "./AdminStatus.tsx";
 import { Pager } from "./Pager.tsx";
 
-/** The list's filters from the address; `update` sets some (empty removes) and goes back to page 1. */
+/** The API's query for the list at `url`: its filters named `keys` and its page (1 unless a good one is given). */
+export function listQuery(url: string, keys: readonly string[]): string {
+  const params = new URL(url).searchParams;
+  const filters = Object.fromEntries(keys.map((key) => [key, params.get(key) ?? ""]));
+  return queryString({ ...filters, page: Number(params.get("page") ?? "1") || 1 });
+}
+
+/**
+ * The list's filters from the address; `update` sets some (empty removes) and goes back to page 1.
+ * While the router reads a new address of this screen, they are that address's already: a select
+ * must not jump back to the old choice (nor an arrow key start again from it) until the rows come.
+ */
 export function useListParams() {
-  const [params, setParams] = useSearchParams();
+  const [shown, setParams] = useSearchParams();
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const params = navigation.location?.pathname === pathname ? new URLSearchParams(navigation.location.search) : shown;
   const update = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries(changes)) {
@@ -18,7 +33,7 @@ export function useListParams() {
     if (!("page" in changes)) next.delete("page");
     setParams(next);
   };
-  return { get: (key: string) => params.get(key) ?? "", page: Number(params.get("page") ?? "1") || 1, update };
+  return { get: (key: string) => params.get(key) ?? "", update };
 }
 
 export function SearchForm({
@@ -67,15 +82,17 @@ export function ListResults<L extends Paged, T>({
   children,
   onPage,
 }: {
-  list: AdminData<L> & { reload: () => void };
+  list: Loaded<L>;
   what: string;
   rows: (data: L) => T[];
   empty: string;
   children: (row: T) => ReactNode;
   onPage: (page: number) => void;
 }) {
-  if (list.state === "loading") return <AdminLoading what={what} />;
-  if (list.state === "failed") return <AdminError message={list.message} onRetry={list.reload} />;
+  // Another filter or page: the rows go while the router reads the new ones, as on a first load.
+  const loading = useLoadingHere();
+  if (loading) return <AdminLoading what={what} />;
+  if (!list.ok) return <AdminLoadFailed message={list.message} what={what} />;
   const items = rows(list.data);
   if (items.length === 0) {
     return (

@@ -3,7 +3,7 @@
 // owner says them ('6 hours', '1 day', '30 minutes'; a bare number is hours), stored in minutes.
 // New times are for orders placed afterwards: each order keeps the times its customer was told
 // (issue 46), and saving says how many waiting orders keep theirs.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import {
   CONFIRMATION_MESSAGES,
@@ -14,30 +14,32 @@ import {
   waitInput,
   waitWords,
 } from "#shared/confirmation.ts";
-import { AdminError, AdminLoading, AdminNotice } from "../../components/admin/AdminStatus.tsx";
-import { adminCall, useAdminData } from "../../lib/admin-api.ts";
+import { AdminLoadFailed, AdminLoading, AdminNotice } from "../../components/admin/AdminStatus.tsx";
+import { adminCall } from "../../lib/admin-api.ts";
+import { loadAdmin } from "../../lib/admin-loader.ts";
+import type { Route } from "./+types/confirmation.ts";
 
 const input = "mt-1 w-full rounded-lg border border-stone-300 px-3 py-2 font-normal";
 const REMIND = "Remind after";
 const CANCEL = "Cancel after";
 
-export default function AdminConfirmation() {
-  const settings = useAdminData<ConfirmationSettings>("/confirmation-settings");
-  const [remind, setRemind] = useState("");
-  const [cancel, setCancel] = useState("");
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) =>
+  loadAdmin<ConfirmationSettings>(request, "/confirmation-settings");
+
+export const HydrateFallback = () => <AdminLoading what="the confirmation times" />;
+
+export default function AdminConfirmation({ loaderData: settings }: Route.ComponentProps) {
+  if (!settings.ok) return <AdminLoadFailed message={settings.message} what="the confirmation times" />;
+  return <ConfirmationTimes settings={settings.data} />;
+}
+
+/** The form, starting from the times the shop holds; a save shows them as the shop now reads them. */
+function ConfirmationTimes({ settings }: { settings: ConfirmationSettings }) {
+  const [remind, setRemind] = useState(() => waitInput(settings.remindAfterMinutes));
+  const [cancel, setCancel] = useState(() => waitInput(settings.cancelAfterMinutes));
   const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const loaded = settings.state === "ready" ? settings.data : undefined;
-  useEffect(() => {
-    if (!loaded) return;
-    setRemind(waitInput(loaded.remindAfterMinutes));
-    setCancel(waitInput(loaded.cancelAfterMinutes));
-  }, [loaded]);
-
-  if (settings.state === "loading") return <AdminLoading what="the confirmation times" />;
-  if (settings.state === "failed") return <AdminError message={settings.message} onRetry={settings.reload} />;
 
   const save = async () => {
     setSaved(null);
@@ -66,7 +68,8 @@ export default function AdminConfirmation() {
     setSaved(
       `Saved: a reminder after ${waitWords(times.remindAfterMinutes)}, cancelled after ${waitWords(times.cancelAfterMinutes)}.${keptOrders > 0 ? ` ${keptTimesLine(keptOrders)}` : ""}`,
     );
-    settings.replace(times);
+    setRemind(waitInput(times.remindAfterMinutes));
+    setCancel(waitInput(times.cancelAfterMinutes));
   };
 
   const describedBy = ["confirmation-hint", problem ? "confirmation-problem" : ""].join(" ").trim();

@@ -3,7 +3,7 @@
 // remembered columns, else a guess; a select per field corrects it), and the server previews every
 // line's outcome before anything changes. Apply does it, once: the same file again changes nothing.
 import { useRef, useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link } from "react-router";
 import { suggestColumns } from "#shared/courier-columns.ts";
 import {
   APPLYING_OUTCOMES,
@@ -16,12 +16,14 @@ import {
   type ImportResult,
 } from "#shared/courier-imports.ts";
 import { CsvSyntaxError, CsvTooWideError, isBlankRecord, readCsv } from "#shared/csv-read.ts";
-import { AdminEmpty, AdminError, AdminLoading, AdminNotice } from "../../components/admin/AdminStatus.tsx";
+import { AdminEmpty, AdminLoadFailed, AdminLoading, AdminNotice } from "../../components/admin/AdminStatus.tsx";
 import { ColumnChoice, KindChoice } from "../../components/admin/imports/ImportChoices.tsx";
 import { ImportLines } from "../../components/admin/imports/ImportLines.tsx";
 import { PastImports, summaryLine } from "../../components/admin/imports/PastImports.tsx";
-import { adminCall, useAdminData } from "../../lib/admin-api.ts";
+import { adminCall } from "../../lib/admin-api.ts";
+import { loadAdmin, useLatest } from "../../lib/admin-loader.ts";
 import { formatWhen } from "../../lib/dates.ts";
+import type { Route } from "./+types/courier-imports.ts";
 
 interface PickedFile {
   name: string;
@@ -41,9 +43,13 @@ function headersOf(text: string): string[] | string {
   }
 }
 
-export default function CourierImports() {
-  const { courierId = "" } = useParams();
-  const list = useAdminData<CourierImportList>(`/couriers/${courierId}/imports`);
+export const clientLoader = ({ request, params }: Route.ClientLoaderArgs) =>
+  loadAdmin<CourierImportList>(request, `/couriers/${params.courierId}/imports`);
+
+export const HydrateFallback = () => <AdminLoading what="the courier's imports" />;
+
+export default function CourierImports({ loaderData, params: { courierId } }: Route.ComponentProps) {
+  const [list, replace] = useLatest(loaderData);
   const [kind, setKind] = useState<ImportKind>("dispatch");
   const [file, setFile] = useState<PickedFile | null>(null);
   const [columns, setColumns] = useState<ImportColumns>({});
@@ -53,8 +59,7 @@ export default function CourierImports() {
   // Only the answer to the latest request counts (the owner may change a column while one is out).
   const latest = useRef(0);
 
-  if (list.state === "loading") return <AdminLoading what="the courier's imports" />;
-  if (list.state === "failed") return <AdminError message={list.message} onRetry={list.reload} />;
+  if (!list.ok) return <AdminLoadFailed message={list.message} what="the courier's imports" />;
   const { courier, imports } = list.data;
 
   const send = async (picked: PickedFile, chosenKind: ImportKind, chosen: ImportColumns, apply: boolean) => {
@@ -70,7 +75,7 @@ export default function CourierImports() {
     const fresh =
       answer.ok && answer.body.applied ? await adminCall<CourierImportList>(`/couriers/${courierId}/imports`) : null;
     if (request !== latest.current) return;
-    if (fresh?.ok) list.replace(fresh.body);
+    if (fresh?.ok) replace({ ok: true, data: fresh.body });
     setBusy(null);
     setResult(answer.ok ? answer.body : null);
     setProblem(answer.ok ? null : answer.error.message);

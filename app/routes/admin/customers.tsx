@@ -3,17 +3,25 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { AdminCustomer, AdminCustomerList } from "#shared/admin.ts";
-import { AdminError, AdminNotice } from "../../components/admin/AdminStatus.tsx";
-import { ListResults, SearchForm, useListParams } from "../../components/admin/ListControls.tsx";
-import { adminCall, needsSignIn, queryString, useAdminData } from "../../lib/admin-api.ts";
+import { AdminError, AdminLoading, AdminNotice } from "../../components/admin/AdminStatus.tsx";
+import { ListResults, listQuery, SearchForm, useListParams } from "../../components/admin/ListControls.tsx";
+import { adminCall, needsSignIn } from "../../lib/admin-api.ts";
+import { loadAdmin, useLatest } from "../../lib/admin-loader.ts";
 import { formatWhen } from "../../lib/dates.ts";
 import { loginFromHere } from "../../lib/return-to.ts";
+import type { Route } from "./+types/customers.ts";
 
-export default function AdminCustomers() {
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) =>
+  loadAdmin<AdminCustomerList>(request, `/customers${listQuery(request.url, ["query"])}`);
+
+export const HydrateFallback = () => <AdminLoading what="customers" />;
+
+export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
-  const { get, page, update } = useListParams();
+  const { get, update } = useListParams();
   const query = get("query");
-  const list = useAdminData<AdminCustomerList>(`/customers${queryString({ query, page })}`);
+  // A block answers the customer as now: their row changes in place.
+  const [list, replace] = useLatest(loaderData);
   const [busyId, setBusyId] = useState<string>();
   const [notice, setNotice] = useState<string>();
   const [error, setError] = useState<string>();
@@ -30,9 +38,9 @@ export default function AdminCustomers() {
     setBusyId(undefined);
     if (needsSignIn(result)) return navigate(loginFromHere());
     if (!result.ok) return setError(result.error.message);
-    if (list.state === "ready") {
+    if (list.ok) {
       const customers = list.data.customers.map((c) => (c._id === result.body._id ? result.body : c));
-      list.replace({ ...list.data, customers });
+      replace({ ok: true, data: { ...list.data, customers } });
     }
     setNotice(
       blocked

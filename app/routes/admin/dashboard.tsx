@@ -2,23 +2,26 @@
 // shop), the cash still with couriers or on the road, what waits for a move, and the sizes about to
 // sell out.
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import type { AdminDashboard } from "#shared/admin.ts";
 import { formatRs } from "#shared/money.ts";
 import { ORDER_STATUSES } from "#shared/order-life.ts";
-import { AdminEmpty, AdminError, AdminLoading } from "../../components/admin/AdminStatus.tsx";
+import { AdminEmpty, AdminLoadFailed, AdminLoading } from "../../components/admin/AdminStatus.tsx";
 import { CashPanel } from "../../components/admin/CashPanel.tsx";
 import { SalesReport } from "../../components/admin/SalesReport.tsx";
 import { OrderStatusBadge } from "../../components/OrderStatusBadge.tsx";
-import { adminCall, useAdminData } from "../../lib/admin-api.ts";
+import { loadAdmin } from "../../lib/admin-loader.ts";
 import { useAdminNewOrders } from "../../lib/new-order-count.ts";
+import type { Route } from "./+types/dashboard.ts";
 
-export default function Dashboard() {
-  const dashboard = useAdminData<AdminDashboard>("/dashboard");
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) => loadAdmin<AdminDashboard>(request, "/dashboard");
+
+export const HydrateFallback = () => <AdminLoading what="the dashboard" />;
+
+export default function Dashboard({ loaderData: dashboard }: Route.ComponentProps) {
   const newOrders = useAdminNewOrders();
-  useFreshFigures(newOrders, dashboard.replace);
-  if (dashboard.state === "loading") return <AdminLoading what="the dashboard" />;
-  if (dashboard.state === "failed") return <AdminError message={dashboard.message} onRetry={dashboard.reload} />;
+  useFreshFigures(newOrders);
+  if (!dashboard.ok) return <AdminLoadFailed message={dashboard.message} what="the dashboard" />;
   const { today, week, byStatus, lowStock, sales } = dashboard.data;
   return (
     <div className="space-y-8">
@@ -138,22 +141,17 @@ function AwaitingCustomers({ count, held }: { count: number | undefined; held: n
 
 /**
  * When the live count of new orders changes, the figures below it (orders today, by status) have
- * changed too: read them again in place, without the loading state, so the page never shows two
- * different numbers of pending orders.
+ * changed too: read them again in place (a revalidation keeps the page as it is until they come),
+ * so the page never shows two different numbers of pending orders.
  */
-function useFreshFigures(newOrders: number | undefined, replace: (data: AdminDashboard) => void) {
+function useFreshFigures(newOrders: number | undefined) {
+  const { revalidate } = useRevalidator();
   const seen = useRef(newOrders);
   useEffect(() => {
     const before = seen.current;
     seen.current = newOrders;
     // The first count arrives while the dashboard itself is loading.
     if (before === undefined || newOrders === before) return;
-    let current = true;
-    adminCall<AdminDashboard>("/dashboard").then((answer) => {
-      if (current && answer.ok) replace(answer.body);
-    });
-    return () => {
-      current = false;
-    };
-  }, [newOrders, replace]);
+    void revalidate();
+  }, [newOrders, revalidate]);
 }

@@ -2,13 +2,16 @@
 // size the customer wants until it lapses), approved ones whose old pair is still to come back,
 // and the closed ones; each with the customer, the order, the pair, the photos and what can be done
 // now. The owner's rules (the window after delivery, the days to answer) sit under the list.
-import { Link } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { ADMIN_EXCHANGE_VIEWS, type AdminExchangeList } from "#shared/exchanges.ts";
+import { AdminLoading } from "../../components/admin/AdminStatus.tsx";
 import { ExchangeCard } from "../../components/admin/exchanges/ExchangeCard.tsx";
 import { ExchangeRules } from "../../components/admin/exchanges/ExchangeRules.tsx";
 import { useExchangeOutcome } from "../../components/admin/exchanges/use-exchange-outcome.tsx";
-import { ListResults, useListParams } from "../../components/admin/ListControls.tsx";
-import { queryString, useAdminData } from "../../lib/admin-api.ts";
+import { ListResults, listQuery, useListParams } from "../../components/admin/ListControls.tsx";
+import { queryString } from "../../lib/admin-api.ts";
+import { loadAdmin } from "../../lib/admin-loader.ts";
+import type { Route } from "./+types/exchanges.ts";
 
 type View = (typeof ADMIN_EXCHANGE_VIEWS)[number];
 const VIEWS: Record<View, { label: string; about: string; empty: string }> = {
@@ -32,13 +35,21 @@ const VIEWS: Record<View, { label: string; about: string; empty: string }> = {
 const TAB =
   "inline-flex min-h-11 items-center rounded-full border border-stone-300 px-3 py-1.5 text-sm font-semibold aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white";
 
-export default function AdminExchanges() {
-  const { get, page, update } = useListParams();
-  const view: View = (ADMIN_EXCHANGE_VIEWS as readonly string[]).includes(get("view"))
-    ? (get("view") as View)
-    : "waiting";
-  const list = useAdminData<AdminExchangeList>(`/exchanges${queryString({ view, page })}`);
-  const { done, notice } = useExchangeOutcome(() => list.reload());
+const viewOf = (asked: string | null): View =>
+  (ADMIN_EXCHANGE_VIEWS as readonly (string | null)[]).includes(asked) ? (asked as View) : "waiting";
+
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const view = viewOf(new URL(request.url).searchParams.get("view"));
+  return loadAdmin<AdminExchangeList>(request, `/exchanges${listQuery(request.url, [])}&view=${view}`);
+}
+
+export const HydrateFallback = () => <AdminLoading what="exchange requests" />;
+
+export default function AdminExchanges({ loaderData: list }: Route.ComponentProps) {
+  const { get, update } = useListParams();
+  const view = viewOf(get("view"));
+  const { revalidate } = useRevalidator();
+  const { done, notice } = useExchangeOutcome(() => void revalidate());
 
   return (
     <div>

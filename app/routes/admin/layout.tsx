@@ -71,7 +71,10 @@ export default function AdminLayout() {
         </ul>
       </nav>
       <div className="mt-6">
-        {allowed ? (
+        {/* The server and the hydrating page cannot see the token: they show the screen's own loading
+            look (its HydrateFallback) while its clientLoader, which can, reads the data or sends a
+            visitor who is not the owner to sign in. */}
+        {allowed || !hydrated ? (
           <Outlet context={outlet} />
         ) : (
           <p role="status" className="text-stone-600">

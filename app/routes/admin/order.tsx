@@ -4,14 +4,14 @@
 // hand it to a courier and record what became of the parcel and its cash (ParcelPanel), record a
 // parcel that came back, correct the delivery details, and keep internal notes.
 import { useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useRevalidator } from "react-router";
 import type { AdminOrder } from "#shared/admin.ts";
 import { areaCityLine, landmarkLine } from "#shared/areas.ts";
 import { formatRs } from "#shared/money.ts";
 import { type OrderStatus, statusLabel } from "#shared/order-life.ts";
 import { orderNumber } from "#shared/orders.ts";
 import { telHref } from "#shared/phone.ts";
-import { AdminError, AdminLoading, AdminNotice } from "../../components/admin/AdminStatus.tsx";
+import { AdminError, AdminLoadFailed, AdminLoading, AdminNotice } from "../../components/admin/AdminStatus.tsx";
 import { AddressEditor } from "../../components/admin/order/AddressEditor.tsx";
 import { AdminStatusBadge } from "../../components/admin/order/AdminStatusBadge.tsx";
 import { ConfirmationPanel } from "../../components/admin/order/ConfirmationPanel.tsx";
@@ -21,9 +21,11 @@ import { OrderTimeline } from "../../components/admin/order/OrderTimeline.tsx";
 import { ParcelPanel } from "../../components/admin/order/ParcelPanel.tsx";
 import { ReturnParcel } from "../../components/admin/order/ReturnParcel.tsx";
 import { WhatsAppConfirm } from "../../components/admin/order/WhatsAppConfirm.tsx";
-import { type AdminResult, adminCall, needsSignIn, useAdminData } from "../../lib/admin-api.ts";
+import { type AdminResult, adminCall, needsSignIn } from "../../lib/admin-api.ts";
+import { loadAdmin, useLatest } from "../../lib/admin-loader.ts";
 import { formatWhen } from "../../lib/dates.ts";
 import { loginFromHere } from "../../lib/return-to.ts";
+import type { Route } from "./+types/order.ts";
 
 const MOVE_LABELS: Partial<Record<OrderStatus, string>> = {
   confirm: "Confirm order",
@@ -40,17 +42,21 @@ function plainMoves(order: AdminOrder): OrderStatus[] {
   return order.allowedMoves.filter((status) => status !== "dispatched" && !onTheRoad.includes(status));
 }
 
-export default function AdminOrderDetail() {
-  const { orderId = "" } = useParams();
+export const clientLoader = ({ request, params }: Route.ClientLoaderArgs) =>
+  loadAdmin<AdminOrder>(request, `/orders/${params.orderId}`);
+
+export const HydrateFallback = () => <AdminLoading what="the order" />;
+
+export default function AdminOrderDetail({ loaderData, params: { orderId } }: Route.ComponentProps) {
   const navigate = useNavigate();
-  const order = useAdminData<AdminOrder>(`/orders/${orderId}`);
+  const { revalidate } = useRevalidator();
+  const [order, replace] = useLatest(loaderData);
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
 
-  if (order.state === "loading") return <AdminLoading what="the order" />;
-  if (order.state === "failed") return <AdminError message={order.message} onRetry={order.reload} />;
+  if (!order.ok) return <AdminLoadFailed message={order.message} what="the order" />;
   const current = order.data;
   const address = current.shippingAddress;
   const landmark = landmarkLine(address);
@@ -64,7 +70,7 @@ export default function AdminOrderDetail() {
       return setError(result.error.message);
     }
     setError(undefined);
-    order.replace(result.body);
+    replace({ ok: true, data: result.body });
     setNotice(what);
   }
 
@@ -92,14 +98,14 @@ export default function AdminOrderDetail() {
         </Link>
       </div>
       {notice ? <AdminNotice>{notice}</AdminNotice> : null}
-      {error ? <AdminError message={error} onRetry={order.reload} /> : null}
+      {error ? <AdminError message={error} onRetry={() => void revalidate()} /> : null}
       {/* The warning signs first: they decide whether the parcel goes out at all. */}
       <HistoryPanel history={current.customerHistory} />
       <ConfirmationPanel
         order={current}
         onChanged={(problem) => {
           setError(problem);
-          if (!problem) order.reload();
+          if (!problem) void revalidate();
         }}
       />
       {current.status === "pending" ? <WhatsAppConfirm order={current} /> : null}

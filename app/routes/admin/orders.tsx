@@ -2,19 +2,21 @@
 // with the customer's phone to tap and call, and their history with any warning signs. Ticked
 // orders print their slips together, and the confirmed ones among them go to a courier together.
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import type { AdminOrderList, AdminOrderSummary } from "#shared/admin.ts";
 import { formatRs } from "#shared/money.ts";
 import { ORDER_STATUSES, type OrderStatus, statusLabel } from "#shared/order-life.ts";
 import { orderNumber } from "#shared/orders.ts";
 import { telHref } from "#shared/phone.ts";
+import { AdminLoading } from "../../components/admin/AdminStatus.tsx";
 import { BatchDispatch } from "../../components/admin/BatchDispatch.tsx";
-import { ListResults, SearchForm, useListParams } from "../../components/admin/ListControls.tsx";
+import { ListResults, listQuery, SearchForm, useListParams } from "../../components/admin/ListControls.tsx";
 import { OrderBatchTools, SelectOrder, useOrderSelection } from "../../components/admin/OrderBatchTools.tsx";
 import { AdminStatusBadge } from "../../components/admin/order/AdminStatusBadge.tsx";
 import { HistoryLine } from "../../components/admin/order/CustomerHistory.tsx";
-import { queryString, useAdminData } from "../../lib/admin-api.ts";
+import { loadAdmin } from "../../lib/admin-loader.ts";
 import { cancelledIn, formatWhen } from "../../lib/dates.ts";
+import type { Route } from "./+types/orders.ts";
 
 const FILTER_BUTTON =
   "rounded-full border border-stone-300 px-3 py-1.5 text-sm font-semibold aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white";
@@ -34,14 +36,19 @@ function AwaitingLine({ awaiting }: { awaiting: NonNullable<AdminOrderSummary["a
   );
 }
 
-export default function AdminOrders() {
-  const { get, page, update } = useListParams();
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) =>
+  loadAdmin<AdminOrderList>(request, `/orders${listQuery(request.url, ["status", "query", "view"])}`);
+
+export const HydrateFallback = () => <AdminLoading what="orders" />;
+
+export default function AdminOrders({ loaderData: list }: Route.ComponentProps) {
+  const { get, update } = useListParams();
   const status = get("status");
   const query = get("query");
   const view = get("view");
-  const list = useAdminData<AdminOrderList>(`/orders${queryString({ status, query, page, view })}`);
+  const { revalidate } = useRevalidator();
   const selection = useOrderSelection();
-  const seen = useSeenOrders(list.state === "ready" ? list.data.orders : null);
+  const seen = useSeenOrders(list.ok ? list.data.orders : null);
   const toDispatch = [...selection.selected]
     .map((id) => seen.get(id))
     .filter((order): order is AdminOrderSummary => order?.status === "confirm");
@@ -93,7 +100,7 @@ export default function AdminOrders() {
       />
       <OrderBatchTools
         selection={selection}
-        shownIds={list.state === "ready" ? list.data.orders.map((o) => o._id) : []}
+        shownIds={list.ok ? list.data.orders.map((o) => o._id) : []}
         filters={{ status, query }}
       >
         <BatchDispatch
@@ -101,7 +108,7 @@ export default function AdminOrders() {
           leftOut={selection.selected.size - toDispatch.length}
           onDispatched={() => {
             selection.clear();
-            list.reload();
+            void revalidate();
           }}
         />
       </OrderBatchTools>

@@ -4,19 +4,26 @@ import { Link } from "react-router";
 import type { AdminProductList } from "#shared/admin.ts";
 import { CATEGORIES } from "#shared/categories.ts";
 import { formatRs } from "#shared/money.ts";
+import { AdminLoading } from "../../components/admin/AdminStatus.tsx";
 import { DownloadButton } from "../../components/admin/DownloadButton.tsx";
-import { ListResults, SearchForm, useListParams } from "../../components/admin/ListControls.tsx";
+import { ListResults, listQuery, SearchForm, useListParams } from "../../components/admin/ListControls.tsx";
 import { ProductPicture } from "../../components/product/ProductPicture.tsx";
-import { queryString, useAdminData } from "../../lib/admin-api.ts";
+import { queryString } from "../../lib/admin-api.ts";
+import { loadAdmin } from "../../lib/admin-loader.ts";
+import type { Route } from "./+types/products.ts";
 
 const CATEGORY_NAMES = new Map(CATEGORIES.map((c) => [c.slug, `${c.gender === "men" ? "Men" : "Women"} · ${c.name}`]));
 
-export default function AdminProducts() {
-  const { get, page, update } = useListParams();
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) =>
+  loadAdmin<AdminProductList>(request, `/products${listQuery(request.url, ["query", "category", "archived"])}`);
+
+export const HydrateFallback = () => <AdminLoading what="products" />;
+
+export default function AdminProducts({ loaderData: list }: Route.ComponentProps) {
+  const { get, update } = useListParams();
   const query = get("query");
   const category = get("category");
   const archived = get("archived");
-  const list = useAdminData<AdminProductList>(`/products${queryString({ query, category, archived, page })}`);
   const select = "mt-1 w-full rounded-lg border border-stone-300 px-3 py-2 font-normal";
 
   return (

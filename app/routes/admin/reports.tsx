@@ -2,7 +2,7 @@
 // (delivered, refused, cancelled, lost) and what refusals cost in courier charges, in all, by week,
 // by courier and by area, and the customers who refused most. The period is a link, so it works
 // before the page's JavaScript has loaded.
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import {
   type DeliveryReport,
   type DeliveryRow,
@@ -12,18 +12,27 @@ import {
   type ReportPeriod,
 } from "#shared/delivery-report.ts";
 import { formatRs } from "#shared/money.ts";
-import { AdminEmpty, AdminError, AdminLoading } from "../../components/admin/AdminStatus.tsx";
+import { AdminEmpty, AdminLoadFailed, AdminLoading } from "../../components/admin/AdminStatus.tsx";
 import { dayLabel } from "../../components/admin/DailyBars.tsx";
 import { AmountChart, type ChartRow, OUTCOME_LABELS, OutcomeChart } from "../../components/admin/DeliveryCharts.tsx";
-import { useAdminData } from "../../lib/admin-api.ts";
+import { useListParams } from "../../components/admin/ListControls.tsx";
+import { loadAdmin, useLoadingHere } from "../../lib/admin-loader.ts";
+import type { Route } from "./+types/reports.ts";
 
 const periodOf = (value: string | null): ReportPeriod => (value === "90" ? 90 : 30);
 const range = (from: string, to: string) => (from === to ? dayLabel(from) : `${dayLabel(from)} – ${dayLabel(to)}`);
 
-export default function DeliveryReportScreen() {
-  const [params] = useSearchParams();
-  const days = periodOf(params.get("days"));
-  const report = useAdminData<DeliveryReport>(`/reports/delivery?days=${days}`);
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) =>
+  loadAdmin<DeliveryReport>(
+    request,
+    `/reports/delivery?days=${periodOf(new URL(request.url).searchParams.get("days"))}`,
+  );
+
+export const HydrateFallback = () => <AdminLoading what="the report" />;
+
+export default function DeliveryReportScreen({ loaderData: report }: Route.ComponentProps) {
+  const days = periodOf(useListParams().get("days"));
+  const loading = useLoadingHere();
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -35,10 +44,10 @@ export default function DeliveryReportScreen() {
         </div>
         <PeriodSwitch days={days} />
       </div>
-      {report.state === "loading" ? (
+      {loading ? (
         <AdminLoading what="the report" />
-      ) : report.state === "failed" ? (
-        <AdminError message={report.message} onRetry={report.reload} />
+      ) : !report.ok ? (
+        <AdminLoadFailed message={report.message} what="the report" />
       ) : report.data.totals.orders === 0 ? (
         <AdminEmpty>
           No orders were placed in the last {days} days ({range(report.data.from, report.data.to)}).

@@ -2,18 +2,33 @@
 // picks A4 or an 80 mm receipt printer, previews, and prints; the print stylesheet (slips.css)
 // puts each slip on its own sheet and leaves everything else off the paper.
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { type PackingSlips, SLIP_FORMATS, type SlipFormat, slipFormatSchema, splitIds } from "#shared/slips.ts";
-import { AdminEmpty, AdminError, AdminLoading } from "../../components/admin/AdminStatus.tsx";
+import { AdminEmpty, AdminLoadFailed, AdminLoading } from "../../components/admin/AdminStatus.tsx";
 import { PackingSlip } from "../../components/admin/PackingSlip.tsx";
-import { useAdminData } from "../../lib/admin-api.ts";
+import { type Loaded, loadAdmin } from "../../lib/admin-loader.ts";
+import type { Route } from "./+types/slips.ts";
 import "./slips.css";
 
 const FORMAT_LABELS: Record<SlipFormat, string> = { a4: "A4 sheet", receipt: "80 mm receipt printer" };
 
-export default function Slips() {
+/** The slips of the orders in `ids`; null when none is chosen (nothing to ask the shop). */
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const ids = new URL(request.url).searchParams.get("ids") ?? "";
+  return splitIds(ids).length === 0 ? null : loadAdmin<PackingSlips>(request, `/slips?ids=${encodeURIComponent(ids)}`);
+}
+
+/** Choosing the printer changes only `format` in the address: the same slips are not read again for it. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const idsOf = (url: URL) => url.searchParams.get("ids");
+  const formatOnly = currentUrl.href !== nextUrl.href && idsOf(currentUrl) === idsOf(nextUrl);
+  return formatOnly ? false : defaultShouldRevalidate;
+}
+
+export const HydrateFallback = () => <AdminLoading what="the packing slips" />;
+
+export default function Slips({ loaderData: slips }: Route.ComponentProps) {
   const [params, setParams] = useSearchParams();
-  const ids = params.get("ids") ?? "";
   // Held here as well as in the address: a radio button must show the choice at once, before
   // the router has finished updating the address.
   const [format, setFormat] = useState<SlipFormat>(() => slipFormatSchema.parse(params.get("format") ?? "a4"));
@@ -48,7 +63,7 @@ export default function Slips() {
           ))}
         </fieldset>
       </div>
-      {splitIds(ids).length === 0 ? (
+      {slips === null ? (
         <AdminEmpty>
           No orders chosen. Tick orders on the{" "}
           <Link to="/admin/orders" className="font-semibold text-brand-700 underline">
@@ -57,16 +72,14 @@ export default function Slips() {
           and press Print slips.
         </AdminEmpty>
       ) : (
-        <SlipBatch ids={ids} format={format} />
+        <SlipBatch slips={slips} format={format} />
       )}
     </div>
   );
 }
 
-function SlipBatch({ ids, format }: { ids: string; format: SlipFormat }) {
-  const slips = useAdminData<PackingSlips>(`/slips?ids=${encodeURIComponent(ids)}`);
-  if (slips.state === "loading") return <AdminLoading what="the packing slips" />;
-  if (slips.state === "failed") return <AdminError message={slips.message} onRetry={slips.reload} />;
+function SlipBatch({ slips, format }: { slips: Loaded<PackingSlips>; format: SlipFormat }) {
+  if (!slips.ok) return <AdminLoadFailed message={slips.message} what="the packing slips" />;
   const { orders, shop } = slips.data;
   return (
     <>

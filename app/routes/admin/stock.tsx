@@ -2,24 +2,40 @@
 // screen, for the day a delivery from the workshop comes in. Only changed cells are sent, with
 // the number they showed, in one request: all are saved or none (a pair sold meanwhile -> 409).
 import { useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useRevalidator } from "react-router";
 import { CATEGORIES, type CategorySlug, isCategorySlug } from "#shared/categories.ts";
 import { STOCK_MAX, type StockChange, type StockGrid, type StockGridSaved } from "#shared/stock-grid.ts";
-import { AdminEmpty, AdminError, AdminLoading, AdminNotice } from "../../components/admin/AdminStatus.tsx";
+import {
+  AdminEmpty,
+  AdminError,
+  AdminLoadFailed,
+  AdminLoading,
+  AdminNotice,
+} from "../../components/admin/AdminStatus.tsx";
+import { useListParams } from "../../components/admin/ListControls.tsx";
 import { MostWanted } from "../../components/admin/MostWanted.tsx";
 import { StockTable } from "../../components/admin/StockTable.tsx";
-import { adminCall, needsSignIn, useAdminData } from "../../lib/admin-api.ts";
+import { adminCall, needsSignIn } from "../../lib/admin-api.ts";
+import { type Loaded, loadAdmin, useLoadingHere } from "../../lib/admin-loader.ts";
 import { loginFromHere } from "../../lib/return-to.ts";
+import type { Route } from "./+types/stock.ts";
 
 const categoryName = (slug: CategorySlug) => {
   const c = CATEGORIES.find((x) => x.slug === slug);
   return c ? `${c.gender === "men" ? "Men" : "Women"} · ${c.name}` : slug;
 };
 
-export default function StockGridScreen() {
-  const [params, setParams] = useSearchParams();
-  const asked = params.get("category") ?? "";
-  const category: CategorySlug = isCategorySlug(asked) ? asked : (CATEGORIES[0]?.slug as CategorySlug);
+const categoryOf = (asked: string | null): CategorySlug =>
+  asked && isCategorySlug(asked) ? asked : (CATEGORIES[0]?.slug as CategorySlug);
+
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) =>
+  loadAdmin<StockGrid>(request, `/stock?category=${categoryOf(new URL(request.url).searchParams.get("category"))}`);
+
+export const HydrateFallback = () => <AdminLoading what="the stock" />;
+
+export default function StockGridScreen({ loaderData }: Route.ComponentProps) {
+  const { get, update } = useListParams();
+  const category = categoryOf(get("category"));
   return (
     <div>
       <h2 className="text-xl font-bold">Stock by size</h2>
@@ -32,7 +48,7 @@ export default function StockGridScreen() {
         Category
         <select
           value={category}
-          onChange={(e) => setParams({ category: e.target.value })}
+          onChange={(e) => update({ category: e.target.value })}
           className="mt-1 w-full rounded-lg border border-stone-300 px-3 py-2 font-normal"
         >
           {CATEGORIES.map((c) => (
@@ -42,7 +58,7 @@ export default function StockGridScreen() {
           ))}
         </select>
       </label>
-      <CategoryGrid key={category} category={category} />
+      <CategoryGrid key={category} category={category} grid={loaderData} />
     </div>
   );
 }
@@ -50,16 +66,18 @@ export default function StockGridScreen() {
 type Edits = Record<string, string>;
 const cellKey = (productId: string, size: number) => `${productId}:${size}`;
 
-function CategoryGrid({ category }: { category: CategorySlug }) {
+function CategoryGrid({ category, grid }: { category: CategorySlug; grid: Loaded<StockGrid> }) {
   const navigate = useNavigate();
-  const grid = useAdminData<StockGrid>(`/stock?category=${category}`);
+  const revalidator = useRevalidator();
   const [edits, setEdits] = useState<Edits>({});
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
 
-  if (grid.state === "loading") return <AdminLoading what="the stock" />;
-  if (grid.state === "failed") return <AdminError message={grid.message} onRetry={grid.reload} />;
+  // Another category, or the grid read again after a save: never the typed numbers over old stock.
+  const loading = useLoadingHere() || revalidator.state === "loading";
+  if (loading) return <AdminLoading what="the stock" />;
+  if (!grid.ok) return <AdminLoadFailed message={grid.message} what="the stock" />;
   const { products, mostWanted } = grid.data;
   if (products.length === 0) {
     return (
@@ -99,7 +117,7 @@ function CategoryGrid({ category }: { category: CategorySlug }) {
     setSaving(false);
     if (needsSignIn(result)) return navigate(loginFromHere());
     if (!result.ok) return setError(result.error.message);
-    grid.reload();
+    void revalidator.revalidate();
     setEdits({});
     setNotice(`Saved ${result.body.changed} ${result.body.changed === 1 ? "change" : "changes"}.`);
   }
@@ -115,7 +133,7 @@ function CategoryGrid({ category }: { category: CategorySlug }) {
               ? () => {
                   setEdits({});
                   setError(undefined);
-                  grid.reload();
+                  void revalidator.revalidate();
                 }
               : undefined
           }
