@@ -526,6 +526,56 @@ export const couriers = pgTable(
   ],
 );
 
+/**
+ * A courier's terms as the owner's contract states them (issue 48): what it charges to deliver a
+ * parcel (flat, or by weight: the first half kilo and each half kilo after), its cash-on-delivery fee
+ * (a share of the amount with a minimum), the sales tax on its charges, the withholding tax it
+ * deducts from the cash (Finance Act 2025), what it charges to bring a refused parcel back, and when
+ * it pays out. Rates are basis points (1.5% = 150); money whole rupees. `isDefault`: seeded from
+ * published rates, to be checked against the owner's contract (docs/decisions/033-cash-reconciliation.md).
+ */
+export const courierTerms = pgTable(
+  "courier_terms",
+  {
+    courierId: uuid()
+      .primaryKey()
+      .references(() => couriers.id, { onDelete: "cascade" }),
+    deliveryBy: text().notNull().default("flat"),
+    /** Flat: every parcel; by weight: the first 500 g. */
+    deliveryCharge: integer().notNull(),
+    /** By weight: each further 500 g or part of it. */
+    perExtraHalfKilo: integer().notNull().default(0),
+    codFeeBasisPoints: integer().notNull().default(0),
+    codFeeMinimum: integer().notNull().default(0),
+    salesTaxBasisPoints: integer().notNull().default(0),
+    withholdingBasisPoints: integer().notNull().default(0),
+    returnCharge: integer().notNull().default(0),
+    /** 'weekly' on payoutWeekday (0 Sunday … 6 Saturday, Karachi), or 'hours' within payoutHours of delivery. */
+    payoutCycle: text().notNull(),
+    payoutWeekday: smallint(),
+    payoutHours: integer(),
+    isDefault: boolean().notNull().default(false),
+    updatedAt: now(),
+  },
+  (t) => [
+    check("courier_terms_delivery_by_check", sql`${t.deliveryBy} in ('flat', 'weight')`),
+    check(
+      "courier_terms_amounts_check",
+      sql`${t.deliveryCharge} >= 0 and ${t.perExtraHalfKilo} >= 0 and ${t.codFeeMinimum} >= 0 and ${t.returnCharge} >= 0`,
+    ),
+    check(
+      "courier_terms_rates_check",
+      sql`${t.codFeeBasisPoints} between 0 and 10000 and ${t.salesTaxBasisPoints} between 0 and 10000
+          and ${t.withholdingBasisPoints} between 0 and 10000`,
+    ),
+    check(
+      "courier_terms_payout_check",
+      sql`(${t.payoutCycle} = 'weekly' and ${t.payoutWeekday} between 0 and 6 and ${t.payoutHours} is null)
+          or (${t.payoutCycle} = 'hours' and ${t.payoutHours} between 1 and 720 and ${t.payoutWeekday} is null)`,
+    ),
+  ],
+);
+
 /** A courier file imported (dispatch numbers, statuses, a payment report), once per file's contents. */
 export const courierImports = pgTable(
   "courier_imports",
@@ -571,8 +621,20 @@ export const parcels = pgTable(
     codAmount: integer().notNull(),
     /** Cash the shop received for this parcel; set with settledAt. */
     collectedAmount: integer(),
-    /** What the courier charged for it (both ways for a parcel that came back). */
+    /** What the courier charged for it (both ways for a parcel that came back): the deductions' sum. */
     charges: integer(),
+    /** The payment report's deductions, each as the courier stated it (null: the report had no such column). */
+    deliveryCharge: integer(),
+    codFee: integer(),
+    salesTax: integer(),
+    withholdingTax: integer(),
+    returnCharge: integer(),
+    /** What reached the shop's bank for this parcel: collected minus every deduction (negative: the shop owes). */
+    netPaid: integer(),
+    payoutReference: text(),
+    payoutDate: date({ mode: "string" }),
+    /** The parcel's weight when known (a booking file's), for a courier that charges by weight. */
+    weightGrams: integer(),
     /** When the courier's payment report (or the rider) settled it. */
     settledAt: timestamp({ withTimezone: true }),
     settledVia: text(),
@@ -587,13 +649,54 @@ export const parcels = pgTable(
     index("parcels_settled_idx").on(t.settledAt),
     check(
       "parcels_amounts_check",
-      sql`${t.codAmount} >= 0 and coalesce(${t.collectedAmount}, 0) >= 0 and coalesce(${t.charges}, 0) >= 0`,
+      sql`${t.codAmount} >= 0 and coalesce(${t.collectedAmount}, 0) >= 0 and coalesce(${t.charges}, 0) >= 0
+          and coalesce(${t.deliveryCharge}, 0) >= 0 and coalesce(${t.codFee}, 0) >= 0 and coalesce(${t.salesTax}, 0) >= 0
+          and coalesce(${t.withholdingTax}, 0) >= 0 and coalesce(${t.returnCharge}, 0) >= 0
+          and coalesce(${t.weightGrams}, 1) > 0`,
     ),
     check(
       "parcels_settled_check",
       sql`(${t.settledAt} is null and ${t.settledVia} is null and ${t.collectedAmount} is null)
           or (${t.settledAt} is not null and ${t.settledVia} in ('report', 'hand') and ${t.collectedAmount} is not null)`,
     ),
+  ],
+);
+
+/**
+ * A parcel whose payment differs from what the courier's terms say it should pay by more than Rs.1
+ * (issue 48): the owner's to chase. Open until marked disputed (still chasing), accepted (the
+ * courier was right) or recovered (the money came); the dashboard is never green while one is open
+ * or disputed. `expected` and `paid` keep the evidence: each amount as computed and as reported.
+ */
+export const shortPayments = pgTable(
+  "short_payments",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => parcels.orderId, { onDelete: "cascade" }),
+    courierId: uuid()
+      .notNull()
+      .references(() => couriers.id),
+    importId: uuid().references(() => courierImports.id),
+    /** What the courier should have paid (negative: what the shop owes it). */
+    expectedNet: integer().notNull(),
+    paidNet: integer().notNull(),
+    /** paid minus expected: negative when the courier paid less. */
+    difference: integer().notNull(),
+    expected: jsonb().$type<Record<string, number>>().notNull(),
+    paid: jsonb().$type<Record<string, number | string | null>>().notNull(),
+    status: text().notNull().default("open"),
+    note: text(),
+    createdAt: now(),
+    decidedAt: timestamp({ withTimezone: true }),
+    decidedBy: uuid().references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex("short_payments_order_idx").on(t.orderId),
+    index("short_payments_unsettled_idx").on(t.createdAt).where(sql`${t.status} in ('open', 'disputed')`),
+    check("short_payments_status_check", sql`${t.status} in ('open', 'disputed', 'accepted', 'recovered')`),
+    check("short_payments_note_check", sql`${t.note} is null or length(${t.note}) <= 1000`),
   ],
 );
 
