@@ -14,6 +14,7 @@ export const MAX_BATCH_DISPATCH = 100;
 
 export const COURIER_MESSAGES = {
   notFound: "No courier has that id.",
+  ownRiderTerms: "The shop's own rider has no terms: it hands over the cash it collects.",
   nameTaken: "Another courier already has that name.",
   inactive: "This courier is switched off. Switch it on at Couriers first, or choose another.",
   numberNeeded: "Please enter the courier's tracking number.",
