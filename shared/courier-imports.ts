@@ -51,6 +51,10 @@ export const IMPORT_OUTCOMES = [
   // payment
   "paid",
   "mismatch",
+  /** Paid less than the courier's terms say, by more than Rs.1: a short payment for the owner to chase. */
+  "short",
+  /** Paid more than the terms say: recorded too, the owner decides. */
+  "overpaid",
   /** A parcel that came back: nothing collected, the courier's return charge owed (issue 46: it read 'paid'). */
   "returnCharge",
   /** A parcel lost or damaged on the way: nothing collected. */
@@ -73,6 +77,8 @@ export const APPLYING_OUTCOMES: readonly ImportOutcome[] = [
   "damaged",
   "paid",
   "mismatch",
+  "short",
+  "overpaid",
   "returnCharge",
   "notCollected",
 ];
@@ -86,6 +92,8 @@ export const IMPORT_OUTCOME_LABELS: Record<ImportOutcome, string> = {
   noChange: "no change",
   paid: "paid",
   mismatch: "paid, amount differs",
+  short: "paid short",
+  overpaid: "paid more than due",
   returnCharge: "not paid: return charge owed",
   notCollected: "not paid: nothing to collect",
   already: "already done",

@@ -22,6 +22,10 @@ export interface BookingLine extends SourceLine {
   /** Our order as the courier has it: its number ('#71B886C4', any case, '#' or not) or its id. */
   orderRef: string;
   trackingNumber: string;
+  /** The cash the courier booked to collect, when the file says: checked against the order. */
+  codAmount?: number | undefined;
+  /** The parcel's weight, when the file says (a courier charging by weight). */
+  weightGrams?: number | undefined;
 }
 
 /** A parcel's status as the courier words it, and what it means for the order. */
@@ -29,13 +33,31 @@ export interface TrackingLine extends SourceLine {
   trackingNumber: string;
   status: string;
   outcome: ParcelOutcome;
+  /** When the courier recorded the status (ISO), when the file says: the delivery's own time. */
+  statusDate?: string | undefined;
+  /** The courier's remark (a refusal's reason), when the file has one. */
+  remark?: string | undefined;
 }
 
-/** What the courier collected for a parcel and what it charged, in whole rupees. */
+/**
+ * What the courier collected for a parcel and what it deducted, in whole rupees: each deduction
+ * where the report has its column, or one total of charges where it has only that.
+ */
 export interface PaymentLine extends SourceLine {
   trackingNumber: string;
   collected: number;
-  charges: number;
+  deliveryCharge?: number | undefined;
+  codFee?: number | undefined;
+  salesTax?: number | undefined;
+  withholdingTax?: number | undefined;
+  returnCharge?: number | undefined;
+  /** A single total of the charges (portals without a breakdown). */
+  charges?: number | undefined;
+  /** What the courier says it paid for the parcel (net of every deduction). */
+  netPaid?: number | undefined;
+  payoutReference?: string | undefined;
+  /** The payout's date (ISO day), when the report says. */
+  payoutDate?: string | undefined;
 }
 
 export interface CourierAdapter {

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { adminStatusLabel } from "#shared/admin-orders.ts";
 import type { ImportLine, ImportOutcome } from "#shared/courier-imports.ts";
+import type { PayoutAmounts } from "#shared/courier-terms.ts";
 import type { OrderStatus } from "#shared/order-life.ts";
 import { orderNumber } from "#shared/orders.ts";
 import type { Db } from "../db/client.ts";
@@ -17,7 +18,33 @@ import type { CourierRow } from "./couriers.ts";
 export type ImportAction =
   | { kind: "dispatch"; orderId: string; trackingNumber: string }
   | { kind: "move"; orderId: string; to: "delivered" | "cancelled" | "lost" | "damaged"; status: string }
-  | { kind: "settle"; orderId: string; collected: number; charges: number; mismatch: boolean };
+  | {
+      kind: "settle";
+      orderId: string;
+      paid: StatedPayout;
+      /** The amount collected is not what the courier was to collect. */
+      mismatch: boolean;
+      /** The payout differs from the courier's terms by more than PAYMENT_TOLERANCE. */
+      short?: { expected: PayoutAmounts; difference: number } | undefined;
+    };
+
+export type SettleAction = Extract<ImportAction, { kind: "settle" }>;
+
+/** A payment line's amounts as the report states them: each deduction null where it has no column. */
+export interface StatedPayout {
+  collected: number;
+  deliveryCharge: number | null;
+  codFee: number | null;
+  salesTax: number | null;
+  withholdingTax: number | null;
+  returnCharge: number | null;
+  /** Every deduction together: the stated ones, or the report's one total of charges. */
+  charges: number;
+  /** What reached (or will reach) the shop: the report's net, or collected minus the charges. */
+  net: number;
+  payoutReference: string | null;
+  payoutDate: string | null;
+}
 
 export interface PlannedLine extends ImportLine {
   action?: ImportAction | undefined;
@@ -63,9 +90,11 @@ const parcelRow = z.object({
   cod_amount: z.number(),
   collected_amount: z.number().nullable(),
   settled_via: z.enum(["report", "hand"]).nullable(),
+  weight_grams: z.number().nullable(),
 });
 export type CourierParcel = LineOrder & {
   codAmount: number;
+  weightGrams: number | null;
   settled: { collected: number; via: "report" | "hand" } | null;
 };
 
@@ -81,7 +110,7 @@ export async function courierParcels(
     db,
     parcelRow,
     sql`select p.order_id, upper(p.tracking_number) as number, o.status, o.returned_as, p.cod_amount,
-               p.collected_amount, p.settled_via
+               p.collected_amount, p.settled_via, p.weight_grams
         from parcels p join orders o on o.id = p.order_id
         where p.courier_id = ${courier.id} and upper(p.tracking_number) = any(${arrayParam(keys, "text")})`,
   );
@@ -93,6 +122,7 @@ export async function courierParcels(
         status: r.status,
         returnedAs: r.returned_as,
         codAmount: r.cod_amount,
+        weightGrams: r.weight_grams,
         settled:
           r.settled_via !== null && r.collected_amount !== null
             ? { collected: r.collected_amount, via: r.settled_via }

@@ -17,7 +17,7 @@ import { COURIER_MESSAGES } from "#shared/couriers.ts";
 import { BrokenPromise } from "../broken-promise.ts";
 import type { Db } from "../db/client.ts";
 import { constraintOf, sqlState } from "../db/errors.ts";
-import { courierImports, couriers, orders, parcels } from "../db/schema.ts";
+import { courierImports, couriers, orders, parcels, shortPayments } from "../db/schema.ts";
 import { conflict, invalid } from "../domain-errors.ts";
 import { moveOrder } from "../orders/life/moves.ts";
 import type { TellCustomer } from "../orders/life/status-mail.ts";
@@ -26,7 +26,7 @@ import { type CourierRow, findCourier } from "./couriers.ts";
 import { createCsvAdapter, readCourierFile, resolveColumns } from "./csv-adapter.ts";
 import { dispatchParcels } from "./dispatch.ts";
 import { rememberedColumns } from "./import-history.ts";
-import type { PlannedLine } from "./import-plan.ts";
+import type { PlannedLine, SettleAction } from "./import-plan.ts";
 import { planDispatch } from "./plan-dispatch.ts";
 import { planPayment } from "./plan-payment.ts";
 import { planStatus } from "./plan-status.ts";
@@ -157,21 +157,7 @@ async function apply(
       });
       moved.push({ orderId: action.orderId, restockedProductIds: done.restockedProductIds });
     }
-    if (action?.kind === "settle") {
-      const settled = await tx
-        .update(parcels)
-        .set({
-          collectedAmount: action.collected,
-          charges: action.charges,
-          settledAt: sql`now()`,
-          settledVia: "report",
-          amountMismatch: action.mismatch,
-          importId: record.id,
-        })
-        .where(and(eq(parcels.orderId, action.orderId), sql`${parcels.settledAt} is null`))
-        .returning({ orderId: parcels.orderId });
-      if (settled.length === 0) throw conflict(COURIER_MESSAGES.alreadySettled);
-    }
+    if (action?.kind === "settle") await settle(tx, courier.id, record.id, action);
   }
 
   const result = resultOf(source, lines, true, null);
@@ -181,6 +167,48 @@ async function apply(
     .set({ csvColumns: sql`${couriers.csvColumns} || ${JSON.stringify({ [source.kind]: source.columns })}::jsonb` })
     .where(eq(couriers.id, courier.id));
   return { result, moved };
+}
+
+/**
+ * A payment line applied: the parcel's cash and every deduction as the report states it, and, when
+ * the payout is off the courier's terms, the short payment the owner will chase (with both sides'
+ * amounts as its evidence). A parcel settles once: the second of two racing files finds it settled.
+ */
+async function settle(tx: Db, courierId: string, importId: string, action: SettleAction): Promise<void> {
+  const { paid } = action;
+  const settled = await tx
+    .update(parcels)
+    .set({
+      collectedAmount: paid.collected,
+      charges: paid.charges,
+      deliveryCharge: paid.deliveryCharge,
+      codFee: paid.codFee,
+      salesTax: paid.salesTax,
+      withholdingTax: paid.withholdingTax,
+      returnCharge: paid.returnCharge,
+      netPaid: paid.net,
+      payoutReference: paid.payoutReference,
+      payoutDate: paid.payoutDate,
+      settledAt: sql`now()`,
+      settledVia: "report",
+      amountMismatch: action.mismatch,
+      importId,
+    })
+    .where(and(eq(parcels.orderId, action.orderId), sql`${parcels.settledAt} is null`))
+    .returning({ orderId: parcels.orderId });
+  if (settled.length === 0) throw conflict(COURIER_MESSAGES.alreadySettled);
+  if (!action.short) return;
+  const { expected, difference } = action.short;
+  await tx.insert(shortPayments).values({
+    orderId: action.orderId,
+    courierId,
+    importId,
+    expectedNet: expected.net,
+    paidNet: paid.net,
+    difference,
+    expected: { ...expected },
+    paid: { ...paid },
+  });
 }
 
 function resultOf(source: Source, lines: PlannedLine[], applied: boolean, importedBefore: string | null): ImportResult {

@@ -4,6 +4,7 @@
 // it is cancelled, and to the shop's answer when the request was sent. An exchange's own order
 // names the order whose pair it replaces.
 import { useEffect, useRef, useState } from "react";
+import { statusIs } from "#shared/order-life.ts";
 import { type Order, orderNumber } from "#shared/orders.ts";
 import { karachiDayMonth } from "../../lib/dates.ts";
 import { pairsOf } from "../../lib/exchanges.ts";
@@ -70,7 +71,7 @@ export function OrderExchanges({ order, onChanged }: { order: Order; onChanged: 
 export function ExchangeForLine({ order }: { order: Order }) {
   const { replacesOrderId } = order.exchanges;
   if (!replacesOrderId) return null;
-  const onTheWay = order.status === "confirm" || order.status === "dispatched";
+  const onTheWay = statusIs(order.status, "open") && order.status !== "pending";
   return (
     <p className="rounded-lg bg-brand-50 p-3 text-sm text-stone-800">
       Exchange for order{" "}

@@ -5,6 +5,7 @@
 // the order replaces it with the answer's, so the status shown is the server's.
 import { useState } from "react";
 import type { ConfirmAction, ConfirmationAnswer } from "#shared/confirmation.ts";
+import { statusIs } from "#shared/order-life.ts";
 import { cashReadyLine, ORDER_VIEW_TEXTS, riderLine } from "#shared/order-view.ts";
 import type { Order } from "#shared/orders.ts";
 import type { ApiResult } from "../../lib/api-client.ts";
@@ -57,7 +58,7 @@ export function OrderNextStep(props: OrderNextStepProps) {
         onAnswer={(action) => void answer(action)}
         headingLevel={headingLevel}
       />
-    ) : outcome || notice ? null : order.status === "confirm" ? (
+    ) : outcome || notice ? null : statusIs(order.status, "dispatchable") ? (
       <p className="font-medium text-blue-950">{riderLine(order.totalAmount)}</p>
     ) : order.status === "dispatched" && order.parcel ? (
       <div className="space-y-1">

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { AdminOrderList, AdminOrderSummary } from "#shared/admin.ts";
 import { formatRs } from "#shared/money.ts";
-import { ORDER_STATUSES, type OrderStatus, statusLabel } from "#shared/order-life.ts";
+import { ORDER_STATUSES, type OrderStatus, statusIs, statusLabel } from "#shared/order-life.ts";
 import { orderNumber } from "#shared/orders.ts";
 import { telHref } from "#shared/phone.ts";
 import { AdminLoading } from "../../components/admin/AdminStatus.tsx";
@@ -51,7 +51,7 @@ export default function AdminOrders({ loaderData: list }: Route.ComponentProps) 
   const seen = useSeenOrders(list.ok ? list.data.orders : null);
   const toDispatch = [...selection.selected]
     .map((id) => seen.get(id))
-    .filter((order): order is AdminOrderSummary => order?.status === "confirm");
+    .filter((order): order is AdminOrderSummary => order !== undefined && statusIs(order.status, "dispatchable"));
 
   return (
     <div>

@@ -14,6 +14,8 @@ const OUTCOME_COLOURS: Record<ImportOutcome, string> = {
   damaged: "bg-orange-700 text-white",
   paid: "bg-green-700 text-white",
   mismatch: "bg-amber-300 text-amber-950",
+  short: "bg-red-700 text-white",
+  overpaid: "bg-amber-300 text-amber-950",
   // Money that did not come: never the green of cash in.
   returnCharge: "bg-orange-200 text-orange-950",
   notCollected: "bg-stone-300 text-stone-900",

@@ -1,0 +1,183 @@
+// Issue 48: a courier's payment report compared with what its terms say each parcel should pay,
+// through the admin API on the real database. A line paid as the terms say is 'paid'; one short or
+// over by more than Rs.1 becomes a short payment with its evidence; a refused parcel's return charge
+// is owed to the courier (never a green 'paid'); a number the courier never had is said; and the
+// parcel keeps every deduction the report stated.
+import { randomInt } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { termsOf } from "#server/couriers/terms.ts";
+import { selectRowsAsserted } from "#server/db/rows.ts";
+import type { ImportResult } from "#shared/courier-imports.ts";
+import { type CourierTerms, expectedPayout } from "#shared/courier-terms.ts";
+import type { Courier } from "#shared/couriers.ts";
+import type { Order } from "#shared/orders.ts";
+import { call, makeAdmin } from "./support/admin.ts";
+import { createTestApp, type TestApp } from "./support/app.ts";
+import {
+  ADDRESS,
+  makeShopper,
+  orderBody,
+  placeOrder,
+  products,
+  type Shopper,
+  setStock,
+  type TestProduct,
+} from "./support/shoppers.ts";
+
+let t: TestApp;
+let admin: Shopper & { username: string };
+let product: TestProduct;
+let tcs: Courier;
+let terms: CourierTerms;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await makeAdmin(t);
+  [product] = (await products(t, 1)) as [TestProduct];
+  for (const size of product.sizes) await setStock(t, product.id, size, 500);
+  const list = (await call(t, admin, "GET", "/api/admin/couriers")).json<{ couriers: Courier[] }>();
+  const found = list.couriers.find((c) => c.name === "TCS");
+  if (!found) throw new Error("TCS is seeded");
+  tcs = found;
+  const seeded = (await termsOf(t.database.db, [tcs._id])).get(tcs._id);
+  if (!seeded) throw new Error("TCS has seeded terms");
+  terms = seeded;
+});
+afterAll(() => t?.close());
+
+const csv = (rows: (string | number)[][]) => rows.map((r) => r.join(",")).join("\r\n");
+
+async function onItsWay(): Promise<Order & { number: string }> {
+  const shopper = await makeShopper(t);
+  const phone = `03${randomInt(100_000_000, 999_999_999)}`;
+  const body = orderBody(shopper, [{ product, size: product.sizes[0] as number, quantity: 1 }], {
+    shippingAddress: { ...ADDRESS, email: shopper.email, phoneNumber: phone },
+  });
+  const placed = await placeOrder(t, shopper, body);
+  expect(placed.statusCode, placed.body).toBe(201);
+  const order = placed.json<Order>();
+  expect(
+    (await call(t, admin, "POST", `/api/admin/orders/${order._id}/status`, { status: "confirm" })).statusCode,
+  ).toBe(200);
+  const number = `TCS${randomInt(10_000_000, 99_999_999)}`;
+  const dispatched = await call(t, admin, "POST", `/api/admin/orders/${order._id}/dispatch`, {
+    courierId: tcs._id,
+    trackingNumber: number,
+  });
+  expect(dispatched.statusCode, dispatched.body).toBe(200);
+  return { ...order, number };
+}
+
+async function imported(kind: "status" | "payment", file: string): Promise<ImportResult> {
+  const res = await call(t, admin, "POST", `/api/admin/couriers/${tcs._id}/imports`, { kind, csv: file, apply: true });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<ImportResult>();
+}
+
+describe("a payment report against TCS's terms", () => {
+  it("pays, flags short and over payments with their evidence, owes a refusal's charges, and says a missing parcel", async () => {
+    const [exact, short, over, refused] = [await onItsWay(), await onItsWay(), await onItsWay(), await onItsWay()];
+    await imported(
+      "status",
+      csv([
+        ["CN Number", "Current Status"],
+        [exact.number, "Delivered"],
+        [short.number, "Delivered"],
+        [over.number, "Delivered"],
+        [refused.number, "Returned to shipper"],
+      ]),
+    );
+    const due = (order: Order) =>
+      expectedPayout(terms, { codAmount: order.totalAmount, weightGrams: null, outcome: "delivered" });
+    const back = expectedPayout(terms, { codAmount: refused.totalAmount, weightGrams: null, outcome: "refused" });
+    // Charges such that the net is the terms' own, Rs.500 less, and Rs.100 more.
+    const chargesFor = (order: Order, net: number) => order.totalAmount - net;
+    const missing = `TCS${randomInt(10_000_000, 99_999_999)}`;
+    const result = await imported(
+      "payment",
+      csv([
+        ["CN Number", "Amount Collected", "Charges"],
+        [exact.number, exact.totalAmount, chargesFor(exact, due(exact).net)],
+        [short.number, short.totalAmount, chargesFor(short, due(short).net - 500)],
+        [over.number, over.totalAmount, chargesFor(over, due(over).net + 100)],
+        [refused.number, 0, -back.net],
+        [missing, 1000, 200],
+      ]),
+    );
+    expect(result.lines.map((l) => l.outcome)).toEqual(["paid", "short", "overpaid", "returnCharge", "unknownNumber"]);
+    expect(result.lines[1]?.message).toContain("Rs.500 short");
+    expect(result.lines[2]?.message).toContain("Rs.100 over");
+    expect(result.lines[3]?.message).toContain(`owed to the courier`);
+
+    const rows = await selectRowsAsserted<{
+      order_id: string;
+      expected_net: number;
+      paid_net: number;
+      difference: number;
+      status: string;
+      expected: Record<string, number>;
+      paid: Record<string, number | null>;
+    }>(
+      t.database.db,
+      sql`select order_id, expected_net, paid_net, difference, status, expected, paid from short_payments
+          where order_id in (${exact._id}, ${short._id}, ${over._id}, ${refused._id}) order by difference`,
+    );
+    expect(rows.map((r) => [r.order_id, r.difference, r.status])).toEqual([
+      [short._id, -500, "open"],
+      [over._id, 100, "open"],
+    ]);
+    expect(rows[0]?.expected).toMatchObject({ net: due(short).net, withholdingTax: due(short).withholdingTax });
+    expect(rows[0]?.paid).toMatchObject({ collected: short.totalAmount, net: due(short).net - 500 });
+
+    const [refusedParcel] = await selectRowsAsserted<{ net_paid: number; charges: number; collected_amount: number }>(
+      t.database.db,
+      sql`select net_paid, charges, collected_amount from parcels where order_id = ${refused._id}`,
+    );
+    expect(refusedParcel).toEqual({ net_paid: back.net, charges: -back.net, collected_amount: 0 });
+  });
+
+  it("a refusal charged more than the terms is short too", async () => {
+    const refused = await onItsWay();
+    await imported(
+      "status",
+      csv([
+        ["CN Number", "Current Status"],
+        [refused.number, "Refused by customer"],
+      ]),
+    );
+    const back = expectedPayout(terms, { codAmount: refused.totalAmount, weightGrams: null, outcome: "refused" });
+    const result = await imported(
+      "payment",
+      csv([
+        ["CN Number", "Amount Collected", "Charges"],
+        [refused.number, 0, -back.net + 140],
+      ]),
+    );
+    expect(result.lines.map((l) => l.outcome)).toEqual(["short"]);
+    const [row] = await selectRowsAsserted<{ difference: number }>(
+      t.database.db,
+      sql`select difference from short_payments where order_id = ${refused._id}`,
+    );
+    expect(row?.difference).toBe(-140);
+  });
+
+  it("within a rupee is paid: couriers round too", async () => {
+    const order = await onItsWay();
+    await imported(
+      "status",
+      csv([
+        ["CN Number", "Current Status"],
+        [order.number, "Delivered"],
+      ]),
+    );
+    const net = expectedPayout(terms, { codAmount: order.totalAmount, weightGrams: null, outcome: "delivered" }).net;
+    const result = await imported(
+      "payment",
+      csv([
+        ["CN Number", "Amount Collected", "Charges"],
+        [order.number, order.totalAmount, order.totalAmount - net + 1],
+      ]),
+    );
+    expect(result.lines.map((l) => l.outcome)).toEqual(["paid"]);
+  });
+});
