@@ -220,3 +220,39 @@ describe("the order's life, every named move from every status to every status",
     });
   }
 });
+
+describe("a move's own time (a courier's status file says when it delivered)", () => {
+  async function deliveredAt(at: string): Promise<{ delivered: number; dispatched: number }> {
+    const orderId = await orderIn("dispatched");
+    // Handed to the courier three days ago.
+    await database.db.execute(
+      sql`update order_status_events set created_at = now() - interval '3 days' where order_id = ${orderId}`,
+    );
+    await moveOrder(database.db, orderId, "courierReports", "delivered", { ...optionsOf("courierReports"), at });
+    const [row] = await selectRowsAsserted<{ delivered: number; dispatched: number }>(
+      database.db,
+      sql`select (extract(epoch from max(created_at) filter (where to_status = 'delivered')) * 1000)::float8 as delivered,
+                 (extract(epoch from max(created_at) filter (where to_status = 'dispatched')) * 1000)::float8 as dispatched
+          from order_status_events where order_id = ${orderId}`,
+    );
+    if (!row) throw new Error("no history");
+    return row;
+  }
+
+  it("is the history's time when it falls between the order's last move and now", async () => {
+    const yesterday = new Date(Date.now() - 86_400_000);
+    expect((await deliveredAt(yesterday.toISOString())).delivered).toBe(yesterday.getTime());
+  });
+
+  it("is now when the file says a time still to come", async () => {
+    const before = Date.now();
+    const times = await deliveredAt(new Date(Date.now() + 3_600_000).toISOString());
+    expect(times.delivered).toBeGreaterThanOrEqual(before - 1000);
+    expect(times.delivered).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
+  it("never goes before the order's last move, whatever the file says", async () => {
+    const times = await deliveredAt("2020-01-01T10:00:00+05:00");
+    expect(times.delivered).toBe(times.dispatched);
+  });
+});

@@ -17,7 +17,15 @@ import type { CourierRow } from "./couriers.ts";
 /** A change a line makes when the plan is applied. */
 export type ImportAction =
   | { kind: "dispatch"; orderId: string; trackingNumber: string }
-  | { kind: "move"; orderId: string; to: "delivered" | "cancelled" | "lost" | "damaged"; status: string }
+  | {
+      kind: "move";
+      orderId: string;
+      to: "delivered" | "cancelled" | "lost" | "damaged";
+      status: string;
+      /** When the courier recorded it, and its remark (a refusal's reason), when the file says. */
+      at?: string | undefined;
+      remark?: string | undefined;
+    }
   | {
       kind: "settle";
       orderId: string;

@@ -146,12 +146,15 @@ async function apply(
   for (const { action } of lines) {
     if (action?.kind === "move") {
       const refused = action.to === "cancelled";
-      const reason = `${courier.name}: ${action.status}`.slice(0, 300);
+      // The courier's own words, its remark (a refusal's reason) included, and its own time.
+      const said = action.remark ? `${action.status} (${action.remark})` : action.status;
+      const reason = `${courier.name}: ${said}`.slice(0, 300);
       // The orders are locked and the plan made under the lock: the move cannot find them moved.
       const done = await moveOrder(tx, action.orderId, refused ? "parcelComesBack" : "courierReports", action.to, {
         actorUserId,
         reason,
         comingBack: refused ? { as: "refused", reason } : undefined,
+        at: action.at,
         tx,
         tellCustomer,
       });

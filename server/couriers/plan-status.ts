@@ -48,6 +48,8 @@ export async function planStatus(db: Db, courier: CourierRow, lines: TrackingLin
       orderId: parcel.orderId,
       to: move.to,
       status: l.status,
+      at: l.statusDate,
+      remark: l.remark,
     });
   });
 }

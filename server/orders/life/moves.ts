@@ -110,6 +110,11 @@ export interface MoveOptions {
   answeredVia?: AnswerChannel | undefined;
   /** The confirmation's own history line (customerAnswers, confirmationExpires). */
   confirmationEvent?: ConfirmationEventKind | undefined;
+  /**
+   * When it happened, if not now: a courier's status file says when it delivered (the exchange
+   * window counts from it). Kept between the order's last move and now, whatever the file says.
+   */
+  at?: string | undefined;
   /** What the caller's domain records with the move, before its mail (the dispatch's parcel). */
   alsoRecord?: ((tx: Db) => Promise<void>) | undefined;
 }
@@ -187,6 +192,10 @@ async function moveIn(
     toStatus: to,
     actorUserId: options.actorUserId,
     reason: options.comingBack?.reason ?? options.reason ?? null,
+    ...(options.at && {
+      createdAt: sql`greatest(least(${options.at}::timestamptz, now()),
+                              (select max(e.created_at) from order_status_events e where e.order_id = ${orderId}))`,
+    }),
   });
   if (options.confirmationEvent) {
     await tx.insert(orderConfirmationEvents).values({
