@@ -18,6 +18,8 @@ import { type CourierRow, findCourier } from "./couriers.ts";
 export interface ParcelToDispatch {
   orderId: string;
   trackingNumber?: string | undefined;
+  /** The weight a booking file gave, for a courier that charges by weight. */
+  weightGrams?: number | undefined;
 }
 
 export interface DispatchOptions {
@@ -96,6 +98,7 @@ async function dispatchOne(tx: Db, courier: CourierRow, parcel: ParcelToDispatch
           trackingNumber,
           dispatchedBy: options.actorUserId,
           codAmount: order.total,
+          weightGrams: parcel.weightGrams ?? null,
           importId: options.importId ?? null,
         });
       } catch (error) {

@@ -16,7 +16,7 @@ import type { CourierRow } from "./couriers.ts";
 
 /** A change a line makes when the plan is applied. */
 export type ImportAction =
-  | { kind: "dispatch"; orderId: string; trackingNumber: string }
+  | { kind: "dispatch"; orderId: string; trackingNumber: string; weightGrams?: number | undefined }
   | {
       kind: "move";
       orderId: string;

@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { trackingNumberSchema } from "#shared/couriers.ts";
+import { formatRs } from "#shared/money.ts";
 import { statusIs } from "#shared/order-life.ts";
 import { orderNumber } from "#shared/orders.ts";
 import type { Db } from "../db/client.ts";
@@ -29,6 +30,7 @@ const orderRow = z.object({
   courier: z.string().nullable(),
   courier_id: z.string().nullable(),
   tracking_number: z.string().nullable(),
+  total_amount: z.number(),
 });
 type OrderRow = z.output<typeof orderRow>;
 
@@ -41,7 +43,7 @@ async function ordersByNumber(db: Db, keys: string[]): Promise<Map<string, Order
       : await selectRows(
           db,
           orderRow,
-          sql`select o.id, o.status, o.returned_as, c.name as courier, p.courier_id, p.tracking_number
+          sql`select o.id, o.status, o.returned_as, c.name as courier, p.courier_id, p.tracking_number, o.total_amount
               from orders o left join parcels p on p.order_id = o.id left join couriers c on c.id = p.courier_id
               where substr(o.id::text, 1, 8) = any(${arrayParam(prefixes, "text")})`,
         );
@@ -149,6 +151,16 @@ export async function planDispatch(db: Db, courier: CourierRow, lines: BookingLi
         `This order is ${stateOf(order)}: only a confirmed order can be dispatched.`,
       );
     }
+    // The courier collects what it booked: a booking for another amount would short the shop.
+    if (l.codAmount !== undefined && l.codAmount !== row.total_amount) {
+      return lineOf(
+        l.line,
+        number,
+        order,
+        "notAllowed",
+        `${courier.name} booked ${formatRs(l.codAmount)} to collect, but the order is ${formatRs(row.total_amount)}: correct the booking first.`,
+      );
+    }
     const holder = taken.get(wanted);
     if (holder !== undefined) {
       return lineOf(
@@ -181,6 +193,7 @@ export async function planDispatch(db: Db, courier: CourierRow, lines: BookingLi
         kind: "dispatch",
         orderId: order.orderId,
         trackingNumber: parsed.data,
+        weightGrams: l.weightGrams,
       },
     );
   });
