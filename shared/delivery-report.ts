@@ -49,6 +49,15 @@ export type DeliveryRates = Record<Outcome, number>;
 
 export interface DeliveryRow extends DeliveryCounts {
   rates: DeliveryRates;
+  /** Orders that went out with a courier or the shop's rider (they have a parcel). */
+  dispatched: number;
+  /** Of those, the parcels refused at the door or returned. */
+  refusedOfDispatched: number;
+  /**
+   * The refusal (RTO) rate as couriers and shops say it: refused or returned parcels as a percent
+   * of the parcels sent out, not of every order placed (issue 48: 20% where the share of orders read 14.3%).
+   */
+  refusalRate: number;
   /** The couriers' charges (both ways) recorded on the refused and returned parcels, in rupees. */
   refusalCost: number;
   /** Refused parcels whose charges no payment report has given yet (so the cost may still grow). */

@@ -137,7 +137,15 @@ describe("the delivery report", () => {
       expect(r.days).toBe(Number(days));
       expect(r.to).toBe(karachiDay());
       expect(r.from).toBe(addDays(karachiDay(), -(Number(days) - 1)));
-      expect(r.totals).toEqual({ ...zero, rates: noRates, refusalCost: 0, refusedWithoutCharges: 0 });
+      expect(r.totals).toEqual({
+        ...zero,
+        rates: noRates,
+        dispatched: 0,
+        refusedOfDispatched: 0,
+        refusalRate: 0,
+        refusalCost: 0,
+        refusedWithoutCharges: 0,
+      });
       expect([r.couriers, r.areas, r.refusers, r.otherAreas]).toEqual([[], [], [], null]);
       expectWholeWeeks(r);
       expect(r.weeks.every((w) => w.orders === 0 && w.rates.refused === 0)).toBe(true);
@@ -200,6 +208,10 @@ describe("the delivery report", () => {
       refusedWithoutCharges: 1,
     });
     expect(r.totals.rates).toEqual({ delivered: 11.1, refused: 44.4, cancelled: 11.1, lostDamaged: 11.1, open: 22.2 });
+    // The refusal rate is of the parcels sent out: six went out (TCS delivered, refused and lost;
+    // Leopards returned and refused; the own rider's), three of them came back: 50%, where the
+    // share of the nine orders placed reads 44.4%.
+    expect([r.totals.dispatched, r.totals.refusedOfDispatched, r.totals.refusalRate]).toEqual([6, 3, 50]);
 
     expect(r.couriers.map((c) => [c.courier, c.courierId, counts(c)])).toEqual([
       [

@@ -11,6 +11,7 @@ import {
   type DeliveryRow,
   NO_AREA,
   NOT_DISPATCHED,
+  percentOf,
   REPORT_AREA_LIMIT,
   REPORT_REFUSER_LIMIT,
   type RefusingCustomer,
@@ -33,6 +34,8 @@ const groupRow = z.object({
   area: z.string().nullable(),
   week: z.string().nullable(),
   orders: z.number(),
+  dispatched: z.number(),
+  refused_of_dispatched: z.number(),
   delivered: z.number(),
   refused: z.number(),
   cancelled: z.number(),
@@ -68,6 +71,8 @@ export async function loadDeliveryReport(db: Db, days: ReportPeriod): Promise<De
                  to_char(${today}, 'YYYY-MM-DD') as last_day,
                  courier_id, courier, area, to_char(week, 'YYYY-MM-DD') as week,
                  count(*)::int as orders,
+                 count(*) filter (where dispatched)::int as dispatched,
+                 count(*) filter (where dispatched and returned_as is not null)::int as refused_of_dispatched,
                  count(*) filter (where status = 'delivered')::int as delivered,
                  count(*) filter (where returned_as is not null)::int as refused,
                  count(*) filter (where status = 'cancelled' and returned_as is null)::int as cancelled,
@@ -153,9 +158,14 @@ function deliveryRow(g: GroupRow | null): DeliveryRow {
     lostDamaged: g?.lost_damaged ?? 0,
     open: g?.open ?? 0,
   };
+  const dispatched = g?.dispatched ?? 0;
+  const refusedOfDispatched = g?.refused_of_dispatched ?? 0;
   return {
     ...counts,
     rates: ratesOf(counts),
+    dispatched,
+    refusedOfDispatched,
+    refusalRate: percentOf(refusedOfDispatched, dispatched),
     refusalCost: g?.refusal_cost ?? 0,
     refusedWithoutCharges: g?.uncharged ?? 0,
   };
@@ -171,9 +181,14 @@ function sumRows(rows: DeliveryRow[]): DeliveryRow {
     lostDamaged: sum((r) => r.lostDamaged),
     open: sum((r) => r.open),
   };
+  const dispatched = sum((r) => r.dispatched);
+  const refusedOfDispatched = sum((r) => r.refusedOfDispatched);
   return {
     ...counts,
     rates: ratesOf(counts),
+    dispatched,
+    refusedOfDispatched,
+    refusalRate: percentOf(refusedOfDispatched, dispatched),
     refusalCost: sum((r) => r.refusalCost),
     refusedWithoutCharges: sum((r) => r.refusedWithoutCharges),
   };

@@ -97,9 +97,9 @@ function Report({ report }: { report: DeliveryReport }) {
         </h3>
         <p className="text-sm text-stone-600">
           {range(report.from, report.to)}, by the day each order was placed (Karachi time). Rates are shares of the
-          orders placed.
+          orders placed; the refusal rate is of the parcels sent out.
         </p>
-        <dl className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-7">
+        <dl className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-8">
           <Figure label="Orders placed" value={String(totals.orders)} />
           {OUTCOMES.map((o) => (
             <Figure
@@ -109,6 +109,11 @@ function Report({ report }: { report: DeliveryReport }) {
               detail={`${totals[o]} ${totals[o] === 1 ? "order" : "orders"}`}
             />
           ))}
+          <Figure
+            label="Refusal rate"
+            value={`${totals.refusalRate}%`}
+            detail={`${totals.refusedOfDispatched} of ${totals.dispatched} ${totals.dispatched === 1 ? "parcel" : "parcels"} sent out`}
+          />
           <Figure label="Refusals cost" value={formatRs(totals.refusalCost)} detail={uncharged(totals)} />
         </dl>
       </section>
