@@ -167,8 +167,22 @@ export interface ParcelSettlement {
   via: "report" | "hand";
   collected: number;
   charges: number | null;
+  /** Each deduction the payment report stated (null where it had no such column). */
+  deductions: {
+    deliveryCharge: number | null;
+    codFee: number | null;
+    salesTax: number | null;
+    withholdingTax: number | null;
+    returnCharge: number | null;
+  };
+  /** What reached the shop for it (negative: what it owed the courier); null before issue 48. */
+  net: number | null;
+  payoutReference: string | null;
+  payoutDate: string | null;
   /** The payment report's amount differed from what the courier was to collect. */
   mismatch: boolean;
+  /** The payout was off the courier's terms: by how much (negative: short) and where the owner stands on it. */
+  short: { difference: number; status: "open" | "disputed" | "accepted" | "recovered" } | null;
 }
 
 /** A parcel as the owner reads it on the order. */

@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { termsOf } from "#server/couriers/terms.ts";
 import { selectRowsAsserted } from "#server/db/rows.ts";
+import type { AdminOrder } from "#shared/admin.ts";
 import type { ImportResult } from "#shared/courier-imports.ts";
 import { type CourierTerms, expectedPayout } from "#shared/courier-terms.ts";
 import type { Courier } from "#shared/couriers.ts";
@@ -128,6 +129,14 @@ describe("a payment report against TCS's terms", () => {
     ]);
     expect(rows[0]?.expected).toMatchObject({ net: due(short).net, withholdingTax: due(short).withholdingTax });
     expect(rows[0]?.paid).toMatchObject({ collected: short.totalAmount, net: due(short).net - 500 });
+
+    // The order's page shows the same: the net and the short payment with where it stands.
+    const shortOrder = (await call(t, admin, "GET", `/api/admin/orders/${short._id}`)).json<AdminOrder>();
+    expect(shortOrder.parcel?.settlement).toMatchObject({
+      net: due(short).net - 500,
+      charges: short.totalAmount - (due(short).net - 500),
+      short: { difference: -500, status: "open" },
+    });
 
     const [refusedParcel] = await selectRowsAsserted<{ net_paid: number; charges: number; collected_amount: number }>(
       t.database.db,

@@ -10,8 +10,13 @@ export const PARCEL_COLUMN = sql`(select json_build_object(
     'rider_phone', c.rider_phone, 'tracking_url', c.tracking_url, 'tracking_number', p.tracking_number,
     'dispatched_ms', (extract(epoch from p.dispatched_at) * 1000)::float8, 'cod_amount', p.cod_amount,
     'collected', p.collected_amount, 'charges', p.charges, 'settled_via', p.settled_via,
-    'settled_ms', (extract(epoch from p.settled_at) * 1000)::float8, 'mismatch', p.amount_mismatch)
-  from parcels p join couriers c on c.id = p.courier_id where p.order_id = o.id)`;
+    'settled_ms', (extract(epoch from p.settled_at) * 1000)::float8, 'mismatch', p.amount_mismatch,
+    'delivery_charge', p.delivery_charge, 'cod_fee', p.cod_fee, 'sales_tax', p.sales_tax,
+    'withholding_tax', p.withholding_tax, 'return_charge', p.return_charge, 'net_paid', p.net_paid,
+    'payout_reference', p.payout_reference, 'payout_date', p.payout_date,
+    'short_difference', s.difference, 'short_status', s.status)
+  from parcels p join couriers c on c.id = p.courier_id left join short_payments s on s.order_id = p.order_id
+  where p.order_id = o.id)`;
 
 export const parcelColumn = z.object({
   courier_id: z.string(),
@@ -28,6 +33,16 @@ export const parcelColumn = z.object({
   settled_via: z.enum(["report", "hand"]).nullable(),
   settled_ms: z.number().nullable(),
   mismatch: z.boolean(),
+  delivery_charge: z.number().nullable(),
+  cod_fee: z.number().nullable(),
+  sales_tax: z.number().nullable(),
+  withholding_tax: z.number().nullable(),
+  return_charge: z.number().nullable(),
+  net_paid: z.number().nullable(),
+  payout_reference: z.string().nullable(),
+  payout_date: z.string().nullable(),
+  short_difference: z.number().nullable(),
+  short_status: z.enum(["open", "disputed", "accepted", "recovered"]).nullable(),
 });
 export type ParcelColumn = z.output<typeof parcelColumn>;
 
@@ -54,7 +69,21 @@ export function toAdminParcel(p: ParcelColumn): AdminParcel {
             via: p.settled_via,
             collected: p.collected,
             charges: p.charges,
+            deductions: {
+              deliveryCharge: p.delivery_charge,
+              codFee: p.cod_fee,
+              salesTax: p.sales_tax,
+              withholdingTax: p.withholding_tax,
+              returnCharge: p.return_charge,
+            },
+            net: p.net_paid,
+            payoutReference: p.payout_reference,
+            payoutDate: p.payout_date,
             mismatch: p.mismatch,
+            short:
+              p.short_difference !== null && p.short_status !== null
+                ? { difference: p.short_difference, status: p.short_status }
+                : null,
           }
         : null,
   };

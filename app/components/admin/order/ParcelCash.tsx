@@ -3,6 +3,7 @@
 // with the courier, or, for the shop's own rider, handed over now (the amount starts at the cash
 // to collect, and the owner corrects it when the rider brought less).
 import { type FormEvent, useId, useState } from "react";
+import { Link } from "react-router";
 import type { AdminOrder } from "#shared/admin.ts";
 import { type AdminParcel, cashInputSchema } from "#shared/couriers.ts";
 import { formatRs } from "#shared/money.ts";
@@ -28,13 +29,17 @@ export function ParcelCash({
         <p>
           {formatRs(settlement.collected)} collected, recorded {formatWhen(settlement.at)}{" "}
           {settlement.via === "hand" ? "(handed over by hand)" : `(from ${parcel.courier}'s payment report)`}.
-          {settlement.charges !== null ? ` ${parcel.courier}'s charges: ${formatRs(settlement.charges)}.` : ""}
+          {settlement.charges !== null && !hasBreakdown(settlement)
+            ? ` ${parcel.courier}'s charges: ${formatRs(settlement.charges)}.`
+            : ""}
         </p>
+        <PayoutLines settlement={settlement} courier={parcel.courier} />
         {settlement.mismatch ? (
           <p role="note" className="mt-1 rounded-lg bg-amber-50 p-2 font-semibold text-amber-900">
             Not the amount to collect: {formatRs(parcel.codAmount)} was due, {formatRs(settlement.collected)} came.
           </p>
         ) : null}
+        {settlement.short ? <ShortNote short={settlement.short} courier={parcel.courier} /> : null}
       </div>
     );
   }
@@ -100,5 +105,68 @@ function CashHandover({
         {busy ? "Recording…" : "Cash handed over"}
       </button>
     </form>
+  );
+}
+
+type Settlement = NonNullable<AdminParcel["settlement"]>;
+
+const DEDUCTIONS = [
+  ["deliveryCharge", "Delivery charge"],
+  ["codFee", "COD fee"],
+  ["salesTax", "Sales tax"],
+  ["withholdingTax", "Withholding tax"],
+  ["returnCharge", "Return charge"],
+] as const;
+
+const hasBreakdown = (settlement: Settlement) => DEDUCTIONS.some(([key]) => settlement.deductions[key] !== null);
+
+/** Each deduction the courier's report stated, and what reached the shop. */
+function PayoutLines({ settlement, courier }: { settlement: Settlement; courier: string }) {
+  const stated = DEDUCTIONS.filter(([key]) => settlement.deductions[key] !== null);
+  if (stated.length === 0 && settlement.net === null) return null;
+  return (
+    <dl className="mt-2 grid max-w-sm grid-cols-[1fr_auto] gap-x-4 gap-y-0.5">
+      {stated.map(([key, label]) => (
+        <div key={key} className="contents">
+          <dt>{label}</dt>
+          <dd className="text-right tabular-nums">− {formatRs(settlement.deductions[key] ?? 0)}</dd>
+        </div>
+      ))}
+      {settlement.net !== null ? (
+        <div className="contents font-semibold">
+          <dt>{settlement.net < 0 ? `Owed to ${courier}` : "Net received"}</dt>
+          <dd className="text-right tabular-nums">{formatRs(Math.abs(settlement.net))}</dd>
+        </div>
+      ) : null}
+      {settlement.payoutReference || settlement.payoutDate ? (
+        <p className="col-span-2 text-stone-600">
+          Payout {settlement.payoutReference ?? ""}
+          {settlement.payoutDate ? ` of ${settlement.payoutDate}` : ""}
+        </p>
+      ) : null}
+    </dl>
+  );
+}
+
+const SHORT_STATUS: Record<NonNullable<Settlement["short"]>["status"], string> = {
+  open: "not yet chased",
+  disputed: "disputed with the courier",
+  accepted: "accepted",
+  recovered: "recovered",
+};
+
+function ShortNote({ short, courier }: { short: NonNullable<Settlement["short"]>; courier: string }) {
+  const settled = short.status === "accepted" || short.status === "recovered";
+  return (
+    <p
+      role="note"
+      className={`mt-1 rounded-lg p-2 font-semibold ${settled ? "bg-stone-100 text-stone-800" : "bg-red-50 text-red-900"}`}
+    >
+      {courier} paid {formatRs(Math.abs(short.difference))} {short.difference < 0 ? "less" : "more"} than its terms say
+      ({SHORT_STATUS[short.status]}).{" "}
+      <Link to="/admin/short-payments" className="underline">
+        Short payments
+      </Link>
+    </p>
   );
 }
