@@ -11,6 +11,7 @@ const DATABASE_FREE_TESTS = [
   "tests/architecture.test.ts",
   "tests/bench-first-tap.test.ts",
   "tests/checkout-busy.test.ts",
+  "tests/courier-cells.test.ts",
   "tests/cart-room.test.ts",
   "tests/demo-catalogue.test.ts",
   "tests/domain-arrows.test.ts",

@@ -2,7 +2,8 @@
 // quotes, separators and line breaks inside quotes, CRLF, a byte-order mark, blank lines, ';'), the
 // amounts, the status words, the order numbers, and the columns guessed from common header names.
 import { describe, expect, it } from "vitest";
-import { cellText, readAmount, statusOutcome } from "#server/couriers/csv-adapter.ts";
+import { statusOutcome } from "#server/couriers/csv-adapter.ts";
+import { cellText, readAmount } from "#server/couriers/csv-cells.ts";
 import { orderRefKey } from "#server/couriers/plan-dispatch.ts";
 import { suggestColumns } from "#shared/courier-columns.ts";
 import { CsvSyntaxError, CsvTooWideError, readCsv } from "#shared/csv-read.ts";

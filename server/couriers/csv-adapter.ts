@@ -16,6 +16,7 @@ import { CsvSyntaxError, CsvTooWideError, isBlankRecord, readCsv } from "#shared
 import { BrokenPromise } from "../broken-promise.ts";
 import { invalid } from "../domain-errors.ts";
 import type { BookingLine, CourierAdapter, ParcelOutcome, PaymentLine, TrackingLine } from "./adapter.ts";
+import { cellText, readAmount } from "./csv-cells.ts";
 
 /** A courier file's header and its lines (blank lines left out), each line with its row. */
 export interface CsvFile {
@@ -86,30 +87,6 @@ export function resolveColumns(
   const twice = used.find((column, i) => used.indexOf(column) !== i);
   if (twice !== undefined) throw invalid(IMPORT_MESSAGES.sameColumn(twice));
   return columns;
-}
-
-/** A cell as the owner meant it: trimmed, without Excel's text guards (="0012" and a leading '). */
-export function cellText(raw: string | undefined): string {
-  const text = (raw ?? "").trim();
-  const formula = /^="(.*)"$/.exec(text);
-  if (formula) return (formula[1] ?? "").trim();
-  return text.startsWith("'") ? text.slice(1).trim() : text;
-}
-
-/**
- * Whole rupees from 'Rs. 4,590', 'PKR 4590', '4,590/-' or '4590.00' (paisa rounded); 'blank' for an
- * empty cell or a dash; 'unreadable' for anything else, a negative amount included.
- */
-export function readAmount(raw: string): number | "blank" | "unreadable" {
-  const text = cellText(raw)
-    .replace(/^(rs\.?|pkr)\s*/i, "")
-    .replace(/\s*\/-$/, "")
-    .trim();
-  if (text === "" || text === "-") return "blank";
-  // Commas group thousands (4,590) or lakhs (1,00,000); '4.590,00' is not ours to guess at.
-  if (!/^(\d+|\d{1,3}(,\d{2,3})+)(\.\d+)?$/.test(text)) return "unreadable";
-  const rupees = Math.round(Number(text.replace(/,/g, "")));
-  return Number.isSafeInteger(rupees) && rupees <= 100_000_000 ? rupees : "unreadable";
 }
 
 /** Courier status words, checked in this order: 'Return delivered to shipper' came back, 'Undelivered' too. */
