@@ -1,7 +1,7 @@
 // Which column of a courier's file holds each field: the one the owner chose, else the one this
 // courier's last import used, else a guess from the header names Pakistani courier portals use.
 // Shared: the import screen fills its column choices with the same answer the server would use.
-import { IMPORT_FIELDS, type ImportColumns, type ImportField, type ImportKind } from "./courier-imports.ts";
+import { type ImportColumns, type ImportField, type ImportKind, kindFields } from "./courier-imports.ts";
 
 /** 'CN #', 'cn', 'C.N.' and ' CN ' are one header: case, spaces and punctuation do not count. */
 export const headerKey = (header: string) => header.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
@@ -39,6 +39,18 @@ const COMMON_HEADERS: Record<ImportField, readonly string[]> = {
   status: ["Status", "Current Status", "Delivery Status", "Shipment Status", "Parcel Status", "Last Status"],
   collected: ["Amount Collected", "Collected Amount", "COD Amount", "Cash Collected", "COD Collected", "Amount", "COD"],
   charges: ["Delivery Charges", "Shipping Charges", "Service Charges", "Courier Charges", "Total Charges", "Charges"],
+  codAmount: [],
+  weight: [],
+  statusDate: [],
+  remark: [],
+  deliveryCharge: [],
+  codFee: [],
+  salesTax: [],
+  withholdingTax: [],
+  returnCharge: [],
+  netPaid: [],
+  payoutReference: [],
+  payoutDate: [],
 };
 
 /** The file's own spelling of `name` (same key), or undefined when it has no such column. */
@@ -55,8 +67,9 @@ function guess(field: ImportField, headers: readonly string[], taken: Set<string
 }
 
 /**
- * The columns to use when the owner chose none: the courier's remembered ones that the file has,
- * then guesses for the rest, each column for one field only. A field with neither is left out.
+ * The columns to use when the owner chose none: the courier's remembered ones that the file has
+ * (null, remembered: the owner said its files have no such column), then guesses for the rest, each
+ * column for one field only. A field with neither is left out.
  */
 export function suggestColumns(
   kind: ImportKind,
@@ -65,15 +78,16 @@ export function suggestColumns(
 ): ImportColumns {
   const columns: ImportColumns = {};
   const taken = new Set<string>();
-  for (const field of IMPORT_FIELDS[kind]) {
+  for (const field of kindFields(kind)) {
     const saved = remembered[field];
-    const found = saved === undefined ? undefined : findHeader(headers, saved);
+    if (saved === null) columns[field] = null;
+    const found = typeof saved === "string" ? findHeader(headers, saved) : undefined;
     if (found !== undefined && !taken.has(found)) {
       columns[field] = found;
       taken.add(found);
     }
   }
-  for (const field of IMPORT_FIELDS[kind]) {
+  for (const field of kindFields(kind)) {
     if (columns[field] !== undefined) continue;
     const found = guess(field, headers, taken);
     if (found !== undefined) {

@@ -14,24 +14,71 @@ export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
   payment: "Payment report",
 };
 
-/** The columns each kind of file must have, by the name we give them. */
+/**
+ * The columns of each kind of file, by the name we give them: the ones a line cannot do without, and
+ * the ones a portal may not export (issue 48: what the cash needs). The types, the column choices on
+ * the import screen and the API's column names all read this one list.
+ */
 export const IMPORT_FIELDS = {
-  dispatch: ["order", "tracking"],
-  status: ["tracking", "status"],
-  payment: ["tracking", "collected", "charges"],
-} as const satisfies Record<ImportKind, readonly string[]>;
-export type ImportField = (typeof IMPORT_FIELDS)[ImportKind][number];
+  dispatch: { required: ["order", "tracking"], optional: ["codAmount", "weight"] },
+  status: { required: ["tracking", "status"], optional: ["statusDate", "remark"] },
+  payment: {
+    required: ["tracking", "collected"],
+    optional: [
+      "deliveryCharge",
+      "codFee",
+      "salesTax",
+      "withholdingTax",
+      "returnCharge",
+      "charges",
+      "netPaid",
+      "payoutReference",
+      "payoutDate",
+    ],
+  },
+} as const satisfies Record<ImportKind, { required: readonly string[]; optional: readonly string[] }>;
+type FieldsOfKind<K extends ImportKind> = (typeof IMPORT_FIELDS)[K]["required" | "optional"][number];
+export type ImportField = FieldsOfKind<ImportKind>;
 
+/** A kind's fields, the required ones first: the order the screen shows them and columns are guessed in. */
+export function kindFields(kind: ImportKind): readonly ImportField[] {
+  return [...IMPORT_FIELDS[kind].required, ...IMPORT_FIELDS[kind].optional];
+}
+
+export function isRequiredField(kind: ImportKind, field: ImportField): boolean {
+  const required: readonly ImportField[] = IMPORT_FIELDS[kind].required;
+  return required.includes(field);
+}
+
+/** Every field of every kind, once. */
+export const ALL_IMPORT_FIELDS: readonly ImportField[] = [...new Set(IMPORT_KINDS.flatMap(kindFields))];
+
+/** Each field as the owner reads it beside its column choice. */
 export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   order: "Order number",
   tracking: "Tracking number",
   status: "Status",
   collected: "Amount collected",
+  codAmount: "COD amount booked",
+  weight: "Weight",
+  statusDate: "Date of the status",
+  remark: "Courier's remark",
+  deliveryCharge: "Delivery charge",
+  codFee: "COD fee",
+  salesTax: "Sales tax (GST/SST)",
+  withholdingTax: "Withholding tax (WHT)",
+  returnCharge: "Return charge",
   charges: "Charges",
+  netPaid: "Net amount paid",
+  payoutReference: "Payment reference",
+  payoutDate: "Payment date",
 };
 
-/** A file's column for each field, by the file's own header names. */
-export type ImportColumns = Partial<Record<ImportField, string>>;
+/**
+ * A file's column for each field, by the file's own header names. null: the owner said the file has
+ * no such column (only an optional field can be left so), and no column is guessed for it.
+ */
+export type ImportColumns = Partial<Record<ImportField, string | null>>;
 
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const IMPORT_MAX_LINES = 5000;
@@ -126,7 +173,7 @@ export const IMPORT_MESSAGES = {
     `Choose which column holds the ${IMPORT_FIELD_LABELS[field].toLowerCase()}. The file's columns are: ${columnList(headers)}.`,
   sameColumn: (column: string) => `The column "${column}" is chosen twice: choose one column for each field.`,
   notAField: (field: string, kind: ImportKind) =>
-    `A file of ${IMPORT_KIND_LABELS[kind].toLowerCase()} has no ${field} column: choose only ${IMPORT_FIELDS[kind].join(", ")}.`,
+    `A file of ${IMPORT_KIND_LABELS[kind].toLowerCase()} has no ${field} column: choose only ${kindFields(kind).join(", ")}.`,
   ownRider: "The shop's own rider has no files to import: record its parcels and cash on each order.",
 } as const;
 
@@ -136,6 +183,11 @@ const columnName = z
   .min(1, { error: "A column name cannot be empty." })
   .max(100, { error: "A column name can be at most 100 characters long." });
 
+/** A column name for each field, or null for 'not in this file'. */
+const columnChoices = Object.fromEntries(
+  ALL_IMPORT_FIELDS.map((field) => [field, columnName.nullable().optional()]),
+) as Record<ImportField, z.ZodOptional<z.ZodNullable<typeof columnName>>>;
+
 /** POST /api/admin/couriers/:id/imports */
 export const courierImportInputSchema = strictBody({
   kind: z.enum(IMPORT_KINDS, { error: `kind must be one of: ${IMPORT_KINDS.join(", ")}.` }),
@@ -144,18 +196,11 @@ export const courierImportInputSchema = strictBody({
     .string({ error: "csv must be the file's text." })
     .min(1, { error: IMPORT_MESSAGES.empty })
     .max(IMPORT_MAX_BYTES, { error: IMPORT_MESSAGES.tooBig }),
-  /** Which of the file's columns holds each field; left out, the courier's remembered mapping or a guess. */
+  /** Which of the file's columns holds each field: left out, the remembered or guessed one; null, none. */
   columns: z
-    .strictObject(
-      {
-        order: columnName.optional(),
-        tracking: columnName.optional(),
-        status: columnName.optional(),
-        collected: columnName.optional(),
-        charges: columnName.optional(),
-      },
-      { error: "columns must map order, tracking, status, collected or charges to a column name." },
-    )
+    .strictObject(columnChoices, {
+      error: `columns must map ${ALL_IMPORT_FIELDS.slice(0, -1).join(", ")} or ${ALL_IMPORT_FIELDS.at(-1)} to a column name.`,
+    })
     .optional(),
   /** false (the default): preview only. true: apply, and remember the columns for this courier. */
   apply: z.boolean({ error: "apply must be true or false." }).optional().default(false),

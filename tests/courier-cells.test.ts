@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   isExcelNumber,
   readDeduction,
+  readKarachiDay,
   readKarachiInstant,
   readSignedAmount,
   readWeightGrams,
@@ -121,6 +122,16 @@ describe("dates", () => {
     expect(refused.map(readKarachiInstant)).toEqual(Array(refused.length).fill("unreadable"));
     expect(["", "-"].map(readKarachiInstant)).toEqual(["blank", "blank"]);
     expect(readKarachiInstant("29-Feb-2028")).toBe("2028-02-28T19:00:00.000Z");
+  });
+});
+
+describe("days", () => {
+  it("reads a payout's date as the Karachi day it falls on", () => {
+    expect(
+      ["28/11/2026", "28-Nov-2026 23:30", "2026-11-28T20:00:00Z", "2026-11-27T19:00:00Z", "", "31/11/2026"].map(
+        readKarachiDay,
+      ),
+    ).toEqual(["2026-11-28", "2026-11-28", "2026-11-29", "2026-11-28", "blank", "unreadable"]);
   });
 });
 

@@ -1,8 +1,9 @@
 // Reading courier files (issue 32): the CSV reader on what portals and Excel write (quotes, doubled
 // quotes, separators and line breaks inside quotes, CRLF, a byte-order mark, blank lines, ';'), the
-// amounts, the status words, the order numbers, and the columns guessed from common header names.
+// amounts, the status words, the order numbers, the columns guessed from common header names, and
+// the optional fields the cash needs (issue 48), read into lines or named as the line's problem.
 import { describe, expect, it } from "vitest";
-import { statusOutcome } from "#server/couriers/csv-adapter.ts";
+import { createCsvAdapter, readCourierFile, resolveColumns, statusOutcome } from "#server/couriers/csv-adapter.ts";
 import { cellText, readAmount } from "#server/couriers/csv-cells.ts";
 import { orderRefKey } from "#server/couriers/plan-dispatch.ts";
 import { suggestColumns } from "#shared/courier-columns.ts";
@@ -174,5 +175,122 @@ describe("suggestColumns", () => {
       order: "Order No",
     });
     expect(suggestColumns("payment", ["CN", "Amount"])).toEqual({ tracking: "CN", collected: "Amount" });
+  });
+});
+
+describe("the optional fields of a file's lines", () => {
+  const adapterOver = (kind: "dispatch" | "status" | "payment", rows: string[], chosen: Record<string, string>) => {
+    const file = readCourierFile(rows.join("\r\n"));
+    return createCsvAdapter(file, resolveColumns(kind, file.headers, chosen, undefined));
+  };
+
+  it("reads a booking's COD amount and weight, leaves an empty cell out, and names a cell it cannot read", async () => {
+    const adapter = adapterOver(
+      "dispatch",
+      ["Ref,CN,Collect,Wt", '#71B886C4,LE1,"Rs. 4,590",0.5 kg', "#71B886C5,LE2,,", "#71B886C6,LE3,4590,heavy"],
+      { order: "Ref", tracking: "CN", codAmount: "Collect", weight: "Wt" },
+    );
+    expect(await adapter.book()).toEqual([
+      { line: 2, orderRef: "#71B886C4", trackingNumber: "LE1", codAmount: 4590, weightGrams: 500, problem: undefined },
+      {
+        line: 3,
+        orderRef: "#71B886C5",
+        trackingNumber: "LE2",
+        codAmount: undefined,
+        weightGrams: undefined,
+        problem: undefined,
+      },
+      {
+        line: 4,
+        orderRef: "#71B886C6",
+        trackingNumber: "LE3",
+        codAmount: 4590,
+        weightGrams: undefined,
+        problem: 'Cannot read the weight "heavy": write it as 0.5 kg or 500 g.',
+      },
+    ]);
+  });
+
+  it("reads a status's date as Karachi time and the courier's remark as it is written", async () => {
+    const adapter = adapterOver(
+      "status",
+      [
+        "CN,Status,When,Reason",
+        "LE1,Returned,28-Nov-2026 14:05,Customer not available",
+        "LE2,Delivered,,",
+        "LE3,Delivered,31/02/2026,",
+      ],
+      { tracking: "CN", status: "Status", statusDate: "When", remark: "Reason" },
+    );
+    const lines = await adapter.track();
+    expect(lines[0]).toMatchObject({
+      outcome: "refused",
+      statusDate: "2026-11-28T09:05:00.000Z",
+      remark: "Customer not available",
+      problem: undefined,
+    });
+    expect(lines[1]).toMatchObject({
+      outcome: "delivered",
+      statusDate: undefined,
+      remark: undefined,
+      problem: undefined,
+    });
+    expect(lines[2]?.problem).toBe(
+      'Cannot read the date of the status "31/02/2026": write it as 28/11/2026 or 28-Nov-2026 14:05.',
+    );
+  });
+
+  it("reads a payment report's deductions, its one total of charges where it gives one, and the payout", async () => {
+    const adapter = adapterOver(
+      "payment",
+      [
+        "CN,Cash,Fee,COD fee,GST,WHT,RTO,Net,Ref,Paid on",
+        'LE1,"Rs. 4,590",-180,(46),34,92,,"4,238",IBFT-88123,28/11/2026',
+        "LE2,0,180,,27,,120,-327,IBFT-88123,28-Nov-2026 23:30",
+        "LE3,100,abc,,,,,,,",
+        "LE4,100,,,,,,,1.23457E+11,",
+      ],
+      {
+        tracking: "CN",
+        collected: "Cash",
+        deliveryCharge: "Fee",
+        codFee: "COD fee",
+        salesTax: "GST",
+        withholdingTax: "WHT",
+        returnCharge: "RTO",
+        netPaid: "Net",
+        payoutReference: "Ref",
+        payoutDate: "Paid on",
+      },
+    );
+    const lines = await adapter.paymentReport();
+    expect(lines[0]).toEqual({
+      line: 2,
+      trackingNumber: "LE1",
+      collected: 4590,
+      deliveryCharge: 180,
+      codFee: 46,
+      salesTax: 34,
+      withholdingTax: 92,
+      returnCharge: undefined,
+      charges: undefined,
+      netPaid: 4238,
+      payoutReference: "IBFT-88123",
+      payoutDate: "2026-11-28",
+      problem: undefined,
+    });
+    // A payout's date is Karachi's day, late evening included.
+    expect(lines[1]).toMatchObject({ collected: 0, returnCharge: 120, netPaid: -327, payoutDate: "2026-11-28" });
+    expect(lines[2]?.problem).toBe('Cannot read the delivery charge "abc".');
+    expect(lines[3]?.problem).toBe(
+      'Excel turned the payment reference into "1.23457E+11": its digits are gone. Export the report from the portal again.',
+    );
+
+    const total = adapterOver("payment", ["CN,Cash,Total", "LE1,4590,-214"], {
+      tracking: "CN",
+      collected: "Cash",
+      charges: "Total",
+    });
+    expect(await total.paymentReport()).toMatchObject([{ charges: 214, deliveryCharge: undefined }]);
   });
 });

@@ -532,9 +532,17 @@ describe("bad input", () => {
       [courier._id, { kind: "dispatch", csv: good, apply: "yes" }, 400, "apply must be true or false."],
       [
         courier._id,
-        { kind: "dispatch", csv: good, columns: { weight: "CN" } },
+        { kind: "dispatch", csv: good, columns: { volume: "CN" } },
         400,
-        "columns must map order, tracking, status, collected or charges to a column name.",
+        "columns must map order, tracking, codAmount, weight, status, statusDate, remark, collected, deliveryCharge, " +
+          "codFee, salesTax, withholdingTax, returnCharge, charges, netPaid, payoutReference or payoutDate to a column name.",
+      ],
+      // null is 'not in this file': only an optional field can be left without a column.
+      [
+        courier._id,
+        { kind: "dispatch", csv: good, columns: { order: null } },
+        400,
+        IMPORT_MESSAGES.missingColumn("order", ["Order No", "CN"]),
       ],
       [
         courier._id,

@@ -24,7 +24,7 @@ export interface BookingLine extends SourceLine {
   trackingNumber: string;
   /** The cash the courier booked to collect, when the file says: checked against the order. */
   codAmount?: number | undefined;
-  /** The parcel's weight, when the file says (a courier charging by weight). */
+  /** The parcel's weight in grams, when the file says (a courier charging by weight). */
   weightGrams?: number | undefined;
 }
 
@@ -33,7 +33,7 @@ export interface TrackingLine extends SourceLine {
   trackingNumber: string;
   status: string;
   outcome: ParcelOutcome;
-  /** When the courier recorded the status (ISO), when the file says: the delivery's own time. */
+  /** When the courier recorded the status (an ISO instant; a file's local time is Karachi's), when the file says. */
   statusDate?: string | undefined;
   /** The courier's remark (a refusal's reason), when the file has one. */
   remark?: string | undefined;
@@ -56,7 +56,7 @@ export interface PaymentLine extends SourceLine {
   /** What the courier says it paid for the parcel (net of every deduction). */
   netPaid?: number | undefined;
   payoutReference?: string | undefined;
-  /** The payout's date (ISO day), when the report says. */
+  /** The payout's date (an ISO day, Karachi's: '2026-11-28'), when the report says. */
   payoutDate?: string | undefined;
 }
 

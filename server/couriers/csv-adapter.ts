@@ -1,22 +1,35 @@
 // The first courier adapter (adapter.ts): the CSV files courier portals export, read with the shared
 // CSV reader, each field taken from the column the owner chose (or this courier's remembered one,
 // or a guess from common header names), amounts read as whole rupees however the portal writes
-// them, and courier status words mapped to what they mean for the order. No HTTP here.
+// them, weights and dates as csv-cells.ts reads them, and courier status words mapped to what they
+// mean for the order. A field the file has no column for is left out of its lines. No HTTP here.
 import { findHeader, suggestColumns } from "#shared/courier-columns.ts";
 import {
-  IMPORT_FIELDS,
+  IMPORT_FIELD_LABELS,
   IMPORT_MAX_COLUMNS,
   IMPORT_MAX_LINES,
   IMPORT_MESSAGES,
   type ImportColumns,
   type ImportField,
   type ImportKind,
+  isRequiredField,
+  kindFields,
 } from "#shared/courier-imports.ts";
 import { CsvSyntaxError, CsvTooWideError, isBlankRecord, readCsv } from "#shared/csv-read.ts";
 import { BrokenPromise } from "../broken-promise.ts";
 import { invalid } from "../domain-errors.ts";
 import type { BookingLine, CourierAdapter, ParcelOutcome, PaymentLine, TrackingLine } from "./adapter.ts";
-import { cellText, readAmount } from "./csv-cells.ts";
+import {
+  type CellValue,
+  cellText,
+  isExcelNumber,
+  readAmount,
+  readDeduction,
+  readKarachiDay,
+  readKarachiInstant,
+  readSignedAmount,
+  readWeightGrams,
+} from "./csv-cells.ts";
 
 /** A courier file's header and its lines (blank lines left out), each line with its row. */
 export interface CsvFile {
@@ -46,9 +59,10 @@ export function readCourierFile(text: string): CsvFile {
 }
 
 /**
- * The column of each field the kind needs: the owner's choice, else the remembered or guessed one.
- * A choice the file lacks, a field without a column, or one column for two fields is a 400 that
- * names the file's columns.
+ * The column of each field of the kind: the owner's choice (null: not in this file), else the
+ * remembered or guessed one. A choice the file lacks, a required field without a column, or one
+ * column for two fields is a 400 that names the file's columns; an optional field without one is
+ * left out.
  */
 export function resolveColumns(
   kind: ImportKind,
@@ -56,18 +70,28 @@ export function resolveColumns(
   chosen: ImportColumns | undefined,
   remembered: ImportColumns | undefined,
 ): ImportColumns {
-  const fields: readonly ImportField[] = IMPORT_FIELDS[kind];
+  const fields = kindFields(kind);
+  const isField = (name: string): name is ImportField => (fields as readonly string[]).includes(name);
+  const missing = (field: ImportField) => {
+    const message = IMPORT_MESSAGES.missingColumn(field, headers);
+    return invalid(message, { [`columns.${field}`]: message });
+  };
   const columns: ImportColumns = {};
   for (const [field, name] of Object.entries(chosen ?? {})) {
     if (name === undefined) continue;
-    if (!fields.includes(field as ImportField)) throw invalid(IMPORT_MESSAGES.notAField(field, kind));
+    if (!isField(field)) throw invalid(IMPORT_MESSAGES.notAField(field, kind));
+    if (name === null) {
+      if (isRequiredField(kind, field)) throw missing(field);
+      columns[field] = null;
+      continue;
+    }
     const found = findHeader(headers, name);
     if (found === undefined) {
       throw invalid(IMPORT_MESSAGES.unknownColumn(name, headers), {
         [`columns.${field}`]: "Not a column of the file.",
       });
     }
-    columns[field as ImportField] = found;
+    columns[field] = found;
   }
   const chosenColumns = new Set(Object.values(columns));
   const suggested = suggestColumns(
@@ -76,14 +100,11 @@ export function resolveColumns(
     remembered,
   );
   for (const field of fields) {
-    const column = columns[field] ?? suggested[field];
-    if (column === undefined) {
-      const message = IMPORT_MESSAGES.missingColumn(field, headers);
-      throw invalid(message, { [`columns.${field}`]: message });
-    }
-    columns[field] = column;
+    const column = columns[field] !== undefined ? columns[field] : suggested[field];
+    if (typeof column !== "string" && isRequiredField(kind, field)) throw missing(field);
+    if (column !== undefined) columns[field] = column;
   }
-  const used = fields.map((field) => columns[field]);
+  const used = fields.flatMap((field) => columns[field] ?? []);
   const twice = used.find((column, i) => used.indexOf(column) !== i);
   if (twice !== undefined) throw invalid(IMPORT_MESSAGES.sameColumn(twice));
   return columns;
@@ -103,59 +124,110 @@ export function statusOutcome(status: string): ParcelOutcome {
   return STATUS_WORDS.find(([pattern]) => pattern.test(words))?.[1] ?? "noChange";
 }
 
+/** 'Charges' reads 'the charges' in a sentence, 'COD fee' keeps its capitals. */
+const nounOf = (field: ImportField) => {
+  const label = IMPORT_FIELD_LABELS[field];
+  return /^[A-Z][a-z]/.test(label) ? label[0]?.toLowerCase() + label.slice(1) : label;
+};
+const WEIGHT_HINT = ": write it as 0.5 kg or 500 g";
+const DATE_HINT = ": write it as 28/11/2026 or 28-Nov-2026 14:05";
+
+/**
+ * One line's cells by field (only the fields the file has columns for), read into values; the first
+ * cell that cannot be read becomes the line's problem, in the owner's words.
+ */
+function lineCells(cells: Partial<Record<ImportField, string>>) {
+  const problems: string[] = [];
+  return {
+    problems,
+    text: (field: ImportField) => cells[field] ?? "",
+    optionalText: (field: ImportField) => cells[field] || undefined,
+    value<T>(field: ImportField, read: (raw: string) => CellValue<T>, hint = ""): T | undefined {
+      const raw = cells[field];
+      if (raw === undefined) return undefined;
+      const value = read(raw);
+      if (value === "unreadable") problems.push(`Cannot read the ${nounOf(field)} "${raw}"${hint}.`);
+      return value === "blank" || value === "unreadable" ? undefined : value;
+    },
+  };
+}
+
 /** The adapter over one file whose columns are resolved (resolveColumns). */
 export function createCsvAdapter(file: CsvFile, columns: ImportColumns): CourierAdapter {
-  const index = (field: ImportField) => {
-    const column = columns[field];
-    const at = column === undefined ? -1 : file.headers.indexOf(column);
-    if (at < 0) throw new BrokenPromise(`the ${field} column was not resolved`);
-    return at;
-  };
-  const each = <T>(fields: ImportField[], read: (cells: Record<string, string>, row: number) => T): T[] => {
-    const at = fields.map((field) => [field, index(field)] as const);
-    return file.lines.map((line) =>
-      read(Object.fromEntries(at.map(([field, i]) => [field, cellText(line.cells[i])])), line.row),
-    );
+  const linesOf = (kind: ImportKind) => {
+    const at = kindFields(kind).flatMap((field) => {
+      const column = columns[field];
+      const index = typeof column === "string" ? file.headers.indexOf(column) : -1;
+      if (index < 0 && isRequiredField(kind, field)) throw new BrokenPromise(`the ${field} column was not resolved`);
+      return index < 0 ? [] : [[field, index] as const];
+    });
+    return file.lines.map((line) => ({
+      row: line.row,
+      cells: lineCells(Object.fromEntries(at.map(([field, i]) => [field, cellText(line.cells[i])]))),
+    }));
   };
   const missing = (what: string) => `This line has no ${what}.`;
 
   return {
     async book() {
-      return each<BookingLine>(["order", "tracking"], (c, row) => ({
-        line: row,
-        orderRef: c.order ?? "",
-        trackingNumber: c.tracking ?? "",
-        problem: !c.order ? missing("order number") : !c.tracking ? missing("tracking number") : undefined,
-      }));
+      return linesOf("dispatch").map(({ row, cells: c }): BookingLine => {
+        const [order, tracking] = [c.text("order"), c.text("tracking")];
+        const codAmount = c.value("codAmount", readAmount);
+        const weightGrams = c.value("weight", readWeightGrams, WEIGHT_HINT);
+        const problem = !order ? missing("order number") : !tracking ? missing("tracking number") : c.problems[0];
+        return { line: row, orderRef: order, trackingNumber: tracking, codAmount, weightGrams, problem };
+      });
     },
     async track() {
-      return each<TrackingLine>(["tracking", "status"], (c, row) => ({
-        line: row,
-        trackingNumber: c.tracking ?? "",
-        status: c.status ?? "",
-        outcome: statusOutcome(c.status ?? ""),
-        problem: !c.tracking ? missing("tracking number") : !c.status ? missing("status") : undefined,
-      }));
+      return linesOf("status").map(({ row, cells: c }): TrackingLine => {
+        const [tracking, status] = [c.text("tracking"), c.text("status")];
+        const statusDate = c.value("statusDate", readKarachiInstant, DATE_HINT);
+        const problem = !tracking ? missing("tracking number") : !status ? missing("status") : c.problems[0];
+        const remark = c.optionalText("remark");
+        return {
+          line: row,
+          trackingNumber: tracking,
+          status,
+          outcome: statusOutcome(status),
+          statusDate,
+          remark,
+          problem,
+        };
+      });
     },
     async paymentReport() {
-      return each<PaymentLine>(["tracking", "collected", "charges"], (c, row) => {
-        const collected = readAmount(c.collected ?? "");
-        // Reports print the courier's charges as a deduction ('-250') as often as not.
-        const charges = readAmount((c.charges ?? "").replace(/^-/, ""));
-        const problem = !c.tracking
+      return linesOf("payment").map(({ row, cells: c }): PaymentLine => {
+        const tracking = c.text("tracking");
+        const collected = readAmount(c.text("collected"));
+        // Reports print the courier's charges as a deduction ('-250', '(250)') as often as not.
+        const [deliveryCharge, codFee, salesTax, withholdingTax, returnCharge, charges] = (
+          ["deliveryCharge", "codFee", "salesTax", "withholdingTax", "returnCharge", "charges"] as const
+        ).map((field) => c.value(field, readDeduction));
+        const netPaid = c.value("netPaid", readSignedAmount);
+        const payoutReference = c.optionalText("payoutReference");
+        const payoutDate = c.value("payoutDate", readKarachiDay, DATE_HINT);
+        const problem = !tracking
           ? missing("tracking number")
           : collected === "blank"
             ? missing("amount collected")
             : collected === "unreadable"
-              ? `Cannot read the amount collected "${c.collected}".`
-              : charges === "unreadable"
-                ? `Cannot read the charges "${c.charges}".`
-                : undefined;
+              ? `Cannot read the amount collected "${c.text("collected")}".`
+              : payoutReference && isExcelNumber(payoutReference)
+                ? `Excel turned the payment reference into "${payoutReference}": its digits are gone. Export the report from the portal again.`
+                : c.problems[0];
         return {
           line: row,
-          trackingNumber: c.tracking ?? "",
+          trackingNumber: tracking,
           collected: typeof collected === "number" ? collected : 0,
-          charges: typeof charges === "number" ? charges : 0,
+          deliveryCharge,
+          codFee,
+          salesTax,
+          withholdingTax,
+          returnCharge,
+          charges,
+          netPaid,
+          payoutReference,
+          payoutDate,
           problem,
         };
       });

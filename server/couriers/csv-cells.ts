@@ -184,5 +184,12 @@ export function readKarachiInstant(raw: string): CellValue<string> {
   return new Date(midnightUtc + time.seconds * 1000 - offset * 60_000).toISOString();
 }
 
+/** The Karachi day a courier's date (and time) falls on, as '2026-11-28': a payout's date. */
+export function readKarachiDay(raw: string): CellValue<string> {
+  const instant = readKarachiInstant(raw);
+  if (instant === "blank" || instant === "unreadable") return instant;
+  return new Date(Date.parse(instant) + KARACHI_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
+}
+
 /** Excel shows a long number as 1.23457E+11 and saves it so: the digits are gone. */
 export const isExcelNumber = (text: string) => /^\d(\.\d+)?E\+\d+$/i.test(text);

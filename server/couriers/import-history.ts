@@ -4,12 +4,12 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   type CourierImportList,
-  IMPORT_FIELDS,
   IMPORT_KINDS,
   IMPORT_OUTCOMES,
   type ImportColumns,
   type ImportKind,
   type ImportOutcome,
+  kindFields,
   RECENT_IMPORTS,
 } from "#shared/courier-imports.ts";
 import type { Db } from "../db/client.ts";
@@ -23,9 +23,10 @@ export function rememberedColumns(courier: CourierRow): Partial<Record<ImportKin
     const saved = courier.csvColumns[kind];
     if (!saved || typeof saved !== "object") continue;
     const columns: ImportColumns = {};
-    for (const field of IMPORT_FIELDS[kind]) {
+    for (const field of kindFields(kind)) {
+      // null: the owner said this courier's files have no such column (an optional field).
       const name = saved[field];
-      if (typeof name === "string" && name !== "") columns[field] = name;
+      if ((typeof name === "string" && name !== "") || name === null) columns[field] = name;
     }
     remembered[kind] = columns;
   }

@@ -513,7 +513,7 @@ export const couriers = pgTable(
     riderName: text(),
     riderPhone: text(),
     /** The column names of this courier's CSV files, by kind of file, remembered from the last import. */
-    csvColumns: jsonb().$type<Record<string, Record<string, string>>>().notNull().default({}),
+    csvColumns: jsonb().$type<Record<string, Record<string, string | null>>>().notNull().default({}),
     createdAt: now(),
   },
   (t) => [

@@ -71,7 +71,7 @@ export function ColumnChoice({
       <legend className="text-sm font-semibold">Columns of {fileName}</legend>
       <p className="text-sm text-stone-600">Check that each field reads from the right column.</p>
       <div className="mt-2 grid gap-3 sm:grid-cols-3">
-        {IMPORT_FIELDS[kind].map((field) => (
+        {IMPORT_FIELDS[kind].required.map((field) => (
           <div key={field} className="min-w-0 text-sm">
             <label htmlFor={`column-${field}`} className="block font-semibold">
               {IMPORT_FIELD_LABELS[field]}
