@@ -12,6 +12,7 @@ const DATABASE_FREE_TESTS = [
   "tests/bench-first-tap.test.ts",
   "tests/checkout-busy.test.ts",
   "tests/courier-cells.test.ts",
+  "tests/courier-headers.test.ts",
   "tests/cart-room.test.ts",
   "tests/demo-catalogue.test.ts",
   "tests/domain-arrows.test.ts",

@@ -1,57 +1,12 @@
 // Which column of a courier's file holds each field: the one the owner chose, else the one this
-// courier's last import used, else a guess from the header names Pakistani courier portals use.
+// courier's last import used, else a guess from the header names Pakistani courier portals use
+// (courier-headers.ts).
 // Shared: the import screen fills its column choices with the same answer the server would use.
+import { COMMON_HEADERS } from "./courier-headers.ts";
 import { type ImportColumns, type ImportField, type ImportKind, kindFields } from "./courier-imports.ts";
 
 /** 'CN #', 'cn', 'C.N.' and ' CN ' are one header: case, spaces and punctuation do not count. */
 export const headerKey = (header: string) => header.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
-
-/** Header names seen in TCS, Leopards, M&P, PostEx, Trax, BlueEx, Rider and Call Courier exports, likeliest first. */
-const COMMON_HEADERS: Record<ImportField, readonly string[]> = {
-  order: [
-    "Order Number",
-    "Order No",
-    "Order ID",
-    "Order Ref",
-    "Order Reference",
-    "Customer Reference",
-    "Customer Ref No",
-    "Reference",
-    "Reference No",
-    "Reference Number",
-    "Ref No",
-    "Ref",
-  ],
-  tracking: [
-    "Tracking Number",
-    "Tracking No",
-    "Tracking ID",
-    "CN",
-    "CN No",
-    "CN Number",
-    "Consignment No",
-    "Consignment Number",
-    "Booked Packet CN",
-    "AWB",
-    "AWB No",
-    "Airway Bill",
-  ],
-  status: ["Status", "Current Status", "Delivery Status", "Shipment Status", "Parcel Status", "Last Status"],
-  collected: ["Amount Collected", "Collected Amount", "COD Amount", "Cash Collected", "COD Collected", "Amount", "COD"],
-  charges: ["Delivery Charges", "Shipping Charges", "Service Charges", "Courier Charges", "Total Charges", "Charges"],
-  codAmount: [],
-  weight: [],
-  statusDate: [],
-  remark: [],
-  deliveryCharge: [],
-  codFee: [],
-  salesTax: [],
-  withholdingTax: [],
-  returnCharge: [],
-  netPaid: [],
-  payoutReference: [],
-  payoutDate: [],
-};
 
 /** The file's own spelling of `name` (same key), or undefined when it has no such column. */
 export function findHeader(headers: readonly string[], name: string): string | undefined {

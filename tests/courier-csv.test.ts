@@ -161,11 +161,34 @@ describe("suggestColumns", () => {
     expect(suggestColumns("status", ["consignment no.", "CURRENT STATUS", "Date"])).toEqual({
       tracking: "consignment no.",
       status: "CURRENT STATUS",
+      statusDate: "Date",
     });
     expect(suggestColumns("payment", ["Tracking ID", "COD Amount", "Delivery Charges", "Net"])).toEqual({
       tracking: "Tracking ID",
       collected: "COD Amount",
-      charges: "Delivery Charges",
+      deliveryCharge: "Delivery Charges",
+      netPaid: "Net",
+    });
+  });
+
+  it("reads TCS's 'Customer Reference No' as the order number (issue 48 found it unrecognised)", () => {
+    expect(suggestColumns("dispatch", ["Consignment No", "Customer Reference No"])).toEqual({
+      order: "Customer Reference No",
+      tracking: "Consignment No",
+    });
+  });
+
+  it("guesses nothing for a field the owner said this courier's files lack", () => {
+    expect(suggestColumns("dispatch", ["Order No", "CN", "Weight"], { weight: null })).toEqual({
+      order: "Order No",
+      tracking: "CN",
+      weight: null,
+    });
+    const file = readCourierFile("Order No,CN,Weight\r\n#71B886C4,LE1,0.5");
+    expect(resolveColumns("dispatch", file.headers, { weight: null }, undefined)).toEqual({
+      order: "Order No",
+      tracking: "CN",
+      weight: null,
     });
   });
 

@@ -279,7 +279,7 @@ describe("a status file", () => {
     expect(await shown()).toBe(stockBefore);
     const before = await everything();
     const preview = await imported(courier, { kind: "status", csv: file });
-    expect(preview.columns).toEqual({ tracking: "CN Number", status: "Current Status" });
+    expect(preview.columns).toEqual({ tracking: "CN Number", status: "Current Status", remark: "Remarks" });
     expect(preview.lines.map((l) => [l.outcome, l.order])).toEqual([
       ["delivered", delivered.ref],
       ["refused", refused.ref],
@@ -302,7 +302,8 @@ describe("a status file", () => {
       from: "dispatched",
       to: "cancelled",
       returnedAs: "refused",
-      reason: `${courier.name}: Return to Shipper`,
+      // The file's Remarks column is the courier's remark: the refusal's reason goes with the move.
+      reason: `${courier.name}: Return to Shipper (Customer refused, said he never ordered)`,
       actor: { username: admin.username },
     });
     expect((await adminOrder(lost._id)).status).toBe("lost");
@@ -367,19 +368,20 @@ describe("a payment report", () => {
     const amount = (n: number) => `"Rs. ${n.toLocaleString("en-US")}"`;
     const file = csv([
       ["Tracking Number", "COD Amount", "Delivery Charges", "Net Payable"],
-      [paid.number, amount(paid.totalAmount), "Rs. 180", "x"],
-      [short.number, `${short.totalAmount - 100}.00`, "180/-", "x"],
-      ["LHR99999999", "1000", "150", "x"],
-      [refused.number, "0", '"-250"', "x"],
-      [onTheWay.number, amount(onTheWay.totalAmount), "180", "x"],
-      [paid.number, "abc", "180", "x"],
+      [paid.number, amount(paid.totalAmount), "Rs. 180", amount(paid.totalAmount - 180)],
+      [short.number, `${short.totalAmount - 100}.00`, "180/-", String(short.totalAmount - 280)],
+      ["LHR99999999", "1000", "150", "850"],
+      [refused.number, "0", '"-250"', "-250"],
+      [onTheWay.number, amount(onTheWay.totalAmount), "180", String(onTheWay.totalAmount - 180)],
+      [paid.number, "abc", "180", "0"],
     ]);
     const before = await everything();
     const preview = await imported(courier, { kind: "payment", fileName: "postex-payment.csv", csv: file });
     expect(preview.columns).toEqual({
       tracking: "Tracking Number",
       collected: "COD Amount",
-      charges: "Delivery Charges",
+      deliveryCharge: "Delivery Charges",
+      netPaid: "Net Payable",
     });
     // The refused parcel was not paid: its badge says the return charge is owed, not 'paid' (issue 46).
     expect(lineOutcomes(preview)).toEqual([
@@ -469,18 +471,18 @@ describe("the columns", () => {
 
     const chosen = { order: " shipment ref ", tracking: "BILTY NO" };
     const preview = await imported(courier, { kind: "dispatch", csv: file(a), columns: chosen });
-    expect(preview.columns).toEqual({ order: "Shipment Ref", tracking: "Bilty No" });
+    expect(preview.columns).toEqual({ order: "Shipment Ref", tracking: "Bilty No", weight: "Weight" });
     expect(await everything()).toEqual(before);
     await imported(courier, { kind: "dispatch", fileName: "bilty.csv", csv: file(a), columns: chosen, apply: true });
 
     // The next file of this courier, no columns sent: the remembered ones.
     const next = await imported(courier, { kind: "dispatch", csv: file(b) });
-    expect(next.columns).toEqual({ order: "Shipment Ref", tracking: "Bilty No" });
+    expect(next.columns).toEqual({ order: "Shipment Ref", tracking: "Bilty No", weight: "Weight" });
     expect(lineOutcomes(next)).toEqual(["dispatch"]);
     const list = (await call(t, admin, "GET", `/api/admin/couriers/${courier._id}/imports`)).json<CourierImportList>();
     expect(list).toMatchObject({
       courier: { _id: courier._id, name: courier.name, ownRider: false, active: true },
-      columns: { dispatch: { order: "Shipment Ref", tracking: "Bilty No" } },
+      columns: { dispatch: { order: "Shipment Ref", tracking: "Bilty No", weight: "Weight" } },
       imports: [{ kind: "dispatch", fileName: "bilty.csv", by: admin.username, summary: { dispatch: 1 } }],
     });
   });
