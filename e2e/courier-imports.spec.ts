@@ -1,7 +1,8 @@
 // The owner imports a courier's files in a real browser, at 375 and 1280 px (issue 32): the booking
-// export (its columns guessed, each line's outcome previewed, then applied: the orders go on their
-// way), and the payment report (a column the screen cannot guess is chosen by hand, a short amount
-// flagged); the same file picked again changes nothing. Nothing scrolls sideways.
+// export (its columns guessed, the optional ones too, one left 'Not in this file' (issue 48), each
+// line's outcome previewed, then applied: the orders go on their way), and the payment report (a
+// column the screen cannot guess is chosen by hand, a short amount flagged); the same file picked
+// again changes nothing. Nothing scrolls sideways.
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import type { Courier } from "../shared/couriers.ts";
 import { type Order, orderNumber } from "../shared/orders.ts";
@@ -84,17 +85,26 @@ test("the owner previews and applies a booking export and a payment report", asy
   await expect(page.getByText(`No files imported from ${courier.name} yet.`)).toBeVisible();
   await expect(page.getByRole("radio", { name: /Tracking numbers \(booking export\)/ })).toBeChecked();
 
-  // The booking export: its columns guessed from the portal's header names.
+  // The booking export: its columns guessed from the portal's header names, the optional ones too.
   const booked = csvFile("leopards-booked.csv", [
-    ["Sr", '"Order No"', '"CN #"', '"Consignee Name, City"'],
-    ["1", orderNumber(first._id), numbers[0], '"Hina Baig, Karachi"'],
-    ["2", orderNumber(second._id).slice(1).toLowerCase(), numbers[1], '"Hina Baig, Karachi"'],
-    ["3", "#00000000", "LE000000001", "Nobody"],
+    ["Sr", '"Order No"', '"CN #"', '"Consignee Name, City"', "Weight"],
+    ["1", orderNumber(first._id), numbers[0], '"Hina Baig, Karachi"', "0.5 kg"],
+    ["2", orderNumber(second._id).slice(1).toLowerCase(), numbers[1], '"Hina Baig, Karachi"', "500 g"],
+    ["3", "#00000000", "LE000000001", "Nobody", ""],
   ]);
   await page.getByLabel("CSV file").setInputFiles(booked);
   await expect(page.getByLabel("Order number", { exact: true })).toHaveValue("Order No");
   await expect(page.getByLabel("Tracking number", { exact: true })).toHaveValue("CN #");
+  await expect(page.getByRole("group", { name: "If the file has them" })).toBeVisible();
+  await expect(page.getByLabel("Weight", { exact: true })).toHaveValue("Weight");
+  await expect(page.getByLabel("COD amount booked", { exact: true })).toHaveValue("");
   const lines = page.getByRole("region", { name: "The file's lines" });
+  await expect(lines.getByRole("row")).toHaveCount(4);
+  // An optional column can be left out: 'Not in this file', and the preview is asked again.
+  await page.getByLabel("Weight", { exact: true }).selectOption({ label: "Not in this file" });
+  await expect(page.getByLabel("Weight", { exact: true })).toHaveValue("");
+  await expect(lines.getByRole("row").filter({ hasText: numbers[0] })).toContainText("will be dispatched");
+  await page.getByLabel("Weight", { exact: true }).selectOption("Weight");
   await expect(lines.getByRole("row")).toHaveCount(4);
   await expect(lines.getByRole("row").filter({ hasText: numbers[0] })).toContainText("will be dispatched");
   await expect(lines.getByRole("row").filter({ hasText: "LE000000001" })).toContainText(
@@ -130,9 +140,17 @@ test("the owner previews and applies a booking export and a payment report", asy
   await page.getByLabel("CSV file").setInputFiles(report);
   await expect(page.getByRole("alert")).toContainText("Choose which column holds the amount collected.");
   await page.getByLabel("Amount collected", { exact: true }).selectOption("Cash");
+  await expect(page.getByLabel("Delivery charge", { exact: true })).toHaveValue("Delivery Charges");
+  await expect(page.getByLabel("Net amount paid", { exact: true })).toHaveValue("");
   await expect(page.getByRole("button", { name: "1 paid, amount differs" })).toBeVisible();
   await expect(lines.getByRole("row").filter({ hasText: numbers[1] })).toContainText("collected, but the order is");
   await expectTidy(page, `courier-imports-payment-preview-${width}`);
+  // The payment report's eleven column choices and its preview on a phone too: nothing sideways.
+  if (width !== 375) {
+    await page.setViewportSize({ width: 375, height: 860 });
+    await expectTidy(page, "courier-imports-payment-preview-375");
+    await page.setViewportSize({ width, height: 860 });
+  }
   // The list of files (and the remembered columns) is read again after applying; held back a
   // second here, as a loaded machine once did, the file picked right after 'Done' must still find
   // its columns remembered.

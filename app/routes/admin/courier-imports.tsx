@@ -12,8 +12,10 @@ import {
   IMPORT_MAX_COLUMNS,
   IMPORT_MESSAGES,
   type ImportColumns,
+  type ImportField,
   type ImportKind,
   type ImportResult,
+  isRequiredField,
 } from "#shared/courier-imports.ts";
 import { CsvSyntaxError, CsvTooWideError, isBlankRecord, readCsv } from "#shared/csv-read.ts";
 import { AdminEmpty, AdminLoadFailed, AdminLoading, AdminNotice } from "../../components/admin/AdminStatus.tsx";
@@ -105,9 +107,12 @@ export default function CourierImports({ loaderData, params: { courierId } }: Ro
     start(picked, kind);
   };
 
-  const choose = (field: keyof ImportColumns, column: string) => {
+  const choose = (field: ImportField, column: string) => {
     if (!file) return;
-    const chosen = { ...columns, [field]: column || undefined };
+    // No column: a required field is guessed again, an optional one is 'Not in this file' (null),
+    // so the server guesses nothing for it either.
+    const none = isRequiredField(kind, field) ? undefined : null;
+    const chosen = { ...columns, [field]: column || none };
     setColumns(chosen);
     void send(file, kind, chosen, false);
   };

@@ -1,5 +1,6 @@
 // What the owner chooses before a courier file is previewed: the kind of file, and for each field
-// the file's column that holds it (filled in with the remembered or guessed one).
+// the file's column that holds it (filled in with the remembered or guessed one; an optional field
+// may be 'Not in this file').
 import {
   IMPORT_FIELD_LABELS,
   IMPORT_FIELDS,
@@ -53,46 +54,79 @@ export function KindChoice({ kind, onChange }: { kind: ImportKind; onChange: (ki
 
 const select = "mt-1 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 font-normal";
 
-export function ColumnChoice({
-  kind,
-  fileName,
-  headers,
-  columns,
-  onChoose,
-}: {
+interface ColumnChoiceProps {
   kind: ImportKind;
   fileName: string;
   headers: string[];
   columns: ImportColumns;
+  /** The column chosen for a field; "" is none: 'Choose a column' (required) or 'Not in this file'. */
   onChoose: (field: ImportField, column: string) => void;
-}) {
+}
+
+/** One field's column: a required one asks to be chosen, an optional one may be 'Not in this file'. */
+function FieldColumn({
+  field,
+  required,
+  headers,
+  columns,
+  onChoose,
+}: Omit<ColumnChoiceProps, "kind" | "fileName"> & { field: ImportField; required: boolean }) {
+  return (
+    <div className="min-w-0 text-sm">
+      <label htmlFor={`column-${field}`} className="block font-semibold">
+        {IMPORT_FIELD_LABELS[field]}
+      </label>
+      <select
+        id={`column-${field}`}
+        value={columns[field] ?? ""}
+        onChange={(e) => onChoose(field, e.target.value)}
+        className={select}
+      >
+        <option value="">{required ? "Choose a column" : "Not in this file"}</option>
+        {headers.map((header, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: two columns may share a name
+          <option key={`${i}-${header}`} value={header} disabled={header === ""}>
+            {header || `(column ${i + 1} has no name)`}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * The file's column for each field: the ones every line needs, then the ones the cash and the
+ * parcel's record use when the portal exports them (issue 48).
+ */
+export function ColumnChoice({ kind, fileName, headers, columns, onChoose }: ColumnChoiceProps) {
+  const { required, optional } = IMPORT_FIELDS[kind];
+  const grid = "mt-2 grid gap-3 sm:grid-cols-3";
+  // One to a row on a phone, long as a payment report's eleven make it: two to a row cut the column
+  // names short ('Delivery Charge…'), and the name is what the owner checks.
   return (
     <fieldset>
       <legend className="text-sm font-semibold">Columns of {fileName}</legend>
       <p className="text-sm text-stone-600">Check that each field reads from the right column.</p>
-      <div className="mt-2 grid gap-3 sm:grid-cols-3">
-        {IMPORT_FIELDS[kind].required.map((field) => (
-          <div key={field} className="min-w-0 text-sm">
-            <label htmlFor={`column-${field}`} className="block font-semibold">
-              {IMPORT_FIELD_LABELS[field]}
-            </label>
-            <select
-              id={`column-${field}`}
-              value={columns[field] ?? ""}
-              onChange={(e) => onChoose(field, e.target.value)}
-              className={select}
-            >
-              <option value="">Choose a column</option>
-              {headers.map((header, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: two columns may share a name
-                <option key={`${i}-${header}`} value={header} disabled={header === ""}>
-                  {header || `(column ${i + 1} has no name)`}
-                </option>
-              ))}
-            </select>
-          </div>
+      <div className={grid}>
+        {required.map((field) => (
+          <FieldColumn key={field} field={field} required headers={headers} columns={columns} onChoose={onChoose} />
         ))}
       </div>
+      <fieldset className="mt-4">
+        <legend className="text-sm font-semibold">If the file has them</legend>
+        <div className={grid}>
+          {optional.map((field) => (
+            <FieldColumn
+              key={field}
+              field={field}
+              required={false}
+              headers={headers}
+              columns={columns}
+              onChoose={onChoose}
+            />
+          ))}
+        </div>
+      </fieldset>
     </fieldset>
   );
 }
