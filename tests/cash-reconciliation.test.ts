@@ -190,3 +190,110 @@ describe("a payment report against TCS's terms", () => {
     expect(result.lines.map((l) => l.outcome)).toEqual(["paid"]);
   });
 });
+
+describe("the courier files' own facts", () => {
+  it("an itemised report keeps each deduction, and its net decides", async () => {
+    const order = await onItsWay();
+    await imported(
+      "status",
+      csv([
+        ["CN Number", "Current Status"],
+        [order.number, "Delivered"],
+      ]),
+    );
+    const due = expectedPayout(terms, { codAmount: order.totalAmount, weightGrams: null, outcome: "delivered" });
+    const result = await imported(
+      "payment",
+      csv([
+        [
+          "Consignment No",
+          "COD Amount",
+          "Delivery Charges",
+          "GST",
+          "Income Tax",
+          "Net Payable",
+          "Cheque No",
+          "Payment Date",
+        ],
+        [
+          order.number,
+          order.totalAmount,
+          due.deliveryCharge,
+          due.salesTax,
+          due.withholdingTax,
+          due.net - 300,
+          "CHQ-004512",
+          "03/12/2026",
+        ],
+      ]),
+    );
+    expect(result.lines.map((l) => l.outcome)).toEqual(["short"]);
+    const [parcel] = await selectRowsAsserted<Record<string, number | string | null>>(
+      t.database.db,
+      sql`select delivery_charge, sales_tax, withholding_tax, cod_fee, net_paid, payout_reference, payout_date::text
+          from parcels where order_id = ${order._id}`,
+    );
+    expect(parcel).toEqual({
+      delivery_charge: due.deliveryCharge,
+      sales_tax: due.salesTax,
+      withholding_tax: due.withholdingTax,
+      cod_fee: null,
+      net_paid: due.net - 300,
+      payout_reference: "CHQ-004512",
+      payout_date: "2026-12-03",
+    });
+  });
+
+  it("a booking for another amount than the order's is refused with both amounts", async () => {
+    const shopper = await makeShopper(t);
+    const body = orderBody(shopper, [{ product, size: product.sizes[0] as number, quantity: 1 }], {
+      shippingAddress: { ...ADDRESS, email: shopper.email, phoneNumber: `03${randomInt(100_000_000, 999_999_999)}` },
+    });
+    const order = (await placeOrder(t, shopper, body)).json<Order>();
+    await call(t, admin, "POST", `/api/admin/orders/${order._id}/status`, { status: "confirm" });
+    const number = `TCS${randomInt(10_000_000, 99_999_999)}`;
+    const res = await call(t, admin, "POST", `/api/admin/couriers/${tcs._id}/imports`, {
+      kind: "dispatch",
+      csv: csv([
+        ["Consignment No", "Customer Reference No", "COD Amount", "Weight (Kg)"],
+        [number, `#${order._id.slice(0, 8).toUpperCase()}`, order.totalAmount - 500, "0.5"],
+      ]),
+    });
+    const line = res.json<ImportResult>().lines[0];
+    expect(line?.outcome).toBe("notAllowed");
+    expect(line?.message).toContain("correct the booking first");
+  });
+
+  it("a status file's date is the delivery's time, and its remark the refusal's reason", async () => {
+    const [delivered, refused] = [await onItsWay(), await onItsWay()];
+    await t.database.db.execute(
+      sql`update order_status_events set created_at = now() - interval '5 days'
+          where order_id in (${delivered._id}, ${refused._id})`,
+    );
+    const yesterday = new Date(Date.now() - 86_400_000);
+    const stamp = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Asia/Karachi",
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+    }).format(yesterday);
+    await imported(
+      "status",
+      csv([
+        ["CN Number", "Current Status", "Status Date", "Remarks"],
+        [delivered.number, "Delivered", `${stamp} 14:05`, "Received by Hina"],
+        [refused.number, "Return to shipper", `${stamp} 16:40`, "Consignee refused to receive"],
+      ]),
+    );
+    const rows = await selectRowsAsserted<{ order_id: string; at: string; reason: string }>(
+      t.database.db,
+      sql`select order_id, to_char(created_at at time zone 'Asia/Karachi', 'DD/MM/YYYY HH24:MI') as at, reason
+          from order_status_events where order_id in (${delivered._id}, ${refused._id})
+            and to_status in ('delivered', 'cancelled') order by to_status desc`,
+    );
+    expect(rows).toEqual([
+      { order_id: delivered._id, at: `${stamp} 14:05`, reason: "TCS: Delivered (Received by Hina)" },
+      { order_id: refused._id, at: `${stamp} 16:40`, reason: "TCS: Return to shipper (Consignee refused to receive)" },
+    ]);
+  });
+});
