@@ -128,12 +128,12 @@ export function codFeeText(terms: Pick<CourierTerms, "codFeeBasisPoints" | "codF
 }
 
 /**
- * The terms in the owner's words, a phrase each: 'delivery Rs.180 a parcel', 'COD fee 4% (at least
+ * The terms in the owner's words, a phrase each: 'Delivery Rs.180 a parcel', 'COD fee 4% (at least
  * Rs.20)', 'sales tax 15% on charges', 'withholding 2% of the cash', 'return Rs.100', 'pays within 24 h'.
  */
 export function termsPhrases(terms: CourierTerms): string[] {
   return [
-    `delivery ${deliveryTermsText(terms)}`,
+    `Delivery ${deliveryTermsText(terms)}`,
     codFeeText(terms),
     `sales tax ${percentText(terms.salesTaxBasisPoints)} on charges`,
     `withholding ${percentText(terms.withholdingBasisPoints)} of the cash`,

@@ -198,7 +198,12 @@ export function CourierTermsForm({
         )}
       </AdminField>
       {byWeight ? (
-        <AdminField id={`${id}-extra`} label="Each further 500 g (Rs.)" error={errors.perExtraHalfKilo}>
+        <AdminField
+          id={`${id}-extra`}
+          label="Each further 500 g (Rs.)"
+          error={errors.perExtraHalfKilo}
+          className="text-sm sm:col-start-2"
+        >
           {(control) => (
             <input
               {...control}
@@ -209,7 +214,12 @@ export function CourierTermsForm({
           )}
         </AdminField>
       ) : null}
-      <AdminField id={`${id}-cod`} label="COD fee (% of the cash)" error={errors.codFeePercent}>
+      <AdminField
+        id={`${id}-cod`}
+        label="COD fee (% of the cash)"
+        error={errors.codFeePercent}
+        className="text-sm sm:col-start-1"
+      >
         {(control) => (
           <input
             {...control}
@@ -259,7 +269,7 @@ export function CourierTermsForm({
           />
         )}
       </AdminField>
-      <AdminField id={`${id}-cycle`} label="It pays" error={errors.payoutCycle}>
+      <AdminField id={`${id}-cycle`} label="It pays" error={errors.payoutCycle} className="text-sm sm:col-start-1">
         {(control) => (
           <select
             {...control}

@@ -36,10 +36,10 @@ export function CourierTermsPanel({
           <h4 className="font-semibold">Terms</h4>
           {terms ? (
             <ul className="flex flex-wrap gap-x-1 text-stone-700" aria-label={`What ${courier.name} charges`}>
-              {termsPhrases(terms).map((phrase, index) => (
+              {termsPhrases(terms).map((phrase, index, all) => (
                 <li key={phrase}>
-                  {index > 0 ? <span aria-hidden="true">· </span> : null}
                   {phrase}
+                  {index < all.length - 1 ? <span aria-hidden="true"> ·</span> : null}
                 </li>
               ))}
             </ul>
