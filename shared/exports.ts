@@ -62,3 +62,13 @@ export function payoutsFileName({ from, to }: PayoutsExportQuery): string {
 function karachiDay(now: Date): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE }).format(now);
 }
+
+/** This month so far, or the whole of last month, in Karachi days. */
+export function payoutPeriod(choice: "this-month" | "last-month", now = new Date()): PayoutsExportQuery {
+  const today = karachiDay(now);
+  if (choice === "this-month") return { from: `${today.slice(0, 8)}01`, to: today };
+  const [year, month] = today.split("-").map(Number) as [number, number];
+  // Day 0 of this month is the last day of the one before.
+  const last = new Date(Date.UTC(year, month - 1, 0)).toISOString().slice(0, 10);
+  return { from: `${last.slice(0, 8)}01`, to: last };
+}

@@ -10,6 +10,7 @@ import { readablePhone, telHref } from "#shared/phone.ts";
 import { AdminEmpty, AdminError, AdminLoading } from "../../components/admin/AdminStatus.tsx";
 import { CourierForm } from "../../components/admin/CourierForm.tsx";
 import { CourierTermsPanel } from "../../components/admin/CourierTermsPanel.tsx";
+import { PayoutsDownload } from "../../components/admin/PayoutsDownload.tsx";
 import { useAdminData } from "../../lib/admin-api.ts";
 import { toast } from "../../lib/toast.ts";
 
@@ -59,6 +60,7 @@ export default function AdminCouriers() {
         Who takes the parcels: courier companies with their tracking page and terms, and the shop's own rider. Switch
         off one you no longer use; its old orders keep it.
       </p>
+      <PayoutsDownload />
       {editing === "new" ? (
         <div className="mt-4 max-w-3xl">
           <CourierForm courier={null} onSaved={(c) => saved(c, true)} onClose={() => setEditing(null)} />
