@@ -3,6 +3,7 @@
 // /api/admin/couriers/:id/terms); the payment report's every line is compared with `expectedPayout`.
 // Rates are basis points (1.5% = 150), money whole rupees; each amount is rounded to the rupee on
 // its own (half up), as couriers print them.
+import { formatRs } from "./money.ts";
 import { strictBody } from "./strict-body.ts";
 import { z } from "./zod.ts";
 
@@ -114,6 +115,33 @@ export function payoutCycleText(terms: Pick<CourierTerms, "payoutCycle" | "payou
   return `within ${terms.payoutHours ?? 24} h`;
 }
 
+/** 150 -> '1.5%', 1500 -> '15%': a rate as the owner reads it. */
+export function percentText(basisPoints: number): string {
+  return `${Number((basisPoints / 100).toFixed(2))}%`;
+}
+
+/** 'COD fee 4% (at least Rs.20)', 'COD fee 1%', 'COD fee Rs.20', 'no COD fee'. */
+export function codFeeText(terms: Pick<CourierTerms, "codFeeBasisPoints" | "codFeeMinimum">): string {
+  const { codFeeBasisPoints: rate, codFeeMinimum: minimum } = terms;
+  if (rate === 0) return minimum === 0 ? "no COD fee" : `COD fee ${formatRs(minimum)}`;
+  return `COD fee ${percentText(rate)}${minimum > 0 ? ` (at least ${formatRs(minimum)})` : ""}`;
+}
+
+/**
+ * The terms in the owner's words, a phrase each: 'Delivery Rs.180 a parcel', 'COD fee 4% (at least
+ * Rs.20)', 'sales tax 15% on charges', 'withholding 2% of the cash', 'return Rs.100', 'pays within 24 h'.
+ */
+export function termsPhrases(terms: CourierTerms): string[] {
+  return [
+    `Delivery ${deliveryTermsText(terms)}`,
+    codFeeText(terms),
+    `sales tax ${percentText(terms.salesTaxBasisPoints)} on charges`,
+    `withholding ${percentText(terms.withholdingBasisPoints)} of the cash`,
+    `return ${formatRs(terms.returnCharge)}`,
+    `pays ${payoutCycleText(terms)}`,
+  ];
+}
+
 const wholeRupees = (what: string, max: number) =>
   z
     .number({ error: `The ${what} must be a whole number of rupees.` })
@@ -164,3 +192,26 @@ export const courierTermsInputSchema = strictBody({
   }
 });
 export type CourierTermsInput = z.output<typeof courierTermsInputSchema>;
+
+/**
+ * The terms a parsed input says, as they are kept: only what its choices use (the further half
+ * kilos for a charge by weight, the weekday for a weekly payout, the hours otherwise), the owner's
+ * own rather than the defaults. The screen's example reads them before they are saved.
+ */
+export function termsFromInput(input: CourierTermsInput): CourierTerms {
+  const weekly = input.payoutCycle === "weekly";
+  return {
+    deliveryBy: input.deliveryBy,
+    deliveryCharge: input.deliveryCharge,
+    perExtraHalfKilo: input.deliveryBy === "weight" ? input.perExtraHalfKilo : 0,
+    codFeeBasisPoints: input.codFeePercent,
+    codFeeMinimum: input.codFeeMinimum,
+    salesTaxBasisPoints: input.salesTaxPercent,
+    withholdingBasisPoints: input.withholdingPercent,
+    returnCharge: input.returnCharge,
+    payoutCycle: input.payoutCycle,
+    payoutWeekday: weekly ? input.payoutWeekday : null,
+    payoutHours: weekly ? null : input.payoutHours,
+    isDefault: false,
+  };
+}

@@ -1,6 +1,7 @@
 // Couriers, parcels and the cash that comes back (issue 32, docs/decisions/018-couriers.md): the
 // request schemas the admin API parses with and the screens validate with, and the answers both
 // sides read. The import contract (courier CSV files) is in courier-imports.ts.
+import type { CourierTerms } from "./courier-terms.ts";
 import { readablePhone, storedMobile } from "./phone.ts";
 import { strictBody } from "./strict-body.ts";
 import { z } from "./zod.ts";
@@ -43,6 +44,8 @@ export interface Courier {
   riderPhone: string | null;
   /** Parcels dispatched with it, ever (a courier with parcels cannot be deleted, only switched off). */
   parcels: number;
+  /** What its contract charges and when it pays (courier-terms.ts); null for the own rider or a courier given none. */
+  terms: CourierTerms | null;
 }
 
 /** The courier's tracking page for one parcel, or null when the courier has none. */

@@ -2,12 +2,14 @@
 // courier with parcels is never deleted, only switched off, so old orders keep their courier.
 // No HTTP here.
 import { asc, eq, sql } from "drizzle-orm";
+import type { CourierTerms } from "#shared/courier-terms.ts";
 import { COURIER_MESSAGES, type Courier, type CourierInput } from "#shared/couriers.ts";
 import { BrokenPromise } from "../broken-promise.ts";
 import type { Db } from "../db/client.ts";
 import { constraintOf, sqlState } from "../db/errors.ts";
 import { couriers } from "../db/schema.ts";
 import { conflict, notFound } from "../domain-errors.ts";
+import { termsOf } from "./terms.ts";
 
 /** A courier's row as the services read it (the CSV mapping included). */
 export type CourierRow = typeof couriers.$inferSelect;
@@ -23,13 +25,15 @@ const courierFields = {
   parcels: sql<number>`(select count(*)::int from parcels p where p.courier_id = ${couriers.id})`,
 };
 
-/** Active first, then by name: the order the dispatch forms offer them in. */
+/** Active first, then by name: the order the dispatch forms offer them in; each with its terms. */
 export async function listCouriers(db: Db): Promise<Courier[]> {
   const rows = await db
     .select(courierFields)
     .from(couriers)
     .orderBy(sql`${couriers.active} desc`, asc(couriers.ownRider), asc(sql`lower(${couriers.name})`));
-  return rows.map(toCourier);
+  const ids = rows.map((row) => row.id);
+  const terms = await termsOf(db, ids);
+  return rows.map((row) => toCourier(row, terms.get(row.id)));
 }
 
 export async function findCourier(db: Db, id: string): Promise<CourierRow> {
@@ -52,10 +56,11 @@ export async function changeCourier(db: Db, id: string, input: CourierInput): Pr
   return readCourier(db, id);
 }
 
-async function readCourier(db: Db, id: string): Promise<Courier> {
+/** One courier as the owner's list shows it, with its terms. */
+export async function readCourier(db: Db, id: string): Promise<Courier> {
   const [row] = await db.select(courierFields).from(couriers).where(eq(couriers.id, id));
   if (!row) throw notFound(COURIER_MESSAGES.notFound);
-  return toCourier(row);
+  return toCourier(row, (await termsOf(db, [id])).get(id));
 }
 
 /** A rider has no tracking page; a company's rider fields mean nothing. */
@@ -80,16 +85,19 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-function toCourier(row: {
-  id: string;
-  name: string;
-  trackingUrl: string | null;
-  active: boolean;
-  ownRider: boolean;
-  riderName: string | null;
-  riderPhone: string | null;
-  parcels: number;
-}): Courier {
+function toCourier(
+  row: {
+    id: string;
+    name: string;
+    trackingUrl: string | null;
+    active: boolean;
+    ownRider: boolean;
+    riderName: string | null;
+    riderPhone: string | null;
+    parcels: number;
+  },
+  terms: CourierTerms | undefined,
+): Courier {
   return {
     _id: row.id,
     name: row.name,
@@ -99,5 +107,7 @@ function toCourier(row: {
     riderName: row.riderName,
     riderPhone: row.riderPhone,
     parcels: Number(row.parcels),
+    // The own rider hands over what it collects: whatever a row might say, it has no terms.
+    terms: row.ownRider ? null : (terms ?? null),
   };
 }

@@ -1,8 +1,9 @@
-// /api/admin/couriers: the owner's couriers (list, add, change) and their files (import one, list
-// the last ones), registered inside the admin scope (server/admin/routes.ts), whose hook answers
+// /api/admin/couriers: the owner's couriers (list, add, change, their terms) and their files (import
+// one, list the last ones), registered inside the admin scope (server/admin/routes.ts), whose hook answers
 // 401 or 403 first.
 import type { FastifyInstance } from "fastify";
 import { courierImportInputSchema, IMPORT_MAX_BYTES } from "#shared/courier-imports.ts";
+import { courierTermsInputSchema } from "#shared/courier-terms.ts";
 import { courierIdParamsSchema, courierInputSchema } from "#shared/couriers.ts";
 import { adminOf } from "../accounts/admin-guard.ts";
 import type { Db } from "../db/client.ts";
@@ -11,9 +12,10 @@ import type { ShopContact } from "../mail/order-contact.ts";
 import type { MailWaker } from "../mail/queue.ts";
 import { createOrderAnnouncer } from "../orders/life/after-commit.ts";
 import { statusMailTeller } from "../orders/life/status-mail.ts";
-import { addCourier, changeCourier, listCouriers } from "./couriers.ts";
+import { addCourier, changeCourier, listCouriers, readCourier } from "./couriers.ts";
 import { listImports } from "./import-history.ts";
 import { runCourierImport } from "./imports.ts";
+import { saveTerms } from "./terms.ts";
 
 // The file travels as a JSON string: quotes and line breaks escaped, Urdu three bytes a letter.
 const IMPORT_BODY_LIMIT = IMPORT_MAX_BYTES * 3 + 64 * 1024;
@@ -44,6 +46,15 @@ export function registerCourierRoutes(scope: FastifyInstance, deps: CourierRoute
     const { id } = parseOr400(courierIdParamsSchema, request.params);
     const input = parseOr400(courierInputSchema, request.body);
     return changeCourier(deps.db, id, input);
+  });
+
+  // The owner's own terms replace the seeded defaults; the answer is the courier with them.
+  scope.put("/api/admin/couriers/:id/terms", async (request) => {
+    const { id } = parseOr400(courierIdParamsSchema, request.params);
+    const input = parseOr400(courierTermsInputSchema, request.body);
+    await saveTerms(deps.db, id, input);
+    request.log.info({ courierId: id }, "courier terms saved");
+    return readCourier(deps.db, id);
   });
 
   scope.get("/api/admin/couriers/:id/imports", async (request) => {

@@ -2,7 +2,13 @@
 // docs/decisions/033-cash-reconciliation.md): read for the payment report's expectations and the
 // owner's screen, saved by the owner. No HTTP here.
 import { eq, inArray, sql } from "drizzle-orm";
-import type { CourierTerms, CourierTermsInput, DeliveryBy, PayoutCycle } from "#shared/courier-terms.ts";
+import {
+  type CourierTerms,
+  type CourierTermsInput,
+  type DeliveryBy,
+  type PayoutCycle,
+  termsFromInput,
+} from "#shared/courier-terms.ts";
 import { COURIER_MESSAGES } from "#shared/couriers.ts";
 import type { Db } from "../db/client.ts";
 import { couriers, courierTerms } from "../db/schema.ts";
@@ -42,22 +48,7 @@ export async function saveTerms(db: Db, courierId: string, input: CourierTermsIn
   const [courier] = await db.select({ ownRider: couriers.ownRider }).from(couriers).where(eq(couriers.id, courierId));
   if (!courier) throw notFound(COURIER_MESSAGES.notFound);
   if (courier.ownRider) throw conflict(COURIER_MESSAGES.ownRiderTerms);
-  const weekly = input.payoutCycle === "weekly";
-  const values = {
-    deliveryBy: input.deliveryBy,
-    deliveryCharge: input.deliveryCharge,
-    perExtraHalfKilo: input.deliveryBy === "weight" ? input.perExtraHalfKilo : 0,
-    codFeeBasisPoints: input.codFeePercent,
-    codFeeMinimum: input.codFeeMinimum,
-    salesTaxBasisPoints: input.salesTaxPercent,
-    withholdingBasisPoints: input.withholdingPercent,
-    returnCharge: input.returnCharge,
-    payoutCycle: input.payoutCycle,
-    payoutWeekday: weekly ? input.payoutWeekday : null,
-    payoutHours: weekly ? null : input.payoutHours,
-    isDefault: false,
-    updatedAt: sql`now()`,
-  };
+  const values = { ...termsFromInput(input), updatedAt: sql`now()` };
   const [row] = await db
     .insert(courierTerms)
     .values({ courierId, ...values })

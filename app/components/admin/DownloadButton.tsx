@@ -18,7 +18,7 @@ export function DownloadButton({ path, fileName, label }: { path: string; fileNa
     if (!result.ok) setError(result.error.message);
   }
   return (
-    <span className="inline-flex flex-col gap-1">
+    <span className="inline-flex flex-col items-start gap-1">
       <button type="button" className="button-secondary" disabled={busy} onClick={download} aria-busy={busy}>
         {busy ? "Preparing the file…" : label}
       </button>

@@ -2,12 +2,15 @@
 // is in use, the shop's own rider with the rider's name and phone, and how many parcels went with
 // it. The owner adds one and changes one in place; a courier is switched off, never deleted, so old
 // orders keep theirs. A company's import files (bookings, statuses, payments) have their own screen.
-import { useState } from "react";
+// Each company's terms (issue 48) show under it and are edited in place.
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import type { Courier } from "#shared/couriers.ts";
 import { readablePhone, telHref } from "#shared/phone.ts";
 import { AdminEmpty, AdminError, AdminLoading } from "../../components/admin/AdminStatus.tsx";
 import { CourierForm } from "../../components/admin/CourierForm.tsx";
+import { CourierTermsPanel } from "../../components/admin/CourierTermsPanel.tsx";
+import { PayoutsDownload } from "../../components/admin/PayoutsDownload.tsx";
 import { useAdminData } from "../../lib/admin-api.ts";
 import { toast } from "../../lib/toast.ts";
 
@@ -17,6 +20,8 @@ type Editing = null | "new" | string;
 export default function AdminCouriers() {
   const list = useAdminData<{ couriers: Courier[] }>("/couriers");
   const [editing, setEditing] = useState<Editing>(null);
+  /** The courier whose terms form is open, if any. */
+  const [termsOf, setTermsOf] = useState<string | null>(null);
 
   const saved = (courier: Courier, added: boolean) => {
     setEditing(null);
@@ -26,6 +31,19 @@ export default function AdminCouriers() {
         : `Saved ${courier.name}${courier.active ? "" : ": switched off, it is no longer offered when dispatching"}.`,
     );
     list.reload();
+  };
+
+  /** The whole courier's form takes the row's place: its terms form, if open, closes. */
+  const edit = (id: string) => {
+    setEditing(id);
+    setTermsOf(null);
+  };
+
+  const termsSaved = (courier: Courier) => {
+    setTermsOf(null);
+    toast.success(`Saved the terms of ${courier.name}.`);
+    if (list.state === "ready")
+      list.replace({ couriers: list.data.couriers.map((c) => (c._id === courier._id ? courier : c)) });
   };
 
   return (
@@ -39,9 +57,10 @@ export default function AdminCouriers() {
         )}
       </div>
       <p className="mt-1 max-w-2xl text-sm text-stone-700">
-        Who takes the parcels: courier companies with their tracking page, and the shop's own rider. Switch off one you
-        no longer use; its old orders keep it.
+        Who takes the parcels: courier companies with their tracking page and terms, and the shop's own rider. Switch
+        off one you no longer use; its old orders keep it.
       </p>
+      <PayoutsDownload />
       {editing === "new" ? (
         <div className="mt-4 max-w-3xl">
           <CourierForm courier={null} onSaved={(c) => saved(c, true)} onClose={() => setEditing(null)} />
@@ -64,7 +83,17 @@ export default function AdminCouriers() {
                 <CourierForm courier={courier} onSaved={(c) => saved(c, false)} onClose={() => setEditing(null)} />
               </li>
             ) : (
-              <CourierRow key={courier._id} courier={courier} onEdit={() => setEditing(courier._id)} />
+              <CourierRow key={courier._id} courier={courier} onEdit={() => edit(courier._id)}>
+                {courier.ownRider ? null : (
+                  <CourierTermsPanel
+                    courier={courier}
+                    open={termsOf === courier._id}
+                    onOpen={() => setTermsOf(courier._id)}
+                    onClose={() => setTermsOf(null)}
+                    onSaved={termsSaved}
+                  />
+                )}
+              </CourierRow>
             ),
           )}
         </ul>
@@ -73,7 +102,7 @@ export default function AdminCouriers() {
   );
 }
 
-function CourierRow({ courier, onEdit }: { courier: Courier; onEdit: () => void }) {
+function CourierRow({ courier, onEdit, children }: { courier: Courier; onEdit: () => void; children: ReactNode }) {
   return (
     <li
       aria-label={courier.name}
@@ -135,6 +164,7 @@ function CourierRow({ courier, onEdit }: { courier: Courier; onEdit: () => void 
           Edit
         </button>
       </div>
+      {children}
     </li>
   );
 }
