@@ -51,7 +51,3 @@ export const noTakings = (): Takings => ({
   unexplained: 0,
   net: 0,
 });
-
-/** Everything taken off the cash collected. */
-export const deductionsOf = (takings: Takings): number =>
-  DEDUCTIONS.reduce((sum, kind) => sum + takings[kind], 0) + takings.unexplained;
