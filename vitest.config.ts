@@ -10,6 +10,7 @@ const DATABASE_FREE_TESTS = [
   "tests/area-spelling.test.ts",
   "tests/architecture.test.ts",
   "tests/bench-first-tap.test.ts",
+  "tests/cash-aging.test.ts",
   "tests/checkout-busy.test.ts",
   "tests/courier-cells.test.ts",
   "tests/courier-headers.test.ts",

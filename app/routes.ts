@@ -40,6 +40,7 @@ export default [
     route("areas", "routes/admin/areas.tsx"),
     route("couriers", "routes/admin/couriers.tsx"),
     route("couriers/:courierId/imports", "routes/admin/courier-imports.tsx"),
+    route("short-payments", "routes/admin/short-payments.tsx"),
     route("slips", "routes/admin/slips.tsx"),
     route("stock", "routes/admin/stock.tsx"),
     route("confirmation", "routes/admin/confirmation.tsx"),

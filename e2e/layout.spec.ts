@@ -103,6 +103,8 @@ const SCREENS: Screen[] = [
     "/admin/searches",
     "/admin/areas",
     "/admin/couriers",
+    "/admin/short-payments",
+    "/admin/short-payments?view=settled",
     "/admin/reports",
     "/admin/exchanges",
   ].map((path): Screen => ({ path: at(path), as: "admin" })),

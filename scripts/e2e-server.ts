@@ -1,6 +1,7 @@
 // The shop for browser tests: a fresh data folder each run, removed when the server stops, and
 // (with E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD) an admin made the way `npm run create-admin`
-// makes one, before the shop opens the database (PGlite allows one process per folder).
+// makes one, before the shop opens the database (PGlite allows one process per folder); with
+// E2E_FIXTURES_PORT, the specs' fixture door (e2e/fixture-door.ts) once it is open.
 import { rmSync } from "node:fs";
 import path from "node:path";
 
@@ -25,4 +26,10 @@ if (adminEmail && adminPassword) {
   await database.close();
 }
 
-await import("../server/start.ts");
+const shop = await import("../server/start.ts");
+// What no screen writes yet, written in the shop's own process for the specs (e2e/fixture-door.ts).
+const fixturesPort = Number(process.env.E2E_FIXTURES_PORT);
+if (fixturesPort) {
+  const { openFixtureDoor } = await import("../e2e/fixture-door.ts");
+  openFixtureDoor(shop.database.db, fixturesPort);
+}

@@ -10,7 +10,8 @@ import { developmentPages, productionPages } from "./web/page-handlers.ts";
 
 const startedAt = performance.now();
 const config = loadConfig();
-const database = await openDatabase({
+// Exported for the browser tests' server (scripts/e2e-server.ts), which runs this file in its process.
+export const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   pgliteDir: path.join(config.dataDir, "pglite"),
 });

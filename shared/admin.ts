@@ -246,7 +246,10 @@ export const imageParamsSchema = z.object({
 
 export interface AdminCount {
   orders: number;
-  /** Sum of totalAmount of the period's orders that are not cancelled (rupees). */
+  /**
+   * The period's takings (rupees): cash that reached the shop, after each courier's deductions
+   * (cash.takings has the sum worked out).
+   */
   revenue: number;
 }
 

@@ -1,9 +1,12 @@
 // Couriers, parcels and the cash that comes back (issue 32, docs/decisions/018-couriers.md): the
 // request schemas the admin API parses with and the screens validate with, and the answers both
 // sides read. The import contract (courier CSV files) is in courier-imports.ts.
+import type { CourierAging } from "./cash-aging.ts";
 import type { CourierTerms } from "./courier-terms.ts";
 import { readablePhone, storedMobile } from "./phone.ts";
+import type { ShortPaymentTotals } from "./short-payments.ts";
 import { strictBody } from "./strict-body.ts";
+import type { TakingsSummary } from "./takings.ts";
 import { z } from "./zod.ts";
 
 /** Where the tracking number goes in a courier's tracking-page address. */
@@ -196,23 +199,27 @@ export interface AdminParcel extends OrderParcel {
   settlement: ParcelSettlement | null;
 }
 
-/** One courier's share of the cash not yet with the shop. */
-export interface CourierCash {
-  courierId: string;
-  courier: string;
-  parcels: number;
-  amount: number;
-}
+/**
+ * One courier's share of the cash not yet with the shop, with how late its payouts are
+ * (shared/cash-aging.ts).
+ */
+export type CourierCash = CourierAging;
 
-/** The dashboard's money (issue 32): only cash that reached the shop counts as takings. */
+/** The dashboard's money (issues 32 and 48): only cash that reached the shop counts as takings. */
 export interface CashSummary {
-  /** Settled today and in the last 7 days (Karachi days), net of nothing: what was collected. */
+  /** Settled today and in the last 7 days (Karachi days): the cash collected, before any deduction. */
   collectedToday: number;
   collectedWeek: number;
-  /** Delivered parcels whose cash the courier (or rider) still holds. */
+  /** Collected, less each courier's deductions, equals what reached the shop: today, the week, by courier. */
+  takings: TakingsSummary;
+  /** Delivered parcels whose cash the courier (or rider) still holds, the courier to call first first. */
   withCouriers: CourierCash[];
   /** Parcels on the road: the cash they should bring. */
   onTheRoad: { parcels: number; amount: number };
+  /** Short payments open or disputed (shared/short-payments.ts). */
+  shortPayments: ShortPaymentTotals;
+  /** Every delivered parcel's cash is in and no short payment is open or disputed: the panel's green. */
+  allIn: boolean;
 }
 
 /** The rider's name and phone on one line, the phone as the owner dials it ("0321 7654321"). */

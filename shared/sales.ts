@@ -11,7 +11,10 @@ export interface SalesDay {
   /** Karachi calendar day, YYYY-MM-DD. */
   day: string;
   orders: number;
-  /** Cash that reached the shop that day (rupees): parcels settled by a payment report or the rider. */
+  /**
+   * Cash that reached the shop that day (rupees): parcels settled by a payment report, after its
+   * deductions, or handed over by the rider.
+   */
   takings: number;
 }
 

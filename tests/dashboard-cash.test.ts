@@ -1,6 +1,7 @@
 // The dashboard's money through the admin API (issue 32, part 4): takings are cash that reached the
-// shop (the own rider's handed over, or a courier's payment report), by Karachi day; the cash a
-// courier or the rider still holds for delivered parcels, by courier; what parcels on the road should
+// shop (the own rider's handed over, or a courier's payment report less its charges: issue 48,
+// tests/takings.test.ts), by Karachi day; the cash a courier or the rider still holds for delivered
+// parcels, by courier (how late: tests/cash-aging.test.ts); what parcels on the road should
 // bring; and nothing for a cancelled or refused parcel. Waiting counts: confirmed orders to dispatch
 // and parcels on the road. A report's settlement is written straight into parcels (the payment import
 // is built beside this), and so are the settlement times of the Karachi-midnight checks.
@@ -8,7 +9,7 @@ import { randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminDashboard } from "#shared/admin.ts";
-import type { Courier } from "#shared/couriers.ts";
+import type { Courier, CourierCash } from "#shared/couriers.ts";
 import type { Order } from "#shared/orders.ts";
 import { call, makeAdmin } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
@@ -68,7 +69,40 @@ const move = (o: Order, status: string) => ok(call(t, admin, "POST", `/api/admin
 const handOver = (o: Order, amount = o.totalAmount) =>
   call(t, admin, "POST", `/api/admin/orders/${o._id}/cash`, { amount });
 
-const noCash = { collectedToday: 0, collectedWeek: 0, withCouriers: [], onTheRoad: { parcels: 0, amount: 0 } };
+const nothingTaken = {
+  parcels: 0,
+  collected: 0,
+  deliveryCharge: 0,
+  codFee: 0,
+  salesTax: 0,
+  withholdingTax: 0,
+  returnCharge: 0,
+  unexplained: 0,
+  net: 0,
+};
+const noCash = {
+  collectedToday: 0,
+  collectedWeek: 0,
+  takings: { today: nothingTaken, week: nothingTaken, byCourier: [] },
+  withCouriers: [],
+  onTheRoad: { parcels: 0, amount: 0 },
+  shortPayments: { count: 0, short: 0, over: 0 },
+  allIn: true,
+};
+
+/** One delivered parcel's cash with its courier: due (days late) or, without a number, not yet due. */
+function held(courierId: string, name: string, amount: number, daysLate: number | null): CourierCash {
+  const none = { parcels: 0, amount: 0 };
+  const bucket = daysLate === null ? "notDue" : "late0to7";
+  return {
+    courierId,
+    courier: name,
+    parcels: 1,
+    amount,
+    aging: { notDue: none, late0to7: none, late8to14: none, late15plus: none, [bucket]: { parcels: 1, amount } },
+    oldestDaysLate: daysLate,
+  };
+}
 
 describe("the dashboard's money", () => {
   it("is all zero before any parcel", async () => {
@@ -102,15 +136,16 @@ describe("the dashboard's money", () => {
     await ok(call(t, admin, "POST", `/api/admin/orders/${refused._id}/return`, { as: "refused" }));
 
     const before = await dashboard();
-    // The rider has not handed the cash over yet: it is with the rider, like TCS's with TCS.
+    // The rider has not handed the cash over yet: it is with the rider, like TCS's with TCS. The
+    // rider owes it from the delivery (0 days late, first); TCS pays next Thursday (not yet due).
     expect(before.cash).toEqual({
-      collectedToday: 0,
-      collectedWeek: 0,
+      ...noCash,
       withCouriers: [
-        { courierId: courier.TCS, courier: "TCS", parcels: 1, amount: tcsDelivered.totalAmount },
-        { courierId: courier["Own rider"], courier: "Own rider", parcels: 1, amount: riderDelivered.totalAmount },
-      ].sort((a, b) => b.amount - a.amount),
+        held(courier["Own rider"], "Own rider", riderDelivered.totalAmount, 0),
+        held(courier.TCS, "TCS", tcsDelivered.totalAmount, null),
+      ],
       onTheRoad: { parcels: 1, amount: leopardsOnTheWay.totalAmount },
+      allIn: false,
     });
     expect(before.byStatus).toMatchObject({ confirm: 1, dispatched: 1, delivered: 2, cancelled: 2 });
     expect(before.waiting.confirm).toBe(1);
@@ -122,9 +157,7 @@ describe("the dashboard's money", () => {
     expect(after.cash.collectedToday).toBe(riderDelivered.totalAmount);
     expect(after.cash.collectedWeek).toBe(riderDelivered.totalAmount);
     expect([after.today.revenue, after.week.revenue]).toEqual([riderDelivered.totalAmount, riderDelivered.totalAmount]);
-    expect(after.cash.withCouriers).toEqual([
-      { courierId: courier.TCS, courier: "TCS", parcels: 1, amount: tcsDelivered.totalAmount },
-    ]);
+    expect(after.cash.withCouriers).toEqual([held(courier.TCS, "TCS", tcsDelivered.totalAmount, null)]);
     expect(after.cash.onTheRoad).toEqual(before.cash.onTheRoad);
     // Handed over a waiting order's "cash": refused, nothing changes.
     expect((await handOver(waiting)).statusCode).toBe(409);
@@ -136,20 +169,19 @@ describe("the dashboard's money", () => {
     await move(leopardsOnTheWay, "delivered");
     const delivered = await dashboard();
     expect(delivered.cash.onTheRoad).toEqual({ parcels: 0, amount: 0 });
-    expect(delivered.cash.withCouriers).toContainEqual({
-      courierId: courier.Leopards,
-      courier: "Leopards",
-      parcels: 1,
-      amount: leopardsOnTheWay.totalAmount,
-    });
-    // TCS's payment report pays for its parcel, less its charges: the cash collected is what counts.
+    expect(delivered.cash.withCouriers).toContainEqual(
+      held(courier.Leopards, "Leopards", leopardsOnTheWay.totalAmount, null),
+    );
+    // TCS's payment report (one from before the reports were itemised) pays for its parcel, less
+    // its charges: the cash collected came in, and the takings are what reached the shop.
     await t.database.db.execute(
       sql`update parcels set settled_at = now(), settled_via = 'report', collected_amount = ${tcsDelivered.totalAmount},
             charges = 180 where order_id = ${tcsDelivered._id}`,
     );
     const settled = await dashboard();
     expect(settled.cash.collectedToday - start.cash.collectedToday).toBe(tcsDelivered.totalAmount);
-    expect(settled.today.revenue).toBe(settled.cash.collectedToday);
+    expect(settled.today.revenue - start.today.revenue).toBe(tcsDelivered.totalAmount - 180);
+    expect(settled.today.revenue).toBe(settled.cash.takings.today.net);
     expect(settled.cash.withCouriers.map((c) => c.courier)).toEqual(["Leopards"]);
   });
 
@@ -176,7 +208,9 @@ describe("the dashboard's money", () => {
     const d = await dashboard();
     expect(d.cash.collectedToday - base.cash.collectedToday).toBe(1000);
     expect(d.cash.collectedWeek - base.cash.collectedWeek).toBe(1230);
-    expect(d.today.revenue).toBe(d.cash.collectedToday);
-    expect(d.week.revenue).toBe(d.cash.collectedWeek);
+    // Handed over by the rider: no deductions, so the takings grow by as much.
+    expect(d.today.revenue - base.today.revenue).toBe(1000);
+    expect(d.week.revenue - base.week.revenue).toBe(1230);
+    expect([d.today.revenue, d.week.revenue]).toEqual([d.cash.takings.today.net, d.cash.takings.week.net]);
   });
 });

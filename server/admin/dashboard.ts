@@ -1,4 +1,4 @@
-// The owner's first screen: today's and this week's orders and revenue (Karachi days), orders
+// The owner's first screen: today's and this week's orders and takings (Karachi days), orders
 // waiting for a move, and sizes running low. One round trip each, no HTTP here.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -46,11 +46,12 @@ export async function loadDashboard(db: Db): Promise<AdminDashboard> {
     size: r.size,
     stock: r.stock,
   }));
-  // Takings are cash that reached the shop (issue 32), not the value of orders placed.
+  // Takings are cash that reached the shop (issue 32), not the value of orders placed: after the
+  // couriers' deductions, as the bank sees it (issue 48).
   const cash = await loadCashSummary(db);
   return {
-    today: { orders: counts?.today_orders ?? 0, revenue: cash.collectedToday },
-    week: { orders: counts?.week_orders ?? 0, revenue: cash.collectedWeek },
+    today: { orders: counts?.today_orders ?? 0, revenue: cash.takings.today.net },
+    week: { orders: counts?.week_orders ?? 0, revenue: cash.takings.week.net },
     waiting: { pending: byStatus.pending, held: held?.n ?? 0, confirm: byStatus.confirm },
     byStatus,
     lowStock,

@@ -7,6 +7,7 @@ import { adminOf, requireAdmin } from "../accounts/admin-guard.ts";
 import { registerAdminAreaRoutes } from "../areas/routes.ts";
 import { registerDeliveryReportRoutes } from "../couriers/report-routes.ts";
 import { registerCourierRoutes } from "../couriers/routes.ts";
+import { registerShortPaymentRoutes } from "../couriers/short-payment-routes.ts";
 import { parseOr400 } from "../http/errors.ts";
 import { listCustomers, setCustomerBlocked } from "./customers.ts";
 import { loadDashboard } from "./dashboard.ts";
@@ -50,5 +51,6 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): void
     registerAdminAreaRoutes(scope, deps.areas);
     registerCourierRoutes(scope, deps);
     registerDeliveryReportRoutes(scope, deps);
+    registerShortPaymentRoutes(scope, deps);
   });
 }

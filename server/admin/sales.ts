@@ -1,5 +1,5 @@
 // Sales for the dashboard: the last 30 Karachi days, day by day (days without orders included,
-// so the chart has no gaps; takings are cash collected that day), best sellers by pairs, and how fast each size sells out. Only
+// so the chart has no gaps; takings are the cash that reached the shop that day), best sellers by pairs, and how fast each size sells out. Only
 // orders in SALES_STATUSES count: a cancelled or returned order is not a sale.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -14,6 +14,7 @@ import {
 } from "#shared/sales.ts";
 import { SHOP_TIME_ZONE } from "#shared/shop.ts";
 import { SIZES } from "#shared/sizes.ts";
+import { settledParcels } from "../couriers/takings.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
 
@@ -30,14 +31,16 @@ export async function loadSales(db: Db): Promise<SalesReport> {
   const days: SalesDay[] = await selectRows(
     db,
     z.object({ day: z.string(), orders: z.number(), takings: z.number() }),
-    // Orders by the day they were placed; takings by the day their cash reached the shop (issue 32).
+    // Orders by the day they were placed; takings by the day their cash reached the shop (issue 32),
+    // after the couriers' deductions, as the dashboard's takings (issue 48).
     sql`select to_char(d.day, 'YYYY-MM-DD') as day,
                (select count(*) from orders o
                  where o.created_at >= d.day::timestamp at time zone ${tz}
                    and o.created_at < (d.day + interval '1 day')::timestamp at time zone ${tz} and ${sale})::int as orders,
-               (select coalesce(sum(p.collected_amount), 0) from parcels p
-                 where p.settled_at >= d.day::timestamp at time zone ${tz}
-                   and p.settled_at < (d.day + interval '1 day')::timestamp at time zone ${tz})::int as takings
+               (select coalesce(sum(s.net), 0) from ${settledParcels(
+                 sql`p.settled_at >= d.day::timestamp at time zone ${tz}
+                     and p.settled_at < (d.day + interval '1 day')::timestamp at time zone ${tz}`,
+               )} s)::int as takings
         from generate_series(${first}, ${today}, interval '1 day') as d(day)
         order by d.day`,
   );

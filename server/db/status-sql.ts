@@ -19,5 +19,7 @@ export function statusList(statuses: readonly OrderStatus[]): SQL {
 /** Pending, confirmed or on the road: what the open-order limits and every 'open' count read. */
 export const OPEN_STATUS_LIST = statusList(OPEN_STATUSES);
 
-/** Parcels whose cash is in play: on the road with a courier, or delivered and owed. */
-export const CASH_IN_PLAY_LIST = statusList([...statusesWhere("withCourier"), ...statusesWhere("cashDue")]);
+/** Parcels on the road with a courier: the cash they should bring. */
+export const WITH_COURIER_LIST = statusList(statusesWhere("withCourier"));
+/** Parcels delivered whose cash is owed to the shop until it is settled. */
+export const CASH_DUE_LIST = statusList(statusesWhere("cashDue"));

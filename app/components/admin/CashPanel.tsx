@@ -1,8 +1,15 @@
-// The dashboard's cash still to come (issue 32): what couriers and the shop's rider hold for
-// delivered parcels, and what the parcels on the road should bring; and what waits to go out.
+// The dashboard's cash still to come (issues 32 and 48): the short payments still to settle, in a
+// warning tone with the way to them; what couriers and the shop's rider hold for delivered parcels
+// and how late their payouts are, the courier to call first first; what the parcels on the road
+// should bring; and what waits to go out. Green only when every delivered parcel's cash is in and
+// no short payment is open or disputed (cash.allIn).
+import { TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 import type { AdminDashboard } from "#shared/admin.ts";
+import { AGING_BUCKETS, AGING_LABELS, type AgingBucket } from "#shared/cash-aging.ts";
+import type { CourierCash } from "#shared/couriers.ts";
 import { formatRs } from "#shared/money.ts";
+import { unsettledText } from "#shared/short-payments.ts";
 
 const parcels = (n: number) => `${n} ${n === 1 ? "parcel" : "parcels"}`;
 
@@ -14,24 +21,41 @@ export function CashPanel({ dashboard }: { dashboard: AdminDashboard }) {
       <h2 id="cash-to-come" className="text-xl font-bold">
         Cash still to come
       </h2>
+      {cash.shortPayments.count > 0 ? (
+        <div
+          data-testid="short-payments-warning"
+          className="flex flex-wrap items-center gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+        >
+          <TriangleAlert aria-hidden="true" className="size-6 shrink-0 text-amber-700" />
+          {/* Its basis sends the link under it on a phone rather than squeezing the words. */}
+          <p className="min-w-0 flex-1 basis-60">
+            <strong>{unsettledText(cash.shortPayments)}</strong>: a courier paid less than its terms say.
+          </p>
+          <Link to="/admin/short-payments" className="button-secondary min-h-11 px-3 py-1.5 text-sm">
+            See the short payments
+          </Link>
+        </div>
+      ) : null}
       <div className="grid gap-3 md:grid-cols-2">
         <section aria-labelledby="cash-with-couriers" className="rounded-xl border border-stone-200 p-4">
           <h3 id="cash-with-couriers" className="text-sm text-stone-600">
             With couriers
           </h3>
           <p className="mt-1 text-2xl font-bold">{formatRs(withCouriers)}</p>
-          <p className="text-xs text-stone-600">Delivered, the cash not yet paid to the shop.</p>
-          {cash.withCouriers.length === 0 ? (
+          <p className="text-xs text-stone-600">
+            Delivered, the cash not yet paid to the shop, by how late its payout is (the courier's payout day after the
+            delivery; the rider's from the delivery). Whom to call first comes first.
+          </p>
+          {cash.allIn ? (
             <p className="mt-2 text-sm text-green-800">Every delivered parcel's cash is in.</p>
+          ) : cash.withCouriers.length === 0 ? (
+            <p className="mt-2 text-sm text-amber-900">
+              Every delivered parcel is paid for, but not every one as its courier's terms say: see the short payments.
+            </p>
           ) : (
             <ul className="mt-2 divide-y divide-stone-100 text-sm" aria-label="Cash with each courier">
               {cash.withCouriers.map((c) => (
-                <li key={c.courierId} className="flex flex-wrap items-baseline justify-between gap-x-3 py-1.5">
-                  <span className="font-semibold">{c.courier}</span>
-                  <span className="tabular-nums">
-                    <span className="text-stone-600">{parcels(c.parcels)}</span> {formatRs(c.amount)}
-                  </span>
-                </li>
+                <CourierRow key={c.courierId} cash={c} />
               ))}
             </ul>
           )}
@@ -60,6 +84,35 @@ export function CashPanel({ dashboard }: { dashboard: AdminDashboard }) {
         </li>
       </ul>
     </section>
+  );
+}
+
+const BUCKET_TONE: Record<AgingBucket, string> = {
+  notDue: "bg-stone-100 text-stone-800",
+  late0to7: "bg-amber-100 text-amber-950",
+  late8to14: "bg-orange-100 text-orange-950",
+  late15plus: "bg-red-100 text-red-950",
+};
+
+/** A courier's cash and parcels, then each bucket that holds any: 'not yet due Rs.3,000 (1 parcel)'. */
+function CourierRow({ cash }: { cash: CourierCash }) {
+  const buckets = AGING_BUCKETS.filter((bucket) => cash.aging[bucket].parcels > 0);
+  return (
+    <li className="py-2">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <span className="font-semibold">{cash.courier}</span>
+        <span className="tabular-nums">
+          <span className="text-stone-600">{parcels(cash.parcels)}</span> {formatRs(cash.amount)}
+        </span>
+      </div>
+      <ul aria-label={`${cash.courier}'s cash by how late`} className="mt-1 flex flex-wrap gap-1.5 text-xs">
+        {buckets.map((bucket) => (
+          <li key={bucket} className={`rounded px-1.5 py-0.5 tabular-nums ${BUCKET_TONE[bucket]}`}>
+            {AGING_LABELS[bucket]}: {formatRs(cash.aging[bucket].amount)} ({parcels(cash.aging[bucket].parcels)})
+          </li>
+        ))}
+      </ul>
+    </li>
   );
 }
 

@@ -1,6 +1,7 @@
 // The owner's morning view: today's and this week's orders and takings (cash that reached the
-// shop), the cash still with couriers or on the road, what waits for a move, and the sizes about to
-// sell out.
+// shop, after the couriers' deductions, worked out line by line), the cash still with couriers or
+// on the road and how late, the short payments to settle, what waits for a move, and the sizes
+// about to sell out.
 import { useEffect, useRef } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { AdminDashboard } from "#shared/admin.ts";
@@ -9,6 +10,7 @@ import { ORDER_STATUSES } from "#shared/order-life.ts";
 import { AdminEmpty, AdminLoadFailed, AdminLoading } from "../../components/admin/AdminStatus.tsx";
 import { CashPanel } from "../../components/admin/CashPanel.tsx";
 import { SalesReport } from "../../components/admin/SalesReport.tsx";
+import { TakingsPanel } from "../../components/admin/TakingsPanel.tsx";
 import { OrderStatusBadge } from "../../components/OrderStatusBadge.tsx";
 import { loadAdmin } from "../../lib/admin-loader.ts";
 import { useAdminNewOrders } from "../../lib/new-order-count.ts";
@@ -38,12 +40,18 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
           <Figure label="Takings this week" value={formatRs(week.revenue)} />
         </dl>
         <p className="mt-2 text-xs text-stone-600">
-          Takings are cash that reached the shop: handed over by the rider or paid by a courier's payment report, on the
-          day it came in. Days follow Karachi time.
+          Takings are cash that reached the shop: handed over by the rider, or paid by a courier's payment report after
+          its deductions (
+          <a href="#bank-takings" className="text-brand-700 underline">
+            worked out below
+          </a>
+          ), on the day it came in. Days follow Karachi time.
         </p>
       </section>
 
       <CashPanel dashboard={dashboard.data} />
+
+      <TakingsPanel takings={dashboard.data.cash.takings} />
 
       <SalesReport sales={sales} />
 

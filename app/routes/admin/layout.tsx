@@ -27,6 +27,7 @@ const SECTIONS = [
   { to: "/admin/exchanges", label: "Exchanges", end: false },
   { to: "/admin/customers", label: "Customers", end: false },
   { to: "/admin/couriers", label: "Couriers", end: false },
+  { to: "/admin/short-payments", label: "Short payments", end: false },
   { to: "/admin/reports", label: "Reports", end: false },
   { to: "/admin/synonyms", label: "Synonyms", end: false },
   { to: "/admin/searches", label: "Searches", end: false },

@@ -1,0 +1,88 @@
+// Parcels through the real order workflow, for the cash tests: an order placed by a customer of its
+// own, confirmed, dispatched with a courier (a tracking number for a courier company, none for the
+// shop's own rider) and delivered or refused by the owner, all through the admin API.
+import { randomInt } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { expect } from "vitest";
+import type { Courier } from "#shared/couriers.ts";
+import type { Order } from "#shared/orders.ts";
+import { call } from "./admin.ts";
+import type { TestApp } from "./app.ts";
+import { ADDRESS, makeShopper, orderBody, placeOrder, type Shopper, type TestProduct } from "./shoppers.ts";
+
+export interface Deliveries {
+  /** The courier's id by name ("TCS", "Own rider", …). */
+  courier(name: string): string;
+  /** A confirmed order of `pairs` pairs. */
+  confirmed(pairs?: number): Promise<Order>;
+  /** An order dispatched with `courier`, with the tracking number it got (null for the own rider). */
+  dispatched(courier: string, pairs?: number): Promise<{ order: Order; trackingNumber: string | null }>;
+  /** Dispatched with `courier` and delivered; `at` moves the delivery's time (its history line). */
+  delivered(courier: string, options?: { pairs?: number; at?: string }): Promise<Order>;
+  refused(courier: string): Promise<Order>;
+}
+
+async function ok<Answer extends { statusCode: number; body: string }>(answer: Promise<Answer>): Promise<Answer> {
+  const res = await answer;
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+}
+
+export async function deliveries(t: TestApp, admin: Shopper, product: TestProduct): Promise<Deliveries> {
+  const { couriers } = (await ok(call(t, admin, "GET", "/api/admin/couriers"))).json<{ couriers: Courier[] }>();
+  const courier = (name: string) => {
+    const found = couriers.find((c) => c.name === name);
+    if (!found) throw new Error(`no courier ${name}`);
+    return found._id;
+  };
+  const ownRider = (name: string) => couriers.find((c) => c.name === name)?.ownRider === true;
+  const move = (o: Order, status: string) =>
+    ok(call(t, admin, "POST", `/api/admin/orders/${o._id}/status`, { status }));
+
+  async function confirmed(pairs = 1): Promise<Order> {
+    const shopper = await makeShopper(t);
+    const res = await placeOrder(
+      t,
+      shopper,
+      orderBody(shopper, [{ product, size: product.sizes[0] as number, quantity: pairs }], {
+        shippingAddress: { ...ADDRESS, email: shopper.email, phoneNumber: `03${randomInt(100_000_000, 999_999_999)}` },
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const placed = res.json<Order>();
+    await move(placed, "confirm");
+    return placed;
+  }
+
+  async function dispatched(name: string, pairs = 1) {
+    const order = await confirmed(pairs);
+    const trackingNumber = ownRider(name) ? null : `KHI${randomInt(1e8, 1e9)}`;
+    await ok(
+      call(t, admin, "POST", `/api/admin/orders/${order._id}/dispatch`, {
+        courierId: courier(name),
+        ...(trackingNumber ? { trackingNumber } : {}),
+      }),
+    );
+    return { order, trackingNumber };
+  }
+
+  async function delivered(name: string, options: { pairs?: number; at?: string } = {}) {
+    const { order } = await dispatched(name, options.pairs);
+    await move(order, "delivered");
+    if (options.at) {
+      await t.database.db.execute(
+        sql`update order_status_events set created_at = ${options.at}::timestamptz
+            where order_id = ${order._id} and to_status = 'delivered'`,
+      );
+    }
+    return order;
+  }
+
+  async function refused(name: string) {
+    const { order } = await dispatched(name);
+    await ok(call(t, admin, "POST", `/api/admin/orders/${order._id}/return`, { as: "refused" }));
+    return order;
+  }
+
+  return { courier, confirmed, dispatched, delivered, refused };
+}

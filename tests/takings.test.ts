@@ -1,0 +1,210 @@
+// Takings as the bank sees them and the cash still with each courier, through the admin API
+// (issue 48): collected, less each kind of deduction, equals what reached the shop, today, over the
+// last 7 Karachi days and by courier; the rider's hand-over has no deductions, a report from before
+// migration 0029 knows only its charges (delivery charges here). Then each courier's unpaid cash by
+// how late its payout is, the courier to call first first, and the same buckets read on given days
+// across the end of November. Parcels go through the real order workflow; their payment reports
+// are written as the payment import would write them (tests/support/payment-report.ts).
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadCashSummary } from "#server/couriers/cash.ts";
+import type { AdminDashboard } from "#shared/admin.ts";
+import type { PayoutAmounts } from "#shared/courier-terms.ts";
+import { DEDUCTIONS, type Takings } from "#shared/takings.ts";
+import { call, makeAdmin } from "./support/admin.ts";
+import { createTestApp, type TestApp } from "./support/app.ts";
+import { type Deliveries, deliveries } from "./support/deliveries.ts";
+import { settleFromReport } from "./support/payment-report.ts";
+import { products, setStock, type TestProduct } from "./support/shoppers.ts";
+
+let t: TestApp;
+let parcels: Deliveries;
+let dashboard: () => Promise<AdminDashboard>;
+beforeAll(async () => {
+  t = await createTestApp({ env: { MAX_OPEN_ORDERS: "100" } });
+  const admin = await makeAdmin(t);
+  const [product] = (await products(t, 1)) as [TestProduct];
+  await setStock(t, product.id, product.sizes[0] as number, 500);
+  parcels = await deliveries(t, admin, product);
+  dashboard = async () => {
+    const res = await call(t, admin, "GET", "/api/admin/dashboard");
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<AdminDashboard>();
+  };
+  const handed = (orderId: string, amount: number) =>
+    call(t, admin, "POST", `/api/admin/orders/${orderId}/cash`, { amount });
+  handOver = async (orderId, amount) => expect((await handed(orderId, amount)).statusCode).toBe(200);
+});
+afterAll(() => t?.close());
+let handOver: (orderId: string, amount: number) => Promise<void>;
+
+const DAY = 86_400_000;
+const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
+
+/** The takings of these parcels, summed by hand; `unexplained` is what the net lacks beyond the deductions. */
+function sumOf(amounts: PayoutAmounts[]): Takings {
+  const total = (key: keyof PayoutAmounts) => amounts.reduce((sum, a) => sum + a[key], 0);
+  const deductions = DEDUCTIONS.reduce((sum, kind) => sum + total(kind), 0);
+  return {
+    parcels: amounts.length,
+    collected: total("collected"),
+    deliveryCharge: total("deliveryCharge"),
+    codFee: total("codFee"),
+    salesTax: total("salesTax"),
+    withholdingTax: total("withholdingTax"),
+    returnCharge: total("returnCharge"),
+    unexplained: total("collected") - deductions - total("net"),
+    net: total("net"),
+  };
+}
+const handed = (collected: number): PayoutAmounts => ({
+  collected,
+  deliveryCharge: 0,
+  codFee: 0,
+  salesTax: 0,
+  withholdingTax: 0,
+  returnCharge: 0,
+  net: collected,
+});
+
+describe("takings as the bank sees them", () => {
+  it("is collected, less each kind of deduction, today, this week and by courier", async () => {
+    // The rider hands over Rs.4,000 of a parcel: nothing deducted.
+    const rider = await parcels.delivered("Own rider");
+    await handOver(rider._id, 4000);
+    // TCS's report from before migration 0029: only its charges known, Rs.300, counted as delivery.
+    const tcsOld = await parcels.delivered("TCS");
+    await t.database.db.execute(
+      sql`update parcels set settled_at = now(), settled_via = 'report', collected_amount = ${tcsOld.totalAmount},
+            charges = 300 where order_id = ${tcsOld._id}`,
+    );
+    const tcsOldAmounts = { ...handed(tcsOld.totalAmount), deliveryCharge: 300, net: tcsOld.totalAmount - 300 };
+    // Leopards pays as its terms say: delivery, COD fee, sales tax and withholding each itemised.
+    const leopards = await parcels.delivered("Leopards");
+    const leopardsPaid = (await settleFromReport(t.database.db, leopards._id)).paid;
+    expect(leopardsPaid.codFee).toBeGreaterThan(0);
+    // PostEx brings a refused parcel back: nothing collected, its delivery, return charge and their tax owed.
+    const refused = await parcels.refused("PostEx");
+    const refusedPaid = (await settleFromReport(t.database.db, refused._id)).paid;
+    expect(refusedPaid).toEqual({
+      collected: 0,
+      deliveryCharge: 180,
+      codFee: 0,
+      salesTax: 42,
+      withholdingTax: 0,
+      returnCharge: 100,
+      net: -322,
+    });
+    // Trax's report says a net Rs.50 below its own deductions' arithmetic: the Rs.50 is named apart.
+    const trax = await parcels.delivered("Trax");
+    const traxReport = await settleFromReport(t.database.db, trax._id, { unexplained: 50 });
+    expect(traxReport.paid.net).toBe(traxReport.expected.net - 50);
+    // Three days ago: TCS charged Rs.500 too much delivery (this week, not today).
+    const tcsShort = await parcels.delivered("TCS", { pairs: 2 });
+    const tcsShortPaid = (
+      await settleFromReport(t.database.db, tcsShort._id, { paid: { deliveryCharge: 750 }, at: ago(3) })
+    ).paid;
+    // Eight days ago: outside the week.
+    const old = await parcels.delivered("Call Courier");
+    await settleFromReport(t.database.db, old._id, { at: ago(8) });
+
+    const d = await dashboard();
+    const todays = [handed(4000), tcsOldAmounts, leopardsPaid, refusedPaid, traxReport.paid];
+    expect(d.cash.takings.today).toEqual(sumOf(todays));
+    expect(d.cash.takings.today.unexplained).toBe(50);
+    expect(d.cash.takings.week).toEqual(sumOf([...todays, tcsShortPaid]));
+    for (const takings of [d.cash.takings.today, d.cash.takings.week, ...d.cash.takings.byCourier]) {
+      const deductions = DEDUCTIONS.reduce((sum, kind) => sum + takings[kind], 0);
+      expect(takings.collected - deductions - takings.unexplained).toBe(takings.net);
+    }
+    const byCourier = Object.fromEntries(
+      d.cash.takings.byCourier.map(({ courier, courierId, ...rest }) => [courier, rest]),
+    );
+    expect(byCourier).toEqual({
+      "Own rider": sumOf([handed(4000)]),
+      TCS: sumOf([tcsOldAmounts, tcsShortPaid]),
+      Leopards: sumOf([leopardsPaid]),
+      PostEx: sumOf([refusedPaid]),
+      Trax: sumOf([traxReport.paid]),
+    });
+    const collectedOrder = d.cash.takings.byCourier.map((c) => c.collected);
+    expect(collectedOrder).toEqual([...collectedOrder].sort((a, b) => b - a));
+    // The takings figures and the chart's last day are what reached the shop; collected stays beside them.
+    expect([d.today.revenue, d.week.revenue]).toEqual([d.cash.takings.today.net, d.cash.takings.week.net]);
+    expect(d.sales.days.at(-1)?.takings).toBe(d.cash.takings.today.net);
+    expect([d.cash.collectedToday, d.cash.collectedWeek]).toEqual([
+      d.cash.takings.today.collected,
+      d.cash.takings.week.collected,
+    ]);
+    expect(d.cash.takings.today.net).toBeLessThan(d.cash.takings.today.collected);
+  });
+});
+
+describe("the cash still with each courier, and how long", () => {
+  const none = { parcels: 0, amount: 0 };
+  it("buckets each courier's unpaid parcels by days past the payout due, the courier to call first first", async () => {
+    // Whatever today's weekday: a weekly payout is due 1 to 7 days after the delivery.
+    const tcs = await parcels.delivered("TCS", { pairs: 2, at: ago(30) }); // due 23-29 days ago
+    const leopards = await parcels.delivered("Leopards", { at: ago(40) }); // due 33-39 days ago
+    const postExLate = await parcels.delivered("PostEx", { at: ago(10) }); // within 24 h: due 9 days ago
+    const postExNew = await parcels.delivered("PostEx", { at: new Date(Date.now() - 2 * 3_600_000).toISOString() });
+    const rider = await parcels.delivered("Own rider", { at: ago(3) }); // no terms: due at the delivery
+
+    const { withCouriers } = (await dashboard()).cash;
+    expect(withCouriers.map((c) => c.courier)).toEqual(["TCS", "Leopards", "PostEx", "Own rider"]);
+    const [tcsCash, leopardsCash, postExCash, riderCash] = withCouriers;
+    expect(tcsCash?.aging).toEqual({
+      notDue: none,
+      late0to7: none,
+      late8to14: none,
+      late15plus: { parcels: 1, amount: tcs.totalAmount },
+    });
+    expect(tcsCash?.oldestDaysLate).toBeGreaterThanOrEqual(23);
+    expect(tcsCash?.oldestDaysLate).toBeLessThanOrEqual(29);
+    expect(leopardsCash?.aging.late15plus).toEqual({ parcels: 1, amount: leopards.totalAmount });
+    expect(postExCash).toMatchObject({
+      parcels: 2,
+      amount: postExLate.totalAmount + postExNew.totalAmount,
+      aging: {
+        notDue: { parcels: 1, amount: postExNew.totalAmount },
+        late0to7: none,
+        late8to14: { parcels: 1, amount: postExLate.totalAmount },
+        late15plus: none,
+      },
+      oldestDaysLate: 9,
+    });
+    expect(riderCash).toMatchObject({
+      aging: { late0to7: { parcels: 1, amount: rider.totalAmount } },
+      oldestDaysLate: 3,
+    });
+    expect((await dashboard()).cash.allIn).toBe(false);
+  });
+
+  it("reads the buckets on given days across the end of November, on this database", async () => {
+    // Only these two parcels unpaid: the ones before are paid.
+    await t.database.db.execute(
+      sql`update parcels set settled_at = now(), settled_via = 'report', collected_amount = cod_amount, charges = 0
+          where settled_at is null`,
+    );
+    // Delivered on Monday 30 November 2026 at 2 pm in Karachi; TCS pays on Thursdays, PostEx within
+    // 24 hours (due 1 December, 2 pm).
+    const delivered = "2026-11-30T14:00:00+05:00";
+    const tcs = await parcels.delivered("TCS", { at: delivered });
+    const postEx = await parcels.delivered("PostEx", { at: delivered });
+    const on = async (day: string) => {
+      const summary = await loadCashSummary(t.database.db, Date.parse(`${day}T10:00:00+05:00`));
+      const of = (name: string, amount: number) => {
+        const courier = summary.withCouriers.find((c) => c.courier === name);
+        expect(courier?.amount).toBe(amount);
+        const [bucket] = Object.entries(courier?.aging ?? {}).filter(([, b]) => b.parcels === 1);
+        return [bucket?.[0], courier?.oldestDaysLate];
+      };
+      return { tcs: of("TCS", tcs.totalAmount), postEx: of("PostEx", postEx.totalAmount) };
+    };
+    // At 10 am: TCS's Thursday is 3 December; PostEx is due at 2 pm on the 1st.
+    expect(await on("2026-12-01")).toEqual({ tcs: ["notDue", null], postEx: ["notDue", null] });
+    expect(await on("2026-12-08")).toEqual({ tcs: ["late0to7", 5], postEx: ["late0to7", 7] });
+    expect(await on("2026-12-16")).toEqual({ tcs: ["late8to14", 13], postEx: ["late15plus", 15] });
+    expect(await on("2026-12-20")).toEqual({ tcs: ["late15plus", 17], postEx: ["late15plus", 19] });
+  });
+});
