@@ -2,7 +2,8 @@
 // tracking page with {number} where the tracking number goes, whether it is in use, and for the
 // shop's own rider the rider's name and phone instead of a tracking page. Checked with the API's
 // own schema before sending; what the server refuses is shown by its field.
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+
+import type { FormEvent } from "react";
 import {
   COURIER_MESSAGES,
   COURIER_NAME_MAX,
@@ -12,6 +13,7 @@ import {
 } from "#shared/couriers.ts";
 import { summariseIssues } from "#shared/validation.ts";
 import { adminCall } from "../../lib/admin-api.ts";
+import { useOwnerForm } from "../../lib/owner-form.ts";
 import { AdminField } from "./AdminField.tsx";
 
 interface CourierValues {
@@ -50,30 +52,7 @@ export function CourierForm({
   onSaved: (saved: Courier) => void;
   onClose: () => void;
 }) {
-  const id = useId();
-  const [values, setValues] = useState(() => valuesOf(courier));
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  const set = (change: Partial<CourierValues>) => setValues((current) => ({ ...current, ...change }));
-
-  // Opened by a button that is gone now (Add a courier, Edit): the owner starts typing at once.
-  useEffect(() => {
-    form.current?.querySelector<HTMLElement>("input")?.focus();
-  }, []);
-
-  // A refused field says why under it: the owner is taken there (and a screen reader reads it).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each new set of errors is the trigger
-  useEffect(() => {
-    form.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
-  }, [errors]);
-
-  /** Marks the refused fields; a refusal no field explains is said under the form. */
-  const refuse = (fields: Partial<Record<string, string>>, message: string) => {
-    setErrors(fields);
-    setProblem(Object.keys(fields).length > 0 ? null : message);
-  };
+  const { id, values, errors, problem, busy, form, set, refuse, whileBusy } = useOwnerForm(() => valuesOf(courier));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -83,12 +62,12 @@ export function CourierForm({
       const summary = summariseIssues(parsed.error);
       return refuse(summary.fields, summary.message);
     }
-    setBusy(true);
-    const answer = await adminCall<Courier>(courier ? `/couriers/${courier._id}` : "/couriers", {
-      method: courier ? "PUT" : "POST",
-      json: body,
-    });
-    setBusy(false);
+    const answer = await whileBusy(() =>
+      adminCall<Courier>(courier ? `/couriers/${courier._id}` : "/couriers", {
+        method: courier ? "PUT" : "POST",
+        json: body,
+      }),
+    );
     if (!answer.ok) {
       // A name another courier has is the name field's problem, though the server says it with 409.
       const taken = answer.error.message === COURIER_MESSAGES.nameTaken;

@@ -3,7 +3,8 @@
 // (the API keeps basis points); checked with the API's own schema before sending, and what the
 // server refuses is shown at its field. Under the fields, what a delivered parcel should pay on
 // these terms, worked by the same expectedPayout the payment checks use.
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+
+import type { FormEvent, KeyboardEvent } from "react";
 import {
   type CourierTerms,
   type CourierTermsInput,
@@ -20,6 +21,7 @@ import type { Courier } from "#shared/couriers.ts";
 import { formatRs } from "#shared/money.ts";
 import { summariseIssues } from "#shared/validation.ts";
 import { adminCall } from "../../lib/admin-api.ts";
+import { useOwnerForm } from "../../lib/owner-form.ts";
 import { AdminField } from "./AdminField.tsx";
 
 interface TermsValues {
@@ -106,29 +108,10 @@ export function CourierTermsForm({
   onSaved: (saved: Courier) => void;
   onClose: () => void;
 }) {
-  const id = useId();
-  const [values, setValues] = useState(() => valuesOf(courier.terms));
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  const set = (change: Partial<TermsValues>) => setValues((current) => ({ ...current, ...change }));
-
-  // Opened by Edit terms: the owner starts at the first field.
-  useEffect(() => {
-    form.current?.querySelector<HTMLElement>("select, input")?.focus();
-  }, []);
-
-  // A refused field says why under it: the owner is taken there (and a screen reader reads it).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each new set of errors is the trigger
-  useEffect(() => {
-    form.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
-  }, [errors]);
-
-  const refuse = (fields: Partial<Record<string, string>>, message: string) => {
-    setErrors(fields);
-    setProblem(Object.keys(fields).length > 0 ? null : message);
-  };
+  const { id, values, errors, problem, busy, form, set, refuse, whileBusy } = useOwnerForm(
+    () => valuesOf(courier.terms),
+    "select, input",
+  );
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -139,10 +122,10 @@ export function CourierTermsForm({
       const summary = summariseIssues(parsed.error);
       return refuse(summary.fields, summary.message);
     }
-    setBusy(true);
-    const answer = await adminCall<Courier>(`/couriers/${courier._id}/terms`, { method: "PUT", json: body });
-    setBusy(false);
-    if (!answer.ok) return refuse(answer.error.fields ?? {}, answer.error.message);
+    const answer = await whileBusy(() =>
+      adminCall<Courier>(`/couriers/${courier._id}/terms`, { method: "PUT", json: body }),
+    );
+    if (!answer.ok) return refuse(answer.error.fields, answer.error.message);
     onSaved(answer.body);
   }
 
