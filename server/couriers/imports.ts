@@ -175,7 +175,8 @@ async function apply(
 /**
  * A payment line applied: the parcel's cash and every deduction as the report states it, and, when
  * the payout is off the courier's terms, the short payment the owner will chase (with both sides'
- * amounts as its evidence). A parcel settles once: the second of two racing files finds it settled.
+ * amounts and the report's line as its evidence). A parcel settles once: the second of two racing
+ * files finds it settled.
  */
 async function settle(tx: Db, courierId: string, importId: string, action: SettleAction): Promise<void> {
   const { paid } = action;
@@ -210,7 +211,7 @@ async function settle(tx: Db, courierId: string, importId: string, action: Settl
     paidNet: paid.net,
     difference,
     expected: { ...expected },
-    paid: { ...paid },
+    paid: { ...paid, line: action.line },
   });
 }
 
