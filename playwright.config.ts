@@ -17,9 +17,6 @@ const port = Number(process.env.E2E_PORT ?? 3107);
 // specs read mails from `${E2E_DATA_DIR}/outbox`.
 const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${Date.now()}`;
 process.env.E2E_DATA_DIR = dataDir;
-// The shop's fixture door (e2e/fixture-door.ts) beside it; specs read its address from here.
-const fixturesPort = port + 1;
-process.env.E2E_FIXTURES_URL = `http://127.0.0.1:${fixturesPort}`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -80,7 +77,6 @@ export default defineConfig({
       // The shop owner of e2e/admin.spec.ts, made before the shop starts (scripts/e2e-server.ts).
       E2E_ADMIN_EMAIL: E2E_ADMIN.email,
       E2E_ADMIN_PASSWORD: E2E_ADMIN.password,
-      E2E_FIXTURES_PORT: String(fixturesPort),
     },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -2,11 +2,13 @@
 // couriers' payment reports paid less than their terms say; the dashboard warns of it instead of
 // going green, and leads to the list; there the owner reads each one's evidence line by line, marks
 // one recovered with a note and the other accepted, by keyboard; the dashboard's warning goes. The
-// reports' lines are written as the payment import will write them, through the shop's fixture door
-// (e2e/fixture-door.ts). Nothing scrolls sideways; the screens pass axe.
+// couriers' payment reports are CSV files imported as the owner imports them (POST
+// /api/admin/couriers/:id/imports with the admin's token), and the import finds the short payments.
+// Nothing scrolls sideways; the screens pass axe.
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import type { AdminDashboard } from "../shared/admin.ts";
-import type { PayoutAmounts } from "../shared/courier-terms.ts";
+import type { ImportResult } from "../shared/courier-imports.ts";
+import { expectedPayout, type PayoutAmounts } from "../shared/courier-terms.ts";
 import type { Courier } from "../shared/couriers.ts";
 import { formatRs } from "../shared/money.ts";
 import { type Order, orderNumber } from "../shared/orders.ts";
@@ -15,10 +17,11 @@ import { E2E_ADMIN } from "./admin-account.ts";
 import { type Account, catalogue, sidewaysOverflow, signIn, startSignedIn } from "./layout-support.ts";
 import { expectNoAxeViolations, shoot, waitForHydration } from "./support.ts";
 
+type Parcel = Order & { courier: Courier; trackingNumber: string };
 interface Reported {
   expected: PayoutAmounts;
   paid: PayoutAmounts;
-  shortPaymentId: string | null;
+  result: ImportResult;
 }
 
 /**
@@ -45,7 +48,10 @@ async function setUp(request: APIRequestContext) {
     const res = await request.post(path, { headers, data });
     expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
   };
-  const delivered = async (courier: string): Promise<Order> => {
+  const delivered = async (name: string): Promise<Parcel> => {
+    const courier = couriers.find((c) => c.name === name);
+    if (!courier) throw new Error(`no courier ${name}`);
+    const trackingNumber = `KHI${Math.floor(Math.random() * 1e9)}`;
     const res = await request.post("/api/orders/new-order", {
       headers: { Authorization: `Bearer ${customer.token}` },
       data: {
@@ -65,40 +71,70 @@ async function setUp(request: APIRequestContext) {
     expect(res.ok(), await res.text()).toBe(true);
     const order = (await res.json()) as Order;
     await post(`/api/admin/orders/${order._id}/status`, { status: "confirm" });
-    await post(`/api/admin/orders/${order._id}/dispatch`, {
-      courierId: couriers.find((c) => c.name === courier)?._id,
-      trackingNumber: `KHI${Math.floor(Math.random() * 1e9)}`,
-    });
+    await post(`/api/admin/orders/${order._id}/dispatch`, { courierId: courier._id, trackingNumber });
     await post(`/api/admin/orders/${order._id}/status`, { status: "delivered" });
-    return order;
+    return { ...order, courier, trackingNumber };
   };
-  const report = async (orderId: string, line: Record<string, unknown>): Promise<Reported> => {
-    const url = process.env.E2E_FIXTURES_URL;
-    if (!url) throw new Error("playwright.config.ts sets E2E_FIXTURES_URL");
-    const res = await request.post(`${url}/payment-report`, { data: { orderId, ...line } });
+  /**
+   * The courier's payment report of one parcel, as a CSV file with the columns its portal prints,
+   * imported and applied: what its terms say the parcel pays, with `change` made by the courier.
+   */
+  const report = async (
+    parcel: Parcel,
+    change: (expected: PayoutAmounts) => Partial<PayoutAmounts>,
+    file: { fileName?: string; payoutReference?: string; payoutDate?: string } = {},
+  ): Promise<Reported> => {
+    const { terms } = parcel.courier;
+    if (!terms) throw new Error(`${parcel.courier.name} has no terms`);
+    const expected = expectedPayout(terms, { codAmount: parcel.totalAmount, weightGrams: null, outcome: "delivered" });
+    const amounts = { ...expected, ...change(expected) };
+    const deductions =
+      amounts.deliveryCharge + amounts.codFee + amounts.salesTax + amounts.withholdingTax + amounts.returnCharge;
+    const paid = { ...amounts, net: amounts.collected - deductions };
+    const csv = [
+      "CN Number,Amount Collected,Delivery Charges,COD Charges,GST,Income Tax,Return Charges,Net Payable,Cheque No,Payment Date",
+      [
+        parcel.trackingNumber,
+        paid.collected,
+        paid.deliveryCharge,
+        paid.codFee,
+        paid.salesTax,
+        paid.withholdingTax,
+        paid.returnCharge,
+        paid.net,
+        file.payoutReference ?? "",
+        file.payoutDate ?? "",
+      ].join(","),
+    ].join("\r\n");
+    const res = await request.post(`/api/admin/couriers/${parcel.courier._id}/imports`, {
+      headers,
+      data: { kind: "payment", csv, apply: true, ...(file.fileName ? { fileName: file.fileName } : {}) },
+    });
     expect(res.ok(), await res.text()).toBe(true);
-    return (await res.json()) as Reported;
+    const result = (await res.json()) as ImportResult;
+    expect(result.applied).toBe(true);
+    return { expected, paid, result };
   };
 
   const tcs = await delivered("TCS");
-  const tcsReport = await report(tcs._id, {
-    paid: { deliveryCharge: 750 },
+  const tcsReport = await report(tcs, () => ({ deliveryCharge: 750 }), {
     fileName: "tcs-payments-3-dec.csv",
-    line: 4,
     payoutReference: "TCS-PO-88121",
     payoutDate: "2026-12-03",
   });
   const leopards = await delivered("Leopards");
-  const leopardsReport = await report(leopards._id, {
-    paid: { withholdingTax: Math.round(leopards.totalAmount * 0.05) },
+  const leopardsReport = await report(leopards, () => ({ withholdingTax: Math.round(leopards.totalAmount * 0.05) }), {
     fileName: "leopards-remittance.csv",
-    line: 9,
   });
+  // TCS's terms charge Rs.250 of delivery (the first 500 g): its report took Rs.750.
+  expect(tcsReport.expected.deliveryCharge).toBe(250);
   expect(tcsReport.paid.net - tcsReport.expected.net).toBe(-500);
+  expect(tcsReport.result.lines.map((l) => l.outcome)).toEqual(["short"]);
   expect(leopardsReport.paid.net).toBeLessThan(leopardsReport.expected.net);
+  expect(leopardsReport.result.lines.map((l) => l.outcome)).toEqual(["short"]);
   // And one PostEx parcel delivered, its cash not paid yet (due within 24 hours).
   const postEx = await delivered("PostEx");
-  return { admin, tcs, tcsReport, leopards, leopardsReport, paidInFull: () => report(postEx._id, {}) };
+  return { admin, tcs, tcsReport, leopards, leopardsReport, paidInFull: () => report(postEx, () => ({})) };
 }
 
 async function open(page: Page, path: string, width: number) {
@@ -149,14 +185,15 @@ test("the owner sees the short payments on the dashboard, settles them by keyboa
   const tcsCard = page.getByRole("article", { name: new RegExp(`${orderNumber(tcs._id)} · TCS`) });
   const leopardsCard = page.getByRole("article", { name: new RegExp(`${orderNumber(leopards._id)} · Leopards`) });
   await expect(tcsCard).toContainText("Rs.500 short");
-  await expect(tcsCard).toContainText("tcs-payments-3-dec.csv, line 4; payout TCS-PO-88121 of 3 Dec 2026");
+  // Where the report said it: the file, its line (the header is line 1), the payout.
+  await expect(tcsCard).toContainText("tcs-payments-3-dec.csv, line 2; payout TCS-PO-88121 of 3 Dec 2026");
   // The evidence line by line: TCS's terms say Rs.250 of delivery; its report took Rs.750.
   const delivery = tcsCard.getByRole("row", { name: /^Delivery charge/ });
   await expect(delivery.getByRole("cell").nth(0)).toHaveText(`−${formatRs(tcsReport.expected.deliveryCharge)}`);
   await expect(delivery.getByRole("cell").nth(1)).toContainText("−Rs.750");
   const net = tcsCard.getByRole("row", { name: /^Net to the shop/ });
   await expect(net.getByRole("cell").nth(1)).toContainText(formatRs(tcsReport.paid.net));
-  await expect(leopardsCard).toContainText("leopards-remittance.csv, line 9");
+  await expect(leopardsCard).toContainText("leopards-remittance.csv, line 2");
   await expect(page.getByText("Rs.-")).toHaveCount(0);
   await tidy(page, `short-payments-list-${width}`);
 
@@ -200,7 +237,7 @@ test("the owner sees the short payments on the dashboard, settles them by keyboa
   await tidy(page, `short-payments-settled-${width}`);
 
   // PostEx pays its parcel in full meanwhile (no short payment). Back on the dashboard: no warning.
-  expect((await paidInFull()).shortPaymentId).toBeNull();
+  expect((await paidInFull()).result.lines.map((l) => l.outcome)).toEqual(["paid"]);
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Dashboard" }).click();
   await expect(page.getByRole("heading", { name: "Cash still to come" })).toBeVisible();
   await expect(page.getByTestId("short-payments-warning")).toHaveCount(0);

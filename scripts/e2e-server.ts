@@ -1,7 +1,6 @@
 // The shop for browser tests: a fresh data folder each run, removed when the server stops, and
 // (with E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD) an admin made the way `npm run create-admin`
-// makes one, before the shop opens the database (PGlite allows one process per folder); with
-// E2E_FIXTURES_PORT, the specs' fixture door (e2e/fixture-door.ts) once it is open.
+// makes one, before the shop opens the database (PGlite allows one process per folder).
 import { rmSync } from "node:fs";
 import path from "node:path";
 
@@ -26,10 +25,4 @@ if (adminEmail && adminPassword) {
   await database.close();
 }
 
-const shop = await import("../server/start.ts");
-// What no screen writes yet, written in the shop's own process for the specs (e2e/fixture-door.ts).
-const fixturesPort = Number(process.env.E2E_FIXTURES_PORT);
-if (fixturesPort) {
-  const { openFixtureDoor } = await import("../e2e/fixture-door.ts");
-  openFixtureDoor(shop.database.db, fixturesPort);
-}
+await import("../server/start.ts");

@@ -10,8 +10,7 @@ import { developmentPages, productionPages } from "./web/page-handlers.ts";
 
 const startedAt = performance.now();
 const config = loadConfig();
-// Exported for the browser tests' server (scripts/e2e-server.ts), which runs this file in its process.
-export const database = await openDatabase({
+const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   pgliteDir: path.join(config.dataDir, "pglite"),
 });

@@ -128,6 +128,7 @@ describe("a payment report against TCS's terms", () => {
       [over._id, 100, "open"],
     ]);
     expect(rows[0]?.expected).toMatchObject({ net: due(short).net, withholdingTax: due(short).withholdingTax });
+    // The report's line is kept with the evidence (the header is line 1).
     expect(rows[0]?.paid).toMatchObject({ collected: short.totalAmount, net: due(short).net - 500, line: 3 });
 
     // The order's page shows the same: the net and the short payment with where it stands.

@@ -1,8 +1,8 @@
 // Short payments through the admin API (issue 48): the parcels a courier's payment report paid less
 // (or more) for than its terms say, listed with both sides' evidence, the owner's decisions with a
-// note, and the dashboard that is not green while one is open or disputed. The payment import that
-// finds them is being written beside this: its rows are written here as it would write them
-// (tests/support/payment-report.ts), on parcels delivered through the real order workflow.
+// note, and the dashboard that is not green while one is open or disputed. Parcels go through the
+// real order workflow, and the couriers' payment reports through the real payment import
+// (POST /api/admin/couriers/:id/imports), which finds the short payments.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectRowsAsserted } from "#server/db/rows.ts";
@@ -12,7 +12,6 @@ import { SHORT_PAYMENT_NOTE_MAX, type ShortPayment, type ShortPaymentList } from
 import { call, makeAdmin } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 import { type Deliveries, deliveries } from "./support/deliveries.ts";
-import { settleFromReport } from "./support/payment-report.ts";
 import { makeShopper, products, type Shopper, setStock, type TestProduct } from "./support/shoppers.ts";
 
 let t: TestApp;
@@ -39,11 +38,25 @@ const cash = async () => {
   return res.json<AdminDashboard>().cash;
 };
 
+// Worked by hand from the seeded terms (migration 0029; tests/courier-terms.test.ts) for the first demo
+// product, Rs.7,190 a pair after its discount. TCS, one pair: Rs.250 delivery (the first 500 g), no
+// COD fee, tax 15% of 250 = 37.5 -> 38, withholding 2% of 7,190 = 143.8 -> 144: net 7,190 - 432 = 6,758.
+const TCS_PAID = {
+  collected: 7190,
+  deliveryCharge: 250,
+  codFee: 0,
+  salesTax: 38,
+  withholdingTax: 144,
+  returnCharge: 0,
+  net: 6758,
+};
+
 describe("short payments", () => {
   it("lists none while every payment matched its courier's terms; the dashboard is green", async () => {
     const matched = await parcels.delivered("TCS");
-    const { shortPaymentId } = await settleFromReport(t.database.db, matched._id);
-    expect(shortPaymentId).toBeNull();
+    expect(matched.totalAmount).toBe(7190);
+    const report = await parcels.paymentReport("TCS", [{ parcel: matched, paid: TCS_PAID }]);
+    expect(report.lines.map((l) => l.outcome)).toEqual(["paid"]);
     expect(await list()).toEqual({
       view: "unsettled",
       shortPayments: [],
@@ -62,28 +75,42 @@ describe("short payments", () => {
   let leopards: ShortPayment;
   let postEx: ShortPayment;
   it("lists the unsettled ones newest first, each with its evidence side by side", async () => {
-    // TCS charged Rs.500 more delivery than its terms (line 4 of its report of 3 December).
+    // TCS's report of 3 December: two parcels paid as its terms say, then, on line 4, two pairs
+    // (Rs.14,380) charged Rs.750 of delivery instead of Rs.250. Its terms: 250 delivery, tax 38,
+    // withholding 2% of 14,380 = 287.6 -> 288: net 14,380 - 576 = 13,804; the report's 13,304 is Rs.500 short.
+    const payout = { payoutReference: "TCS-PO-88121", payoutDate: "2026-12-03" };
+    const [first, second] = [await parcels.delivered("TCS"), await parcels.delivered("TCS")];
     const tcsOrder = await parcels.delivered("TCS", { pairs: 2 });
-    const tcsPaid = await settleFromReport(t.database.db, tcsOrder._id, {
-      paid: { deliveryCharge: 750 },
-      at: new Date(Date.now() - 3 * 3_600_000).toISOString(),
-      fileName: "tcs-payments-3-dec.csv",
-      line: 4,
-      payoutReference: "TCS-PO-88121",
-      payoutDate: "2026-12-03",
-    });
-    // Leopards took 5% withholding instead of 2%.
+    const tcsExpected = { ...TCS_PAID, collected: 14380, withholdingTax: 288, net: 13804 };
+    const tcsPaid = { ...tcsExpected, deliveryCharge: 750, net: 13304 };
+    const tcsReport = await parcels.paymentReport(
+      "TCS",
+      [
+        { parcel: first, paid: TCS_PAID, ...payout },
+        { parcel: second, paid: TCS_PAID, ...payout },
+        { parcel: tcsOrder, paid: tcsPaid, ...payout },
+      ],
+      "tcs-payments-3-dec.csv",
+    );
+    expect(tcsReport.lines.map((l) => [l.line, l.outcome])).toEqual([
+      [2, "paid"],
+      [3, "paid"],
+      [4, "short"],
+    ]);
+    expect(tcsReport.lines[2]?.message).toContain("Rs.500 short");
+    // Leopards took 5% withholding instead of 2%. Its terms for Rs.7,190: 200 delivery, COD fee 1% =
+    // 71.9 -> 72, tax 15% of 272 = 40.8 -> 41, withholding 144: net 6,733. At 5%, 359.5 -> 360: net
+    // 6,517, Rs.216 short.
     const leopardsOrder = await parcels.delivered("Leopards");
-    const leopardsPaid = await settleFromReport(t.database.db, leopardsOrder._id, {
-      paid: { withholdingTax: Math.round(leopardsOrder.totalAmount * 0.05) },
-      at: new Date(Date.now() - 2 * 3_600_000).toISOString(),
-    });
-    // PostEx paid Rs.20 too much (no COD fee taken).
+    const leopardsExpected = { ...TCS_PAID, deliveryCharge: 200, codFee: 72, salesTax: 41, net: 6733 };
+    const leopardsPaid = { ...leopardsExpected, withholdingTax: 360, net: 6517 };
+    await parcels.paymentReport("Leopards", [{ parcel: leopardsOrder, paid: leopardsPaid }]);
+    // PostEx paid too much: no COD fee taken (its terms: 180 delivery, 4% of 7,190 = 287.6 -> 288,
+    // tax 15% of 468 = 70.2 -> 70, withholding 144: net 6,508). Its report: tax 15% of 180 = 27 only,
+    // net 7,190 - 351 = 6,839, Rs.331 over.
     const postExOrder = await parcels.delivered("PostEx");
-    const postExPaid = await settleFromReport(t.database.db, postExOrder._id, {
-      paid: { codFee: 0, salesTax: 27 },
-      at: new Date(Date.now() - 3_600_000).toISOString(),
-    });
+    const postExPaid = { ...TCS_PAID, deliveryCharge: 180, codFee: 0, salesTax: 27, net: 6839 };
+    await parcels.paymentReport("PostEx", [{ parcel: postExOrder, paid: postExPaid }]);
 
     const unsettled = await list();
     expect(unsettled.shortPayments.map((s) => s.orderId)).toEqual([postExOrder._id, leopardsOrder._id, tcsOrder._id]);
@@ -98,11 +125,11 @@ describe("short payments", () => {
       courierId: parcels.courier("TCS"),
       courier: "TCS",
       trackingNumber: tcsParcel?.tracking_number,
-      codAmount: tcsOrder.totalAmount,
-      expected: tcsPaid.expected,
-      paid: tcsPaid.paid,
-      expectedNet: tcsPaid.expected.net,
-      paidNet: tcsPaid.expected.net - 500,
+      codAmount: 14380,
+      expected: tcsExpected,
+      paid: tcsPaid,
+      expectedNet: 13804,
+      paidNet: 13304,
       difference: -500,
       report: {
         fileName: "tcs-payments-3-dec.csv",
@@ -119,15 +146,14 @@ describe("short payments", () => {
     expect(Date.parse(tcs.foundAt)).toBeLessThan(Date.parse(leopards.foundAt));
     expect(tcs.report.importedAt).not.toBeNull();
     expect(orderNumber(tcs.orderId)).toMatch(/^#[0-9A-F]{8}$/);
-    expect(leopards.difference).toBe(leopardsPaid.paid.net - leopardsPaid.expected.net);
-    expect(leopards.difference).toBeLessThan(0);
-    expect(postEx.difference).toBe(postExPaid.paid.net - postExPaid.expected.net);
-    expect(postEx.difference).toBeGreaterThan(0);
+    expect(leopards).toMatchObject({ expected: leopardsExpected, paid: leopardsPaid, difference: -216 });
+    expect(postEx).toMatchObject({ paid: postExPaid, difference: 331 });
+    expect(postEx.expected).toMatchObject({ codFee: 288, salesTax: 70, net: 6508 });
 
-    const short = -tcs.difference - leopards.difference;
-    expect(unsettled.unsettled).toEqual({ count: 3, short, over: postEx.difference });
+    // Rs.500 + Rs.216 short, Rs.331 over.
+    expect(unsettled.unsettled).toEqual({ count: 3, short: 716, over: 331 });
     const c = await cash();
-    expect(c.shortPayments).toEqual({ count: 3, short, over: postEx.difference });
+    expect(c.shortPayments).toEqual({ count: 3, short: 716, over: 331 });
     // Every delivered parcel is paid for, but not as its terms say: not green.
     expect(c.withCouriers).toEqual([]);
     expect(c.allIn).toBe(false);

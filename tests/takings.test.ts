@@ -3,8 +3,8 @@
 // last 7 Karachi days and by courier; the rider's hand-over has no deductions, a report from before
 // migration 0029 knows only its charges (delivery charges here). Then each courier's unpaid cash by
 // how late its payout is, the courier to call first first, and the same buckets read on given days
-// across the end of November. Parcels go through the real order workflow; their payment reports
-// are written as the payment import would write them (tests/support/payment-report.ts).
+// across the end of November. Parcels go through the real order workflow, and their couriers'
+// payment reports through the real payment import (POST /api/admin/couriers/:id/imports).
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadCashSummary } from "#server/couriers/cash.ts";
@@ -14,7 +14,6 @@ import { DEDUCTIONS, type Takings } from "#shared/takings.ts";
 import { call, makeAdmin } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 import { type Deliveries, deliveries } from "./support/deliveries.ts";
-import { settleFromReport } from "./support/payment-report.ts";
 import { products, setStock, type TestProduct } from "./support/shoppers.ts";
 
 let t: TestApp;
@@ -40,6 +39,9 @@ let handOver: (orderId: string, amount: number) => Promise<void>;
 
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
+/** A parcel the payment import settled, paid on a day before today. */
+const settledOn = (orderId: string, at: string) =>
+  t.database.db.execute(sql`update parcels set settled_at = ${at}::timestamptz where order_id = ${orderId}`);
 
 /** The takings of these parcels, summed by hand; `unexplained` is what the net lacks beyond the deductions. */
 function sumOf(amounts: PayoutAmounts[]): Takings {
@@ -79,14 +81,27 @@ describe("takings as the bank sees them", () => {
             charges = 300 where order_id = ${tcsOld._id}`,
     );
     const tcsOldAmounts = { ...handed(tcsOld.totalAmount), deliveryCharge: 300, net: tcsOld.totalAmount - 300 };
-    // Leopards pays as its terms say: delivery, COD fee, sales tax and withholding each itemised.
+    // Worked by hand from the seeded terms (migration 0029; tests/courier-terms.test.ts) for the first
+    // demo product, Rs.7,190 a pair after its discount.
+    // Leopards pays as its terms say, each deduction itemised: Rs.200 delivery, COD fee 1% = 71.9 -> 72,
+    // tax 15% of 272 = 40.8 -> 41, withholding 2% of 7,190 = 143.8 -> 144: net 7,190 - 457 = 6,733.
     const leopards = await parcels.delivered("Leopards");
-    const leopardsPaid = (await settleFromReport(t.database.db, leopards._id)).paid;
-    expect(leopardsPaid.codFee).toBeGreaterThan(0);
-    // PostEx brings a refused parcel back: nothing collected, its delivery, return charge and their tax owed.
+    expect(leopards.totalAmount).toBe(7190);
+    const leopardsPaid = {
+      collected: 7190,
+      deliveryCharge: 200,
+      codFee: 72,
+      salesTax: 41,
+      withholdingTax: 144,
+      returnCharge: 0,
+      net: 6733,
+    };
+    const leopardsReport = await parcels.paymentReport("Leopards", [{ parcel: leopards, paid: leopardsPaid }]);
+    expect(leopardsReport.lines.map((l) => l.outcome)).toEqual(["paid"]);
+    // PostEx brings a refused parcel back: nothing collected, its delivery (180), return charge (100)
+    // and their tax (15% of 280 = 42) owed.
     const refused = await parcels.refused("PostEx");
-    const refusedPaid = (await settleFromReport(t.database.db, refused._id)).paid;
-    expect(refusedPaid).toEqual({
+    const refusedPaid = {
       collected: 0,
       deliveryCharge: 180,
       codFee: 0,
@@ -94,22 +109,42 @@ describe("takings as the bank sees them", () => {
       withholdingTax: 0,
       returnCharge: 100,
       net: -322,
-    });
+    };
+    const refusedReport = await parcels.paymentReport("PostEx", [{ parcel: refused, paid: refusedPaid }]);
+    expect(refusedReport.lines.map((l) => l.outcome)).toEqual(["returnCharge"]);
     // Trax's report says a net Rs.50 below its own deductions' arithmetic: the Rs.50 is named apart.
+    // Its terms: Rs.170 delivery, COD fee 2.5% = 179.75 -> 180, tax 15% of 350 = 52.5 -> 53 (half up),
+    // withholding 144: net 7,190 - 547 = 6,643; the report says 6,593.
     const trax = await parcels.delivered("Trax");
-    const traxReport = await settleFromReport(t.database.db, trax._id, { unexplained: 50 });
-    expect(traxReport.paid.net).toBe(traxReport.expected.net - 50);
-    // Three days ago: TCS charged Rs.500 too much delivery (this week, not today).
+    const traxPaid = { ...leopardsPaid, deliveryCharge: 170, codFee: 180, salesTax: 53, net: 6593 };
+    const traxReport = await parcels.paymentReport("Trax", [{ parcel: trax, paid: traxPaid }]);
+    expect(traxReport.lines[0]?.message).toContain("Rs.50 short");
+    // Three days ago: TCS charged Rs.500 too much delivery (this week, not today). Two pairs,
+    // Rs.14,380: Rs.750 delivery instead of 250, tax 15% of 250 = 37.5 -> 38, withholding 2% = 287.6
+    // -> 288, no COD fee: net 14,380 - 1,076 = 13,304 (the terms' 13,804 less 500).
     const tcsShort = await parcels.delivered("TCS", { pairs: 2 });
-    const tcsShortPaid = (
-      await settleFromReport(t.database.db, tcsShort._id, { paid: { deliveryCharge: 750 }, at: ago(3) })
-    ).paid;
-    // Eight days ago: outside the week.
+    const tcsShortPaid = {
+      collected: 14380,
+      deliveryCharge: 750,
+      codFee: 0,
+      salesTax: 38,
+      withholdingTax: 288,
+      returnCharge: 0,
+      net: 13304,
+    };
+    const tcsReport = await parcels.paymentReport("TCS", [{ parcel: tcsShort, paid: tcsShortPaid }]);
+    expect(tcsReport.lines[0]?.message).toContain("Rs.500 short");
+    await settledOn(tcsShort._id, ago(3));
+    // Eight days ago: outside the week. Call Courier's terms: Rs.180 delivery, COD fee 1% = 71.9 ->
+    // 72, tax 15% of 252 = 37.8 -> 38, withholding 144: net 6,756.
     const old = await parcels.delivered("Call Courier");
-    await settleFromReport(t.database.db, old._id, { at: ago(8) });
+    const oldPaid = { ...leopardsPaid, deliveryCharge: 180, codFee: 72, salesTax: 38, net: 6756 };
+    const oldReport = await parcels.paymentReport("Call Courier", [{ parcel: old, paid: oldPaid }]);
+    expect(oldReport.lines.map((l) => l.outcome)).toEqual(["paid"]);
+    await settledOn(old._id, ago(8));
 
     const d = await dashboard();
-    const todays = [handed(4000), tcsOldAmounts, leopardsPaid, refusedPaid, traxReport.paid];
+    const todays = [handed(4000), tcsOldAmounts, leopardsPaid, refusedPaid, traxPaid];
     expect(d.cash.takings.today).toEqual(sumOf(todays));
     expect(d.cash.takings.today.unexplained).toBe(50);
     expect(d.cash.takings.week).toEqual(sumOf([...todays, tcsShortPaid]));
@@ -125,7 +160,7 @@ describe("takings as the bank sees them", () => {
       TCS: sumOf([tcsOldAmounts, tcsShortPaid]),
       Leopards: sumOf([leopardsPaid]),
       PostEx: sumOf([refusedPaid]),
-      Trax: sumOf([traxReport.paid]),
+      Trax: sumOf([traxPaid]),
     });
     const collectedOrder = d.cash.takings.byCourier.map((c) => c.collected);
     expect(collectedOrder).toEqual([...collectedOrder].sort((a, b) => b - a));

@@ -29,6 +29,8 @@ export type ImportAction =
   | {
       kind: "settle";
       orderId: string;
+      /** The report's line that pays it (the header is line 1): a short payment's evidence says it. */
+      line: number;
       paid: StatedPayout;
       /** The amount collected is not what the courier was to collect. */
       mismatch: boolean;

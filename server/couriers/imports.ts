@@ -143,7 +143,7 @@ async function apply(
     await dispatchParcels(tx, courier.id, dispatches, { actorUserId, tx, importId: record.id, tellCustomer });
     moved.push(...dispatches.map((d) => ({ orderId: d.orderId, restockedProductIds: [] })));
   }
-  for (const { action, line } of lines) {
+  for (const { action } of lines) {
     if (action?.kind === "move") {
       const refused = action.to === "cancelled";
       // The courier's own words, its remark (a refusal's reason) included, and its own time.
@@ -160,7 +160,7 @@ async function apply(
       });
       moved.push({ orderId: action.orderId, restockedProductIds: done.restockedProductIds });
     }
-    if (action?.kind === "settle") await settle(tx, courier.id, record.id, action, line);
+    if (action?.kind === "settle") await settle(tx, courier.id, record.id, action);
   }
 
   const result = resultOf(source, lines, true, null);
@@ -175,9 +175,10 @@ async function apply(
 /**
  * A payment line applied: the parcel's cash and every deduction as the report states it, and, when
  * the payout is off the courier's terms, the short payment the owner will chase (with both sides'
- * amounts as its evidence). A parcel settles once: the second of two racing files finds it settled.
+ * amounts and the report's line as its evidence). A parcel settles once: the second of two racing
+ * files finds it settled.
  */
-async function settle(tx: Db, courierId: string, importId: string, action: SettleAction, line: number) {
+async function settle(tx: Db, courierId: string, importId: string, action: SettleAction): Promise<void> {
   const { paid } = action;
   const settled = await tx
     .update(parcels)
@@ -210,8 +211,7 @@ async function settle(tx: Db, courierId: string, importId: string, action: Settl
     paidNet: paid.net,
     difference,
     expected: { ...expected },
-    // The report's line too, so the owner can find it in the courier's file.
-    paid: { ...paid, line },
+    paid: { ...paid, line: action.line },
   });
 }
 

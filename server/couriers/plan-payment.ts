@@ -111,6 +111,7 @@ export async function planPayment(db: Db, courier: CourierRow, lines: PaymentLin
     return lineOf(l.line, number, parcel, outcome, collected + versus, {
       kind: "settle",
       orderId: parcel.orderId,
+      line: l.line,
       paid,
       mismatch,
       short: expected && off ? { expected, difference } : undefined,
