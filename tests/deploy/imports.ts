@@ -17,7 +17,8 @@ export interface ImportWalk {
   packages: PackageUse[];
 }
 
-const STATIC = /(?:^|[\n;])\s*(?:import|export)\s+(type\s+)?([^;]*?)\s*from\s*["']([^"']+)["']/g;
+// An import clause never holds "=" or parentheses: `export const x = z.object({ from: f("a", "from") })` is no import.
+const STATIC = /(?:^|[\n;])\s*(?:import|export)\s+(type\s+)?([^;=()]*?)\s*from\s*["']([^"']+)["']/g;
 const BARE = /(?:^|[\n;])\s*import\s*["']([^"']+)["']/g;
 const DYNAMIC = /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g;
 
