@@ -11,36 +11,26 @@ import { selectRowsAsserted } from "#server/db/rows.ts";
 import type { AdminOrder } from "#shared/admin.ts";
 import type { ImportResult } from "#shared/courier-imports.ts";
 import { type CourierTerms, expectedPayout } from "#shared/courier-terms.ts";
-import type { Courier } from "#shared/couriers.ts";
 import type { Order } from "#shared/orders.ts";
 import { call, makeAdmin } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
-import {
-  ADDRESS,
-  makeShopper,
-  orderBody,
-  placeOrder,
-  products,
-  type Shopper,
-  setStock,
-  type TestProduct,
-} from "./support/shoppers.ts";
+import { type Deliveries, deliveries } from "./support/deliveries.ts";
+import { products, type Shopper, setStock, type TestProduct } from "./support/shoppers.ts";
 
 let t: TestApp;
 let admin: Shopper & { username: string };
 let product: TestProduct;
-let tcs: Courier;
+let tcs: string;
 let terms: CourierTerms;
+let parcels: Deliveries;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await makeAdmin(t);
   [product] = (await products(t, 1)) as [TestProduct];
   for (const size of product.sizes) await setStock(t, product.id, size, 500);
-  const list = (await call(t, admin, "GET", "/api/admin/couriers")).json<{ couriers: Courier[] }>();
-  const found = list.couriers.find((c) => c.name === "TCS");
-  if (!found) throw new Error("TCS is seeded");
-  tcs = found;
-  const seeded = (await termsOf(t.database.db, [tcs._id])).get(tcs._id);
+  parcels = await deliveries(t, admin, product);
+  tcs = parcels.courier("TCS");
+  const seeded = (await termsOf(t.database.db, [tcs])).get(tcs);
   if (!seeded) throw new Error("TCS has seeded terms");
   terms = seeded;
 });
@@ -48,29 +38,14 @@ afterAll(() => t?.close());
 
 const csv = (rows: (string | number)[][]) => rows.map((r) => r.join(",")).join("\r\n");
 
+/** A TCS parcel on its way (tests/support/deliveries.ts), with its tracking number. */
 async function onItsWay(): Promise<Order & { number: string }> {
-  const shopper = await makeShopper(t);
-  const phone = `03${randomInt(100_000_000, 999_999_999)}`;
-  const body = orderBody(shopper, [{ product, size: product.sizes[0] as number, quantity: 1 }], {
-    shippingAddress: { ...ADDRESS, email: shopper.email, phoneNumber: phone },
-  });
-  const placed = await placeOrder(t, shopper, body);
-  expect(placed.statusCode, placed.body).toBe(201);
-  const order = placed.json<Order>();
-  expect(
-    (await call(t, admin, "POST", `/api/admin/orders/${order._id}/status`, { status: "confirm" })).statusCode,
-  ).toBe(200);
-  const number = `TCS${randomInt(10_000_000, 99_999_999)}`;
-  const dispatched = await call(t, admin, "POST", `/api/admin/orders/${order._id}/dispatch`, {
-    courierId: tcs._id,
-    trackingNumber: number,
-  });
-  expect(dispatched.statusCode, dispatched.body).toBe(200);
-  return { ...order, number };
+  const { order, trackingNumber } = await parcels.dispatched("TCS");
+  return { ...order, number: trackingNumber ?? "" };
 }
 
 async function imported(kind: "status" | "payment", file: string): Promise<ImportResult> {
-  const res = await call(t, admin, "POST", `/api/admin/couriers/${tcs._id}/imports`, { kind, csv: file, apply: true });
+  const res = await call(t, admin, "POST", `/api/admin/couriers/${tcs}/imports`, { kind, csv: file, apply: true });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<ImportResult>();
 }
@@ -246,14 +221,9 @@ describe("the courier files' own facts", () => {
   });
 
   it("a booking for another amount than the order's is refused with both amounts", async () => {
-    const shopper = await makeShopper(t);
-    const body = orderBody(shopper, [{ product, size: product.sizes[0] as number, quantity: 1 }], {
-      shippingAddress: { ...ADDRESS, email: shopper.email, phoneNumber: `03${randomInt(100_000_000, 999_999_999)}` },
-    });
-    const order = (await placeOrder(t, shopper, body)).json<Order>();
-    await call(t, admin, "POST", `/api/admin/orders/${order._id}/status`, { status: "confirm" });
+    const order = await parcels.confirmed();
     const number = `TCS${randomInt(10_000_000, 99_999_999)}`;
-    const res = await call(t, admin, "POST", `/api/admin/couriers/${tcs._id}/imports`, {
+    const res = await call(t, admin, "POST", `/api/admin/couriers/${tcs}/imports`, {
       kind: "dispatch",
       csv: csv([
         ["Consignment No", "Customer Reference No", "COD Amount", "Weight (Kg)"],
