@@ -85,19 +85,7 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-function toCourier(
-  row: {
-    id: string;
-    name: string;
-    trackingUrl: string | null;
-    active: boolean;
-    ownRider: boolean;
-    riderName: string | null;
-    riderPhone: string | null;
-    parcels: number;
-  },
-  terms: CourierTerms | undefined,
-): Courier {
+function toCourier(row: Omit<Courier, "_id" | "terms"> & { id: string }, terms: CourierTerms | undefined): Courier {
   return {
     _id: row.id,
     name: row.name,
