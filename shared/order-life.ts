@@ -7,22 +7,16 @@
 // The moves themselves (who makes them, their guards and their effects) are named in
 // server/orders/life/moves.ts; this file is the part both the server and the screens read.
 
-/** What a status means for stock, cash, the address and the courier. */
-const STATUS_FACTS = {
-  /** Still holds stock and a rider's time: counts against the open-order limits and in 'open' counts. */
-  open: "open",
-  /** Its delivery details (name, address, phone) may still change. */
-  editable: "editable",
-  /** The parcel can come back from delivery (refused at the door, or returned). */
-  returnable: "returnable",
-  /** It can be handed to a courier. */
-  dispatchable: "dispatchable",
-  /** A courier has it: its status file can move it, and its cash is on the road. */
-  withCourier: "withCourier",
-  /** The courier (or the rider) collected its amount: the shop is owed that cash. */
-  cashDue: "cashDue",
-} as const;
-export type StatusFact = keyof typeof STATUS_FACTS;
+/**
+ * What a status means for stock, cash, the address and the courier:
+ * - open: still holds stock and a rider's time (the open-order limits and every 'open' count);
+ * - editable: its delivery details (name, address, phone) may still change;
+ * - returnable: the parcel can come back from delivery (refused at the door, or returned);
+ * - dispatchable: it can be handed to a courier;
+ * - withCourier: a courier has it (its status file can move it, its cash is on the road);
+ * - cashDue: the courier (or the rider) collected its amount, and the shop is owed that cash.
+ */
+export type StatusFact = "open" | "editable" | "returnable" | "dispatchable" | "withCourier" | "cashDue";
 
 interface StatusEntry {
   /** How the status reads to a person, customer and owner alike. */
