@@ -3,8 +3,10 @@
 // times, and the sweep reminds once and cancels what nobody answered. Every answer acts only on a
 // pending order, under the order row's lock, so a press delivered twice, two instances sweeping at
 // once, or a press racing the sweep each end in one move and one stock return. No HTTP here.
+
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
+import { ADMIN_MESSAGES } from "#shared/admin.ts";
 import {
   CONFIRMATION_EVENT_CHANNELS,
   CONFIRMATION_EVENT_KINDS,
@@ -258,7 +260,7 @@ export function createConfirmationService(db: Db, deps: ConfirmationDeps): Confi
           .from(orders)
           .where(eq(orders.id, orderId))
           .for("update");
-        if (!row) throw notFound("No order has that id.");
+        if (!row) throw notFound(ADMIN_MESSAGES.orderNotFound);
         if (row.status !== "pending") throw conflict("Only an order waiting for the customer can be held or released.");
         if ((row.heldAt !== null) === held) return; // already so: nothing to record
         await tx

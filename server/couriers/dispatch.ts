@@ -2,7 +2,9 @@
 // (courier, tracking number, the cash to collect) in one transaction, one order or a batch, by hand
 // or from a courier's booking export (imports.ts). The shop's own rider settles the cash by hand.
 // No HTTP here.
+
 import { and, eq, sql } from "drizzle-orm";
+import { ADMIN_MESSAGES } from "#shared/admin.ts";
 import { COURIER_MESSAGES } from "#shared/couriers.ts";
 import { statusIs } from "#shared/order-life.ts";
 import { orderNumber } from "#shared/orders.ts";
@@ -79,7 +81,7 @@ async function dispatchOne(tx: Db, courier: CourierRow, parcel: ParcelToDispatch
     .select({ status: orders.status, total: orders.totalAmount })
     .from(orders)
     .where(eq(orders.id, parcel.orderId));
-  if (!order) throw notFound("No order has that id.");
+  if (!order) throw notFound(ADMIN_MESSAGES.orderNotFound);
   const status = orderStatusColumn.parse(order.status);
   if (statusIs(status, "withCourier")) throw conflict(COURIER_MESSAGES.alreadyDispatched);
   if (!statusIs(status, "dispatchable")) throw conflict(COURIER_MESSAGES.notDispatchable);
@@ -134,7 +136,7 @@ export async function settleByHand(db: Db, orderId: string, amount: number): Pro
       .leftJoin(parcels, eq(parcels.orderId, orders.id))
       .where(eq(orders.id, orderId))
       .for("update", { of: orders });
-    if (!row) throw notFound("No order has that id.");
+    if (!row) throw notFound(ADMIN_MESSAGES.orderNotFound);
     if (row.ownRider === null) throw conflict(COURIER_MESSAGES.noParcel);
     if (!row.ownRider) throw conflict(COURIER_MESSAGES.notOwnRider);
     if (row.status !== "delivered") throw conflict(COURIER_MESSAGES.notDelivered);

@@ -11,7 +11,9 @@
 //     move is the confirmation's.
 // What follows the commit (caches told of returned stock, the admins' count, the outbox woken) is
 // in after-commit.ts. No HTTP here.
+
 import { and, eq, sql } from "drizzle-orm";
+import { ADMIN_MESSAGES } from "#shared/admin.ts";
 import { ORDER_DAY_MESSAGES } from "#shared/admin-orders.ts";
 import type { ConfirmationEventKind } from "#shared/confirmation.ts";
 import {
@@ -32,8 +34,6 @@ import { orderConfirmationEvents, orderStatusEvents, orders } from "../../db/sch
 import { conflict, DomainError, notFound } from "../../domain-errors.ts";
 import { ownRiderParcelIfNone, returnStock } from "./effects.ts";
 import type { TellCustomer } from "./status-mail.ts";
-
-const ORDER_NOT_FOUND = "No order has that id.";
 
 /** Which mail a move queues: the status mail (status-mail.ts), the expired-confirmation mail, or none. */
 type MoveMail = "status" | "confirm_expired" | "none";
@@ -163,7 +163,7 @@ async function moveIn(
     .from(orders)
     .where(eq(orders.id, orderId))
     .for("update");
-  if (!locked) throw notFound(ORDER_NOT_FOUND);
+  if (!locked) throw notFound(ADMIN_MESSAGES.orderNotFound);
   const current = orderStatusColumn.parse(locked.status);
   if (!named.from.includes(current)) {
     const message =
