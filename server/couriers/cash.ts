@@ -15,21 +15,23 @@ import { loadTakings } from "./takings.ts";
 
 /** `now` is the clock the payouts' lateness is read against (tests give their own). */
 export async function loadCashSummary(db: Db, now = Date.now()): Promise<CashSummary> {
-  const takings = await loadTakings(db);
-  // Delivered, unsettled parcels through parcels_unsettled_idx, each with its delivery's time (the
-  // history's line; the dispatch for a parcel without one) and its courier's payout terms.
-  const unpaid = await selectRows(
-    db,
-    z.object({
-      courier_id: z.string(),
-      courier: z.string(),
-      amount: z.number(),
-      delivered_ms: z.number(),
-      payout_cycle: z.enum(PAYOUT_CYCLES).nullable(),
-      payout_weekday: z.number().nullable(),
-      payout_hours: z.number().nullable(),
-    }),
-    sql`select p.courier_id, c.name as courier, p.cod_amount as amount,
+  // Four reads that do not depend on each other: side by side on PostgreSQL's pool.
+  const [takings, unpaid, [road], shortPayments] = await Promise.all([
+    loadTakings(db),
+    // Delivered, unsettled parcels through parcels_unsettled_idx, each with its delivery's time (the
+    // history's line; the dispatch for a parcel without one) and its courier's payout terms.
+    selectRows(
+      db,
+      z.object({
+        courier_id: z.string(),
+        courier: z.string(),
+        amount: z.number(),
+        delivered_ms: z.number(),
+        payout_cycle: z.enum(PAYOUT_CYCLES).nullable(),
+        payout_weekday: z.number().nullable(),
+        payout_hours: z.number().nullable(),
+      }),
+      sql`select p.courier_id, c.name as courier, p.cod_amount as amount,
                (extract(epoch from coalesce(
                  (select max(e.created_at) from order_status_events e
                    where e.order_id = p.order_id and e.to_status = 'delivered'),
@@ -38,14 +40,16 @@ export async function loadCashSummary(db: Db, now = Date.now()): Promise<CashSum
         from parcels p join couriers c on c.id = p.courier_id join orders o on o.id = p.order_id
         left join courier_terms t on t.courier_id = p.courier_id
         where p.settled_at is null and o.status in ${CASH_DUE_LIST}`,
-  );
-  const [road] = await selectRows(
-    db,
-    z.object({ parcels: z.number(), amount: z.number() }),
-    sql`select count(*)::int as parcels, coalesce(sum(p.cod_amount), 0)::int as amount
+    ),
+    selectRows(
+      db,
+      z.object({ parcels: z.number(), amount: z.number() }),
+      sql`select count(*)::int as parcels, coalesce(sum(p.cod_amount), 0)::int as amount
         from parcels p join orders o on o.id = p.order_id
         where p.settled_at is null and o.status in ${WITH_COURIER_LIST}`,
-  );
+    ),
+    unsettledShortPayments(db),
+  ]);
   const withCouriers = ageCashWithCouriers(
     unpaid.map((r) => ({
       courierId: r.courier_id,
@@ -59,7 +63,6 @@ export async function loadCashSummary(db: Db, now = Date.now()): Promise<CashSum
     })),
     now,
   );
-  const shortPayments = await unsettledShortPayments(db);
   return {
     collectedToday: takings.today.collected,
     collectedWeek: takings.week.collected,
