@@ -701,6 +701,123 @@ export const shortPayments = pgTable(
 );
 
 /**
+ * A courier's API account (issue 49, docs/decisions/035-couriers-by-api.md): which API it speaks,
+ * where, and the owner's credentials, encrypted with COURIER_CREDENTIALS_KEY (AES-256-GCM; never
+ * shown back, never logged). `keyId` names the key that sealed them, so a changed key is told apart
+ * from broken credentials. The sync job's state lives here too: when each courier is next polled,
+ * how many polls failed in a row (the back-off), and the last failure in the owner's words.
+ */
+export const courierAccounts = pgTable(
+  "courier_accounts",
+  {
+    courierId: uuid()
+      .primaryKey()
+      .references(() => couriers.id, { onDelete: "cascade" }),
+    api: text().notNull(),
+    baseUrl: text().notNull(),
+    sealedCredentials: text().notNull(),
+    keyId: text().notNull(),
+    /** How long the courier holds a parcel whose delivery failed before sending it back, in hours. */
+    holdHours: integer().notNull().default(72),
+    /** Off: booking and the sync stop, the credentials stay. */
+    enabled: boolean().notNull().default(true),
+    nextSyncAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    syncFailures: integer().notNull().default(0),
+    lastSyncAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+    updatedAt: now(),
+    updatedBy: uuid().references(() => users.id),
+  },
+  (t) => [
+    check("courier_accounts_api_check", sql`${t.api} in ('postex', 'leopards', 'trax', 'tcs', 'mp')`),
+    check("courier_accounts_base_url_check", sql`${t.baseUrl} ~ '^https?://'`),
+    check("courier_accounts_hold_check", sql`${t.holdHours} between 12 and 336`),
+    index("courier_accounts_due_idx").on(t.nextSyncAt).where(sql`${t.enabled}`),
+  ],
+);
+
+/**
+ * A booking asked of a courier's API for an order (issue 49): made once per order and courier,
+ * before the call, so a retry after a lost answer sends the same reference and a crash mid-call
+ * leaves a row that says so. 'booking' while the call is out (or its answer was lost), 'booked'
+ * with the courier's number, 'failed' with the courier's refusal, 'cancelled' once the courier
+ * cancelled it (the order back to confirmed).
+ */
+export const courierBookings = pgTable(
+  "courier_bookings",
+  {
+    orderId: uuid()
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    courierId: uuid()
+      .notNull()
+      .references(() => couriers.id),
+    /** What the courier has as its order reference: our order's number. */
+    reference: text().notNull(),
+    state: text().notNull().default("booking"),
+    trackingNumber: text(),
+    labelUrl: text(),
+    weightGrams: integer().notNull(),
+    pieces: integer().notNull(),
+    calls: integer().notNull().default(0),
+    lastError: text(),
+    requestedBy: uuid().references(() => users.id),
+    createdAt: now(),
+    updatedAt: now(),
+  },
+  (t) => [
+    check("courier_bookings_state_check", sql`${t.state} in ('booking', 'booked', 'failed', 'cancelled')`),
+    check("courier_bookings_booked_check", sql`(${t.state} = 'booked') <= (${t.trackingNumber} is not null)`),
+    check("courier_bookings_parcel_check", sql`${t.weightGrams} between 1 and 50000 and ${t.pieces} between 1 and 20`),
+  ],
+);
+
+/**
+ * A delivery the courier could not make (issue 49): the customer is asked to choose (try again,
+ * correct the address or phone, cancel), the answer goes to the courier as shipper advice or to the
+ * owner's queue to call, and an unanswered one is flagged before `returnBy`, when the courier sends
+ * the parcel back. One row per failed attempt the courier reported (order and the courier's time).
+ */
+export const deliveryAttempts = pgTable(
+  "delivery_attempts",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    courierId: uuid()
+      .notNull()
+      .references(() => couriers.id),
+    trackingNumber: text(),
+    /** The courier's words and remark, as it reported them. */
+    courierStatus: text().notNull(),
+    remark: text(),
+    reportedAt: timestamp({ withTimezone: true }).notNull(),
+    returnBy: timestamp({ withTimezone: true }).notNull(),
+    state: text().notNull().default("asking"),
+    choice: text(),
+    /** 'correct': the address and phone the customer gave. */
+    correction: jsonb().$type<{ address: string; area: string; landmark: string | null; phone: string }>(),
+    answeredAt: timestamp({ withTimezone: true }),
+    answeredVia: text(),
+    advisedAt: timestamp({ withTimezone: true }),
+    adviceError: text(),
+    closedAt: timestamp({ withTimezone: true }),
+    closedBy: uuid().references(() => users.id),
+    createdAt: now(),
+  },
+  (t) => [
+    uniqueIndex("delivery_attempts_report_idx").on(t.orderId, t.reportedAt),
+    // The queue: what is still to do, soonest return first.
+    index("delivery_attempts_open_idx").on(t.returnBy).where(sql`${t.state} in ('asking', 'answered', 'to_call')`),
+    check("delivery_attempts_state_check", sql`${t.state} in ('asking', 'answered', 'advised', 'to_call', 'closed')`),
+    check("delivery_attempts_choice_check", sql`${t.choice} is null or ${t.choice} in ('reattempt', 'correct', 'cancel')`),
+    check("delivery_attempts_answer_check", sql`(${t.choice} is null) = (${t.answeredAt} is null)`),
+    check("delivery_attempts_via_check", sql`${t.answeredVia} is null or ${t.answeredVia} in ('link', 'whatsapp', 'owner')`),
+  ],
+);
+
+/**
  * The owner's exchange rules, one row (issue 33): how many days after delivery a customer may ask
  * to exchange a pair, and how long a request may wait for the owner before its reserved pair is
  * released.
