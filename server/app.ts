@@ -39,6 +39,7 @@ import { registerBodyBudgets } from "./http/body-budget.ts";
 import { BROTLI_QUALITY, COMPRESS_MIN_BYTES } from "./http/compression.ts";
 import { LOG_REDACT_PATHS, serializeRequest } from "./http/log-redaction.ts";
 import { endStalledReaders } from "./http/stalled-readers.ts";
+import { startCourierApis } from "./couriers/deliveries.ts";
 import { startIntervalJob } from "./jobs/interval.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { startQueuedMailOutbox } from "./mail/queue.ts";
@@ -256,6 +257,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     afterOrder: (userId, address) => addresses.remember(userId, address),
     checkoutSlots: checkoutSlotsFor(database.kind, database.poolSize, CHECKOUT_SLOT_WAIT_MS),
   });
+  // [Ours] Couriers by API (issue 49): bookings, the status and payment sync, failed deliveries rescued.
+  const couriers = startCourierApis(app, { db: database.db, config, outbox: queuedMail, shop: config.shop });
   registerAdminRoutes(app, {
     db: database.db,
     auth,
@@ -264,6 +267,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     shop: config.shop,
     areas,
     publicUrl: config.publicUrl,
+    couriers,
   });
   // [Ours] Exchanges after delivery (issue 33), and the sweep that lapses requests nobody answered.
   const exchanges = createExchangeService(database.db, {

@@ -93,7 +93,35 @@ const envSchema = z.object({
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().trim().default("en"),
   /** Meta's Graph API, versioned; a test points it at its stand-in. */
   WHATSAPP_GRAPH_URL: z.url().default("https://graph.facebook.com/v21.0"),
+  WHATSAPP_DELIVERY_ATTEMPT_TEMPLATE: z.string().trim().default("delivery_attempt_failed"),
+  // Couriers by API (docs/decisions/035-couriers-by-api.md): the key that seals the owner's courier
+  // credentials (32 bytes, base64 or hex: `openssl rand -base64 32`); without it no API is set up.
+  COURIER_CREDENTIALS_KEY: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(
+      z
+        .string()
+        .refine((v) => courierKeyBytes(v) !== undefined, {
+          error: "COURIER_CREDENTIALS_KEY must be 32 bytes written as base64 (44 characters) or hex (64 characters).",
+        })
+        .optional(),
+    )
+    .optional(),
+  /** How often each instance looks for a courier due to be synced; 0 turns the sync off. */
+  COURIER_SYNC_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Each courier is polled this often (more often only by its webhook). */
+  COURIER_SYNC_EVERY_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** Bounds each call to a courier's API. */
+  COURIER_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(15),
 });
+
+/** The 32 bytes of COURIER_CREDENTIALS_KEY, from base64 or hex; undefined when it is neither. */
+export function courierKeyBytes(text: string): Buffer | undefined {
+  const bytes = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, "hex") : Buffer.from(text, "base64");
+  return bytes.length === 32 ? bytes : undefined;
+}
 
 /** The WhatsApp Business Cloud API, when the owner configured it (server/confirmation/whatsapp.ts). */
 export interface WhatsAppConfig {
@@ -107,6 +135,8 @@ export interface WhatsAppConfig {
   reminderTemplate: string;
   /** Tells a customer that the size they waited for is back (server/stock-alerts/). */
   backInStockTemplate: string;
+  /** Asks a customer whose delivery failed to choose: try again, correct the address, cancel (issue 49). */
+  deliveryAttemptTemplate: string;
   templateLanguage: string;
   graphUrl: string;
 }
@@ -166,6 +196,17 @@ export interface Config {
   /** Seconds between the confirmation sweeps of each instance; 0: none. */
   confirmationSweepSeconds: number;
   whatsapp: WhatsAppConfig | undefined;
+  couriers: CourierApiConfig;
+}
+
+/** Couriers by API (server/couriers/api/). */
+export interface CourierApiConfig {
+  /** Seals the owner's courier credentials; undefined: no API can be set up (CSV files only). */
+  credentialsKey: Buffer | undefined;
+  /** Seconds between each instance's look for a courier due to be synced; 0: none. */
+  syncSeconds: number;
+  syncEveryMinutes: number;
+  timeoutMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -204,6 +245,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     confirmLinkSecret: e.CONFIRM_LINK_SECRET,
     confirmationSweepSeconds: e.CONFIRMATION_SWEEP_SECONDS,
     whatsapp: whatsapp(e),
+    couriers: {
+      credentialsKey: e.COURIER_CREDENTIALS_KEY === undefined ? undefined : courierKeyBytes(e.COURIER_CREDENTIALS_KEY),
+      syncSeconds: e.COURIER_SYNC_SECONDS,
+      syncEveryMinutes: e.COURIER_SYNC_EVERY_MINUTES,
+      timeoutMs: Math.round(e.COURIER_TIMEOUT_SECONDS * 1000),
+    },
   };
 }
 
@@ -223,6 +270,7 @@ function whatsapp(e: z.output<typeof envSchema>): WhatsAppConfig | undefined {
     confirmTemplate: e.WHATSAPP_CONFIRM_TEMPLATE,
     reminderTemplate: e.WHATSAPP_REMINDER_TEMPLATE,
     backInStockTemplate: e.WHATSAPP_BACK_IN_STOCK_TEMPLATE,
+    deliveryAttemptTemplate: e.WHATSAPP_DELIVERY_ATTEMPT_TEMPLATE,
     templateLanguage: e.WHATSAPP_TEMPLATE_LANGUAGE,
     graphUrl: e.WHATSAPP_GRAPH_URL.replace(/\/+$/, ""),
   };

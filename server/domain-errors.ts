@@ -20,7 +20,9 @@ export type DomainErrorKind =
   /** An Idempotency-Key used again for a different request. */
   | "key-reused"
   /** The shop cannot do it right now (too much contention); the same request later will work. */
-  | "busy";
+  | "busy"
+  /** An outside service the request needs (a courier's API) failed or did not answer in time. */
+  | "upstream";
 
 export interface DomainErrorOptions {
   /** Each invalid field's message, for input a service validates itself. */

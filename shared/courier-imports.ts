@@ -94,6 +94,8 @@ export const IMPORT_OUTCOMES = [
   "refused",
   "lost",
   "damaged",
+  /** The rider could not deliver: the customer is asked what to do (issue 49); the order stays on its way. */
+  "attemptFailed",
   "noChange",
   // payment
   "paid",
@@ -122,6 +124,7 @@ export const APPLYING_OUTCOMES: readonly ImportOutcome[] = [
   "refused",
   "lost",
   "damaged",
+  "attemptFailed",
   "paid",
   "mismatch",
   "short",
@@ -136,6 +139,7 @@ export const IMPORT_OUTCOME_LABELS: Record<ImportOutcome, string> = {
   refused: "refused, comes back",
   lost: "lost in transit",
   damaged: "damaged in transit",
+  attemptFailed: "delivery failed: customer asked",
   noChange: "no change",
   paid: "paid",
   mismatch: "paid, amount differs",

@@ -62,6 +62,14 @@ export interface DeliveryRow extends DeliveryCounts {
   refusalCost: number;
   /** Refused parcels whose charges no payment report has given yet (so the cost may still grow). */
   refusedWithoutCharges: number;
+  /** Parcels with a failed delivery attempt the courier reported (issue 49). */
+  attempted: number;
+  /** Delivered at the first attempt: delivered with no failed attempt reported. */
+  firstAttempt: number;
+  /** First-attempt success: delivered at once, as a percent of the parcels that finished (delivered or came back). */
+  firstAttemptRate: number;
+  /** Rescued: delivered after a failed attempt (the customer answered, the courier tried again). */
+  rescued: number;
 }
 
 export interface CourierDeliveryRow extends DeliveryRow {

@@ -33,7 +33,7 @@ export const ORDER_LIFE = {
   pending:    { label: "pending",            step: "Placed",                facts: ["open", "editable"],                               next: ["confirm", "cancelled"] },
   // Straight to delivered: the shop's own rider took it without a dispatch being recorded.
   confirm:    { label: "confirmed",          step: "Confirmed",             facts: ["open", "editable", "returnable", "dispatchable"], next: ["dispatched", "delivered", "cancelled"] },
-  dispatched: { label: "on its way",         step: "Handed to the courier", facts: ["open", "returnable", "withCourier"],              next: ["delivered", "cancelled", "lost", "damaged"] },
+  dispatched: { label: "on its way",         step: "Handed to the courier", facts: ["open", "returnable", "withCourier"],              next: ["delivered", "cancelled", "lost", "damaged", "confirm"] },
   delivered:  { label: "delivered",          step: "Delivered",             facts: ["cashDue"],                                        next: [] },
   cancelled:  { label: "cancelled",          step: "Cancelled",             facts: [],                                                 next: [] },
   lost:       { label: "lost in transit",    step: "Lost in transit",       facts: [],                                                 next: [] },

@@ -3,6 +3,7 @@
 import type { Auth } from "../accounts/auth.ts";
 import type { AreaService } from "../areas/service.ts";
 import type { ImageStore } from "../catalog/images.ts";
+import type { CourierApis } from "../couriers/deliveries.ts";
 import type { Db } from "../db/client.ts";
 import type { ShopContact } from "../mail/order-contact.ts";
 import type { MailWaker } from "../mail/queue.ts";
@@ -17,4 +18,6 @@ export interface AdminDeps {
   areas: AreaService;
   /** The shop's own address, for links in mails. */
   publicUrl: string;
+  /** Couriers by API: bookings, the sync, the failed attempts (server/couriers/deliveries.ts). */
+  couriers: CourierApis;
 }

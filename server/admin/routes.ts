@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { adminCustomersQuerySchema, customerBlockInputSchema, customerIdParamsSchema } from "#shared/admin.ts";
 import { adminOf, requireAdmin } from "../accounts/admin-guard.ts";
 import { registerAdminAreaRoutes } from "../areas/routes.ts";
+import { registerCourierApiRoutes } from "../couriers/api-routes.ts";
 import { registerDeliveryReportRoutes } from "../couriers/report-routes.ts";
 import { registerCourierRoutes } from "../couriers/routes.ts";
 import { registerShortPaymentRoutes } from "../couriers/short-payment-routes.ts";
@@ -50,6 +51,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): void
     registerOwnerToolRoutes(scope, deps);
     registerAdminAreaRoutes(scope, deps.areas);
     registerCourierRoutes(scope, deps);
+    registerCourierApiRoutes(scope, deps);
     registerDeliveryReportRoutes(scope, deps);
     registerShortPaymentRoutes(scope, deps);
   });

@@ -7,8 +7,12 @@
 // API would be a second one: built with what it needs (the confirmed orders to book, the numbers on
 // the road, its key), answering the same lines; the workflow does not change.
 
-/** How a courier's status reads for the order. */
-export type ParcelOutcome = "delivered" | "refused" | "lost" | "damaged" | "noChange";
+/**
+ * How a courier's status reads for the order. 'refused': the parcel came back (or is coming back);
+ * 'attemptFailed': the rider could not deliver it (customer not available, address incomplete, refused
+ * at the door) and it is still out: the customer is asked what to do before it goes back (issue 49).
+ */
+export type ParcelOutcome = "delivered" | "refused" | "lost" | "damaged" | "attemptFailed" | "noChange";
 
 interface SourceLine {
   /** Where the line is in the source (a file's row, the header being 1), for the owner to find it. */

@@ -110,9 +110,18 @@ export function resolveColumns(
   return columns;
 }
 
-/** Courier status words, checked in this order: 'Return delivered to shipper' came back, 'Undelivered' too. */
+/**
+ * Courier status words, checked in this order: 'Return delivered to shipper' came back, 'Undelivered'
+ * and 'Refused' too (a status file comes late: by then it is on its way back). A failed attempt with
+ * the parcel still out ('Customer not available', 'Address incomplete', 'Attempted') asks the customer
+ * what to do (issue 49); each courier's API adapter maps its own codes (server/couriers/api/).
+ */
 const STATUS_WORDS: [RegExp, ParcelOutcome][] = [
   [/\b(return|returned|returning|refused|rts|rto|undelivered|not delivered)\b/, "refused"],
+  [
+    /\b(attempted|attempt failed|failed attempt|delivery failed|(customer|consignee) not (available|responding|reachable)|(address|addr) (incomplete|incorrect|wrong|not found)|(incomplete|incorrect|wrong) address|phone (off|switched off|not responding)|rescheduled)\b/,
+    "attemptFailed",
+  ],
   [/\b(lost|missing)\b/, "lost"],
   [/\b(damage|damaged)\b/, "damaged"],
   [/\bdelivered\b/, "delivered"],

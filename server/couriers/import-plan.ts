@@ -27,6 +27,16 @@ export type ImportAction =
       remark?: string | undefined;
     }
   | {
+      /** The rider could not deliver: the customer is asked what to do (attempts.ts). */
+      kind: "attempt";
+      orderId: string;
+      trackingNumber: string;
+      status: string;
+      remark?: string | undefined;
+      /** When the courier recorded it; without a date, when the file or the sync came. */
+      at?: string | undefined;
+    }
+  | {
       kind: "settle";
       orderId: string;
       /** The report's line that pays it (the header is line 1): a short payment's evidence says it. */
@@ -39,6 +49,7 @@ export type ImportAction =
     };
 
 export type SettleAction = Extract<ImportAction, { kind: "settle" }>;
+export type AttemptAction = Extract<ImportAction, { kind: "attempt" }>;
 
 /** A payment line's amounts as the report states them: each deduction null where it has no column. */
 export interface StatedPayout {

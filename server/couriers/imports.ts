@@ -21,7 +21,8 @@ import { courierImports, couriers, orders, parcels, shortPayments } from "../db/
 import { conflict, invalid } from "../domain-errors.ts";
 import { moveOrder } from "../orders/life/moves.ts";
 import type { TellCustomer } from "../orders/life/status-mail.ts";
-import type { CourierAdapter } from "./adapter.ts";
+import type { CourierAdapter, PaymentLine, TrackingLine } from "./adapter.ts";
+import type { RecordAttempt } from "./attempts/service.ts";
 import { type CourierRow, findCourier } from "./couriers.ts";
 import { createCsvAdapter, readCourierFile, resolveColumns } from "./csv-adapter.ts";
 import { dispatchParcels } from "./dispatch.ts";
@@ -40,6 +41,14 @@ export interface MovedOrder {
 export interface ImportOutput {
   result: ImportResult;
   moved: MovedOrder[];
+  /** The failed delivery attempts it recorded (each customer asked in the same transaction). */
+  attempts: string[];
+}
+
+/** What applying lines does beyond the orders: the customers' mails and the failed attempts' questions. */
+export interface ImportHooks {
+  tellCustomer: TellCustomer;
+  recordAttempt: RecordAttempt;
 }
 
 interface Source {
@@ -62,7 +71,7 @@ export async function runCourierImport(
   courierId: string,
   input: CourierImportInput,
   actorUserId: string,
-  tellCustomer: TellCustomer,
+  hooks: ImportHooks,
 ): Promise<ImportOutput> {
   const courier = await findCourier(db, courierId);
   if (courier.ownRider) throw invalid(IMPORT_MESSAGES.ownRider);
@@ -79,13 +88,58 @@ export async function runCourierImport(
   };
   const preview = async (): Promise<ImportOutput> => {
     const before = await importedOn(db, source);
-    return { result: resultOf(source, await plan(db, source), false, before), moved: [] };
+    return { result: resultOf(source, await plan(db, source), false, before), moved: [], attempts: [] };
   };
   if (!input.apply) return preview();
+  return applyOnce(db, source, input.fileName ?? null, actorUserId, hooks, preview);
+}
+
+/**
+ * What a courier's API answered (the sync job, a webhook), applied as a file of its lines would be:
+ * planned, applied under the same locks, recorded once by its contents, so the same answer twice
+ * changes nothing the second time.
+ */
+export async function applyCourierLines(
+  db: Db,
+  courierId: string,
+  lines: { kind: "status"; lines: TrackingLine[] } | { kind: "payment"; lines: PaymentLine[] },
+  sourceName: string,
+  hooks: ImportHooks,
+): Promise<ImportOutput> {
+  const courier = await findCourier(db, courierId);
+  const adapter: CourierAdapter = {
+    book: async () => [],
+    track: async () => (lines.kind === "status" ? lines.lines : []),
+    paymentReport: async () => (lines.kind === "payment" ? lines.lines : []),
+  };
+  const source: Source = {
+    courier,
+    kind: lines.kind,
+    adapter,
+    headers: [],
+    columns: {},
+    hash: fileHash(`${lines.kind}\n${JSON.stringify(lines.lines.map(({ line: _, ...rest }) => rest))}`),
+  };
+  const nothing = async (): Promise<ImportOutput> => ({
+    result: resultOf(source, [], false, null),
+    moved: [],
+    attempts: [],
+  });
+  return applyOnce(db, source, sourceName, null, hooks, nothing);
+}
+
+async function applyOnce(
+  db: Db,
+  source: Source,
+  fileName: string | null,
+  actorUserId: string | null,
+  hooks: ImportHooks,
+  preview: () => Promise<ImportOutput>,
+): Promise<ImportOutput> {
   const imported = await importedOn(db, source);
   if (imported) return preview();
   try {
-    return await db.transaction((tx) => apply(tx, source, input.fileName ?? null, actorUserId, tellCustomer));
+    return await db.transaction((tx) => apply(tx, source, fileName, actorUserId, hooks));
   } catch (error) {
     // The same file applied twice at once: the second waited on the first's row, and finds it now.
     if (sqlState(error) === "23505" && constraintOf(error) === "courier_imports_file_idx") return preview();
@@ -118,10 +172,11 @@ async function apply(
   tx: Db,
   source: Source,
   fileName: string | null,
-  actorUserId: string,
-  tellCustomer: TellCustomer,
+  actorUserId: string | null,
+  hooks: ImportHooks,
 ): Promise<ImportOutput> {
   const { courier } = source;
+  const { tellCustomer } = hooks;
   // One import of a courier's files at a time (a hand dispatch with it still goes ahead: its
   // foreign key's share lock does not wait on this one).
   await tx.select({ id: couriers.id }).from(couriers).where(eq(couriers.id, courier.id)).for("no key update");
@@ -138,8 +193,10 @@ async function apply(
   const lines = await plan(tx, source);
 
   const moved: MovedOrder[] = [];
+  const attempts: string[] = [];
   const dispatches = lines.flatMap((l) => (l.action?.kind === "dispatch" ? [l.action] : []));
   if (dispatches.length > 0) {
+    if (actorUserId === null) throw new TypeError("a dispatch is always the owner's");
     await dispatchParcels(tx, courier.id, dispatches, { actorUserId, tx, importId: record.id, tellCustomer });
     moved.push(...dispatches.map((d) => ({ orderId: d.orderId, restockedProductIds: [] })));
   }
@@ -161,15 +218,22 @@ async function apply(
       moved.push({ orderId: action.orderId, restockedProductIds: done.restockedProductIds });
     }
     if (action?.kind === "settle") await settle(tx, courier.id, record.id, action);
+    if (action?.kind === "attempt") {
+      const id = await hooks.recordAttempt(tx, courier.id, action);
+      if (id) attempts.push(id);
+    }
   }
 
   const result = resultOf(source, lines, true, null);
   await tx.update(courierImports).set({ summary: result.summary }).where(eq(courierImports.id, record.id));
-  await tx
-    .update(couriers)
-    .set({ csvColumns: sql`${couriers.csvColumns} || ${JSON.stringify({ [source.kind]: source.columns })}::jsonb` })
-    .where(eq(couriers.id, courier.id));
-  return { result, moved };
+  // A file's columns are remembered for the next file; an API's lines have none.
+  if (source.headers.length > 0) {
+    await tx
+      .update(couriers)
+      .set({ csvColumns: sql`${couriers.csvColumns} || ${JSON.stringify({ [source.kind]: source.columns })}::jsonb` })
+      .where(eq(couriers.id, courier.id));
+  }
+  return { result, moved, attempts };
 }
 
 /**

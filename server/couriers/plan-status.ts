@@ -1,21 +1,24 @@
-// A status file's plan: each line names one of this courier's parcels and its status. An order on
-// its way becomes delivered, refused (cancelled, its stock back once), lost or damaged; one that got
-// there already is 'already'; a status that means nothing new (booked, in transit, out for delivery)
-// changes nothing. Lines are planned in file order, each seeing what the lines before would do.
-// No HTTP here.
+// A status file's plan (or a courier API's statuses): each line names one of this courier's parcels
+// and its status. An order on its way becomes delivered, refused (cancelled, its stock back once),
+// lost or damaged; one that got there already is 'already'; a failed delivery attempt becomes a task
+// for the customer's answer (issue 49), once per attempt the courier reports; a status that means
+// nothing new (booked, in transit, out for delivery) changes nothing. Lines are planned in file
+// order, each seeing what the lines before would do. No HTTP here.
 import type { ImportOutcome } from "#shared/courier-imports.ts";
 import { statusIs, statusLabel } from "#shared/order-life.ts";
 import type { Db } from "../db/client.ts";
 import type { ParcelOutcome, TrackingLine } from "./adapter.ts";
+import { reportedAttempts } from "./attempts/reported.ts";
 import type { CourierRow } from "./couriers.ts";
 import { type LineOrder, lineOf, type PlannedLine, planByParcel, stateOf } from "./import-plan.ts";
+
 
 const MOVES = {
   delivered: { to: "delivered", label: "delivered" },
   refused: { to: "cancelled", label: "refused at the door" },
   lost: { to: "lost", label: statusLabel("lost") },
   damaged: { to: "damaged", label: statusLabel("damaged") },
-} as const satisfies Record<Exclude<ParcelOutcome, "noChange">, { to: string; label: string }>;
+} as const satisfies Record<Exclude<ParcelOutcome, "noChange" | "attemptFailed">, { to: string; label: string }>;
 
 /** The order already is where the courier says the parcel is. */
 function reached(order: LineOrder, outcome: keyof typeof MOVES): boolean {
@@ -24,10 +27,26 @@ function reached(order: LineOrder, outcome: keyof typeof MOVES): boolean {
 }
 
 export async function planStatus(db: Db, courier: CourierRow, lines: TrackingLine[]): Promise<PlannedLine[]> {
+  const known = await reportedAttempts(db, courier.id);
   return planByParcel(db, courier, lines, (l, parcel) => {
     const number = l.trackingNumber;
     const said = `“${l.status}”`;
     if (l.outcome === "noChange") return lineOf(l.line, number, parcel, "noChange", `${said}: nothing to change.`);
+    if (l.outcome === "attemptFailed") {
+      if (!statusIs(parcel.status, "withCourier")) {
+        return lineOf(l.line, number, parcel, "noChange", `${said}, but this order is ${stateOf(parcel)}: nothing to ask.`);
+      }
+      if (known.has(parcel.orderId, l)) return lineOf(l.line, number, parcel, "already", `${said}: the customer was already asked.`);
+      known.add(parcel.orderId, l);
+      return lineOf(l.line, number, parcel, "attemptFailed", l.remark ? `${said} (${l.remark})` : said, {
+        kind: "attempt",
+        orderId: parcel.orderId,
+        trackingNumber: number,
+        status: l.status,
+        remark: l.remark,
+        at: l.statusDate,
+      });
+    }
     const move = MOVES[l.outcome];
     if (reached(parcel, l.outcome)) return lineOf(l.line, number, parcel, "already", `${said}: already ${move.label}.`);
     if (!statusIs(parcel.status, "withCourier")) {

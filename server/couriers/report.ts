@@ -43,6 +43,9 @@ const groupRow = z.object({
   open: z.number(),
   refusal_cost: z.number(),
   uncharged: z.number(),
+  attempted: z.number(),
+  first_attempt: z.number(),
+  rescued: z.number(),
 });
 type GroupRow = z.output<typeof groupRow>;
 
@@ -59,6 +62,7 @@ export async function loadDeliveryReport(db: Db, days: ReportPeriod): Promise<De
       sql`with o as (
             select o.status, o.returned_as, o.area, p.courier_id, c.name as courier, p.charges,
                    p.order_id is not null as dispatched,
+                   exists (select 1 from delivery_attempts a where a.order_id = o.id) as attempted,
                    date_trunc('week', o.created_at at time zone ${tz})::date as week
             from orders o
             left join parcels p on p.order_id = o.id
@@ -79,7 +83,10 @@ export async function loadDeliveryReport(db: Db, days: ReportPeriod): Promise<De
                  count(*) filter (where status in ('lost', 'damaged'))::int as lost_damaged,
                  count(*) filter (where status in ${OPEN_STATUS_LIST})::int as open,
                  coalesce(sum(charges) filter (where returned_as is not null), 0)::int as refusal_cost,
-                 count(*) filter (where returned_as is not null and dispatched and charges is null)::int as uncharged
+                 count(*) filter (where returned_as is not null and dispatched and charges is null)::int as uncharged,
+                 count(*) filter (where attempted)::int as attempted,
+                 count(*) filter (where dispatched and status = 'delivered' and not attempted)::int as first_attempt,
+                 count(*) filter (where status = 'delivered' and attempted)::int as rescued
           from o
           group by grouping sets ((), (courier_id, courier), (area), (week))`,
     ),
@@ -160,6 +167,8 @@ function deliveryRow(g: GroupRow | null): DeliveryRow {
   };
   const dispatched = g?.dispatched ?? 0;
   const refusedOfDispatched = g?.refused_of_dispatched ?? 0;
+  const firstAttempt = g?.first_attempt ?? 0;
+  const rescued = g?.rescued ?? 0;
   return {
     ...counts,
     rates: ratesOf(counts),
@@ -168,6 +177,10 @@ function deliveryRow(g: GroupRow | null): DeliveryRow {
     refusalRate: percentOf(refusedOfDispatched, dispatched),
     refusalCost: g?.refusal_cost ?? 0,
     refusedWithoutCharges: g?.uncharged ?? 0,
+    attempted: g?.attempted ?? 0,
+    firstAttempt,
+    firstAttemptRate: percentOf(firstAttempt, firstAttempt + rescued + refusedOfDispatched),
+    rescued,
   };
 }
 
@@ -183,6 +196,8 @@ function sumRows(rows: DeliveryRow[]): DeliveryRow {
   };
   const dispatched = sum((r) => r.dispatched);
   const refusedOfDispatched = sum((r) => r.refusedOfDispatched);
+  const firstAttempt = sum((r) => r.firstAttempt);
+  const rescued = sum((r) => r.rescued);
   return {
     ...counts,
     rates: ratesOf(counts),
@@ -191,6 +206,10 @@ function sumRows(rows: DeliveryRow[]): DeliveryRow {
     refusalRate: percentOf(refusedOfDispatched, dispatched),
     refusalCost: sum((r) => r.refusalCost),
     refusedWithoutCharges: sum((r) => r.refusedWithoutCharges),
+    attempted: sum((r) => r.attempted),
+    firstAttempt,
+    firstAttemptRate: percentOf(firstAttempt, firstAttempt + rescued + refusedOfDispatched),
+    rescued,
   };
 }
 

@@ -11,7 +11,7 @@ import { parseOr400 } from "../http/errors.ts";
 import type { ShopContact } from "../mail/order-contact.ts";
 import type { MailWaker } from "../mail/queue.ts";
 import { createOrderAnnouncer } from "../orders/life/after-commit.ts";
-import { statusMailTeller } from "../orders/life/status-mail.ts";
+import type { CourierApis } from "./deliveries.ts";
 import { addCourier, changeCourier, listCouriers, readCourier } from "./couriers.ts";
 import { listImports } from "./import-history.ts";
 import { runCourierImport } from "./imports.ts";
@@ -27,10 +27,11 @@ export interface CourierRouteDeps {
   outbox: MailWaker;
   shop: ShopContact;
   publicUrl: string;
+  /** The failed attempts a status file reports are asked through the same service as the API's. */
+  couriers: Pick<CourierApis, "hooks">;
 }
 
 export function registerCourierRoutes(scope: FastifyInstance, deps: CourierRouteDeps): void {
-  const tellCustomer = statusMailTeller(deps);
   const announcer = createOrderAnnouncer(scope, deps);
 
   scope.get("/api/admin/couriers", async () => ({ couriers: await listCouriers(deps.db) }));
@@ -67,7 +68,7 @@ export function registerCourierRoutes(scope: FastifyInstance, deps: CourierRoute
     const admin = adminOf(request);
     const { id } = parseOr400(courierIdParamsSchema, request.params);
     const input = parseOr400(courierImportInputSchema, request.body);
-    const { result, moved } = await runCourierImport(deps.db, id, input, admin.id, tellCustomer);
+    const { result, moved } = await runCourierImport(deps.db, id, input, admin.id, deps.couriers.hooks);
     if (moved.length > 0) announcer.moved(moved.flatMap((order) => order.restockedProductIds));
     if (result.applied) {
       request.log.info({ courierId: id, kind: input.kind, summary: result.summary }, "courier file imported");

@@ -1077,10 +1077,12 @@ export const mailOutbox = pgTable(
     // back_in_stock and whatsapp_back_in_stock: a size a customer waited for came back (queued by
     // the trigger of migration 0021, server/stock-alerts/). stock_alert_confirm: an ask for an
     // address that had stopped the mails, mailed there to be confirmed (server/stock-alerts/).
+    // whatsapp_delivery_attempt: a courier could not deliver the order's parcel; the customer is asked
+    // to choose what happens next (server/couriers/attempts/, migration 0030).
     // message: any other mail, carried whole in `message` (server/mail/queue.ts, migration 0024).
     check(
       "mail_outbox_kind_check",
-      sql`${t.kind} in ('order_confirmation', 'order_alert', 'confirm_reminder', 'confirm_expired', 'whatsapp_confirm', 'whatsapp_reminder', 'back_in_stock', 'whatsapp_back_in_stock', 'stock_alert_confirm', 'message')`,
+      sql`${t.kind} in ('order_confirmation', 'order_alert', 'confirm_reminder', 'confirm_expired', 'whatsapp_confirm', 'whatsapp_reminder', 'back_in_stock', 'whatsapp_back_in_stock', 'stock_alert_confirm', 'whatsapp_delivery_attempt', 'message')`,
     ),
     // Each row names one subject: its order, its stock alert, or (kind message) the mail itself.
     check(

@@ -12,6 +12,7 @@ const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
   "limit-reached": 409,
   "key-reused": 422,
   busy: 503,
+  upstream: 502,
 };
 
 export const statusOfDomainError = (error: DomainError): number => STATUS_OF_KIND[error.kind];

@@ -4,11 +4,10 @@
 // built from the courier's published document with its request and answer shapes cited beside them,
 // every answer checked with zod. The booking, the sync job and the delivery attempts use only this
 // interface; a courier without credentials keeps working by its CSV files (csv-adapter.ts).
+import type { CourierApiKind } from "#shared/courier-api.ts";
 import type { ParcelOutcome, PaymentLine } from "../adapter.ts";
 
-/** The couriers whose APIs the shop speaks. */
-export const COURIER_API_KINDS = ["postex", "leopards", "trax", "tcs", "mp"] as const;
-export type CourierApiKind = (typeof COURIER_API_KINDS)[number];
+export type { CourierApiKind };
 
 /** A parcel to book: everything a Karachi courier asks for, from our order. */
 export interface BookingRequest {
@@ -43,7 +42,7 @@ export interface Booked {
 }
 
 /** What a parcel's status means for the order; 'attemptFailed': the rider could not deliver, the parcel is still out. */
-export type ApiOutcome = ParcelOutcome | "attemptFailed";
+export type ApiOutcome = ParcelOutcome;
 
 /** A parcel's latest status as the courier's API reports it. */
 export interface ParcelStatus {
@@ -132,6 +131,8 @@ export interface CredentialField {
   key: string;
   label: string;
   hint: string;
+  /** Not needed to book and track (a webhook's secret). */
+  optional?: boolean | undefined;
 }
 
 /** One courier's API as the shop knows it: what the owner enters and how to build its adapter. */

@@ -65,6 +65,7 @@ CREATE TABLE "delivery_attempts" (
 	CONSTRAINT "delivery_attempts_via_check" CHECK ("delivery_attempts"."answered_via" is null or "delivery_attempts"."answered_via" in ('link', 'whatsapp', 'owner'))
 );
 --> statement-breakpoint
+ALTER TABLE "mail_outbox" DROP CONSTRAINT "mail_outbox_kind_check";--> statement-breakpoint
 ALTER TABLE "courier_accounts" ADD CONSTRAINT "courier_accounts_courier_id_couriers_id_fk" FOREIGN KEY ("courier_id") REFERENCES "public"."couriers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "courier_accounts" ADD CONSTRAINT "courier_accounts_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "courier_bookings" ADD CONSTRAINT "courier_bookings_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -75,4 +76,5 @@ ALTER TABLE "delivery_attempts" ADD CONSTRAINT "delivery_attempts_courier_id_cou
 ALTER TABLE "delivery_attempts" ADD CONSTRAINT "delivery_attempts_closed_by_users_id_fk" FOREIGN KEY ("closed_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "courier_accounts_due_idx" ON "courier_accounts" USING btree ("next_sync_at") WHERE "courier_accounts"."enabled";--> statement-breakpoint
 CREATE UNIQUE INDEX "delivery_attempts_report_idx" ON "delivery_attempts" USING btree ("order_id","reported_at");--> statement-breakpoint
-CREATE INDEX "delivery_attempts_open_idx" ON "delivery_attempts" USING btree ("return_by") WHERE "delivery_attempts"."state" in ('asking', 'answered', 'to_call');
+CREATE INDEX "delivery_attempts_open_idx" ON "delivery_attempts" USING btree ("return_by") WHERE "delivery_attempts"."state" in ('asking', 'answered', 'to_call');--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_kind_check" CHECK ("mail_outbox"."kind" in ('order_confirmation', 'order_alert', 'confirm_reminder', 'confirm_expired', 'whatsapp_confirm', 'whatsapp_reminder', 'back_in_stock', 'whatsapp_back_in_stock', 'stock_alert_confirm', 'whatsapp_delivery_attempt', 'message'));

@@ -60,3 +60,8 @@ export async function returnStock(tx: Db, orderId: string): Promise<string[]> {
   );
   return [...new Set(lines.map((l) => l.product_id))];
 }
+
+/** A booking cancelled before pickup takes its parcel with it; a settled parcel is cash on record and stays. */
+export async function dropUnsettledParcel(tx: Db, orderId: string): Promise<void> {
+  await tx.execute(sql`delete from parcels where order_id = ${orderId} and settled_at is null`);
+}

@@ -32,7 +32,7 @@ import type { Db } from "../../db/client.ts";
 import { orderStatusColumn, returnKindColumn } from "../../db/row-schemas.ts";
 import { orderConfirmationEvents, orderStatusEvents, orders } from "../../db/schema.ts";
 import { conflict, DomainError, notFound } from "../../domain-errors.ts";
-import { ownRiderParcelIfNone, returnStock } from "./effects.ts";
+import { dropUnsettledParcel, ownRiderParcelIfNone, returnStock } from "./effects.ts";
 import type { TellCustomer } from "./status-mail.ts";
 
 /** Which mail a move queues: the status mail (status-mail.ts), the expired-confirmation mail, or none. */
@@ -46,6 +46,8 @@ interface NamedMove {
   /** The statuses it may lead to; the statuses' own table (canMoveOrder) must allow the step too. */
   to: readonly OrderStatus[];
   mail: MoveMail;
+  /** Steps the statuses' table allows but this move may not take: another move owns them. */
+  except?: readonly (readonly [OrderStatus, OrderStatus])[];
 }
 
 export const ORDER_MOVES = {
@@ -54,7 +56,15 @@ export const ORDER_MOVES = {
   /** Nobody confirmed in time: the confirmation job cancels it. */
   confirmationExpires: { by: "confirmation job", from: ["pending"], to: ["cancelled"], mail: "confirm_expired" },
   /** The owner moves it on the order's page: confirm, cancel, delivered by the own rider, lost... */
-  ownerMoves: { by: "owner", from: ORDER_STATUSES, to: OWNER_STATUS_MOVES, mail: "status" },
+  // Back from the courier to confirmed only by cancelling its booking (bookingCancelled), so the
+  // courier is told and the parcel goes with it.
+  ownerMoves: {
+    by: "owner",
+    from: ORDER_STATUSES,
+    to: OWNER_STATUS_MOVES,
+    mail: "status",
+    except: [["dispatched", "confirm"]],
+  },
   /** The parcel came back (refused at the door, or returned): cancelled, saying how it came back. */
   parcelComesBack: { by: "owner or a courier's file", from: RETURNABLE_FROM, to: ["cancelled"], mail: "status" },
   /** Handed to a courier (the owner's dispatch, or a dispatch file); its parcel is recorded with it (alsoRecord). */
@@ -71,6 +81,8 @@ export const ORDER_MOVES = {
     to: ["delivered", "lost", "damaged"],
     mail: "status",
   },
+  /** The courier cancelled the booking before pickup (issue 49): confirmed again, its parcel removed. */
+  bookingCancelled: { by: "owner, through the courier's API", from: ["dispatched"], to: ["confirm"], mail: "none" },
 } as const satisfies Record<string, NamedMove>;
 export type MoveName = keyof typeof ORDER_MOVES;
 
@@ -82,6 +94,11 @@ const ARRIVAL_EFFECTS: Partial<Record<OrderStatus, (tx: Db, orderId: string) => 
   // Every line's pairs back on sale. The stock write fires the back-in-stock trigger on
   // product_sizes (migration 0021): it queues the mails of whoever waits for those sizes.
   cancelled: returnStock,
+  // Confirmed again after a cancelled booking (bookingCancelled): the parcel that was booked is gone.
+  confirm: async (tx, orderId) => {
+    await dropUnsettledParcel(tx, orderId);
+    return [];
+  },
   // Delivered without a recorded dispatch: the shop's own rider took it, and owes its cash.
   delivered: async (tx, orderId) => {
     await ownRiderParcelIfNone(tx, orderId);
@@ -171,6 +188,9 @@ async function moveIn(
         ? ORDER_DAY_MESSAGES.notReturnable(current, returnKindColumn.parse(locked.returnedAs))
         : `This order is ${statusLabel(current)}: it cannot be moved that way any more.`;
     throw refusedIn(current, message);
+  }
+  if (named.except?.some(([from, step]) => from === current && step === to)) {
+    throw refusedIn(current, `A ${statusLabel(current)} order goes back to ${statusLabel(to)} only by cancelling its courier booking.`);
   }
   if (!canMoveOrder(current, to) || !named.to.includes(to)) {
     throw refusedIn(current, orderMoveRefusedMessage(current, to));

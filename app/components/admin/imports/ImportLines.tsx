@@ -12,6 +12,8 @@ const OUTCOME_COLOURS: Record<ImportOutcome, string> = {
   refused: "bg-stone-300 text-stone-900",
   lost: "bg-red-800 text-white",
   damaged: "bg-orange-700 text-white",
+  // A task for the owner: the customer is asked what to do (issue 49).
+  attemptFailed: "bg-amber-500 text-amber-950",
   paid: "bg-green-700 text-white",
   mismatch: "bg-amber-300 text-amber-950",
   short: "bg-red-700 text-white",
