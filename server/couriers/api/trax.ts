@@ -244,6 +244,12 @@ export const traxApi: CourierApiDescriptor = {
       label: "Email for bookings",
       hint: "Trax requires an email on every booking and cash customers give none: the shop's own address is sent.",
     },
+    {
+      key: "webhookSecret",
+      label: "Webhook secret",
+      hint: "Optional: a long random text; webhooks posted to /api/couriers/<this courier's id>/webhook must carry its HMAC-SHA256 in X-Trax-Signature.",
+      optional: true,
+    },
   ],
   productionUrl: "https://sonic.pk",
   stagingUrl: "https://app.sonic.pk",
