@@ -13,6 +13,7 @@ const DATABASE_FREE_TESTS = [
   "tests/cash-aging.test.ts",
   "tests/checkout-busy.test.ts",
   "tests/courier-api-trax.test.ts",
+  "tests/courier-api-leopards.test.ts",
   "tests/courier-cells.test.ts",
   "tests/courier-headers.test.ts",
   "tests/cart-room.test.ts",
