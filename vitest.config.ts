@@ -14,6 +14,7 @@ const DATABASE_FREE_TESTS = [
   "tests/checkout-busy.test.ts",
   "tests/courier-api-trax.test.ts",
   "tests/courier-api-leopards.test.ts",
+  "tests/courier-api-postex.test.ts",
   "tests/courier-cells.test.ts",
   "tests/courier-headers.test.ts",
   "tests/cart-room.test.ts",
