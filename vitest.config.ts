@@ -12,6 +12,7 @@ const DATABASE_FREE_TESTS = [
   "tests/bench-first-tap.test.ts",
   "tests/cash-aging.test.ts",
   "tests/checkout-busy.test.ts",
+  "tests/courier-api-mp.test.ts",
   "tests/courier-api-tcs.test.ts",
   "tests/courier-cells.test.ts",
   "tests/courier-headers.test.ts",
