@@ -15,6 +15,8 @@ const DATABASE_FREE_TESTS = [
   "tests/courier-api-trax.test.ts",
   "tests/courier-api-leopards.test.ts",
   "tests/courier-api-postex.test.ts",
+  "tests/courier-api-mp.test.ts",
+  "tests/courier-api-tcs.test.ts",
   "tests/courier-cells.test.ts",
   "tests/courier-headers.test.ts",
   "tests/cart-room.test.ts",
