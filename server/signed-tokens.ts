@@ -28,8 +28,11 @@ export async function sharedKey(db: Db, name: string): Promise<Buffer> {
 
 /** Signs and checks one kind of token (a stop link, a verification link, a device cookie). */
 export interface TokenSigner {
-  /** The HMAC-SHA256 of `text`, its first MAC_BYTES, base64url. */
-  sign(text: string): Promise<string>;
+  /**
+   * The HMAC-SHA256 of `text`, its first MAC_BYTES, base64url. `via`: the transaction the caller is
+   * in, so the key's first read does not wait on a connection that transaction holds (PGlite has one).
+   */
+  sign(text: string, via?: Db): Promise<string>;
   /** Whether `given` is `text`'s signature, compared in constant time. */
   verify(text: string, given: string): Promise<boolean>;
 }
@@ -41,8 +44,8 @@ export interface TokenSigner {
  */
 export function tokenSigner(db: Db, name: string, secret: string | undefined): TokenSigner {
   let key: Promise<Buffer> | undefined;
-  const keyOf = () => {
-    key ??= (secret ? Promise.resolve(createHmac("sha256", secret).update(name).digest()) : sharedKey(db, name)).catch(
+  const keyOf = (via: Db = db) => {
+    key ??= (secret ? Promise.resolve(createHmac("sha256", secret).update(name).digest()) : sharedKey(via, name)).catch(
       (error: unknown) => {
         key = undefined;
         throw error;
@@ -50,8 +53,8 @@ export function tokenSigner(db: Db, name: string, secret: string | undefined): T
     );
     return key;
   };
-  const sign = async (text: string) =>
-    createHmac("sha256", await keyOf())
+  const sign = async (text: string, via?: Db) =>
+    createHmac("sha256", await keyOf(via))
       .update(text)
       .digest()
       .subarray(0, MAC_BYTES)

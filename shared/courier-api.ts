@@ -15,7 +15,8 @@ export const DEFAULT_PARCEL_GRAMS = 1000;
 export const COURIER_API_MESSAGES = {
   noKey:
     "Courier APIs are not set up on this shop: set COURIER_CREDENTIALS_KEY (32 bytes, e.g. `openssl rand -base64 32`) and restart. Until then, import the courier's files.",
-  noAccount: "This courier has no API set up: book it in the courier's portal and import its file, or set up its API at Couriers.",
+  noAccount:
+    "This courier has no API set up: book it in the courier's portal and import its file, or set up its API at Couriers.",
   ownRider: "The shop's own rider has no API: dispatch with the rider by hand.",
   credentialsMissing: (labels: string[]) => `Please enter ${labels.join(", ")}.`,
   unknownCredential: (key: string) => `This courier's API takes no field "${key}".`,
@@ -40,7 +41,9 @@ const credentialValue = z
  */
 export const courierApiInputSchema = strictBody({
   api: z.enum(COURIER_API_KINDS, { error: `api must be one of: ${COURIER_API_KINDS.join(", ")}.` }),
-  host: z.enum(["production", "staging", "custom"], { error: "host must be production, staging or custom." }).default("production"),
+  host: z
+    .enum(["production", "staging", "custom"], { error: "host must be production, staging or custom." })
+    .default("production"),
   baseUrl: z
     .string({ error: "The API address must be text." })
     .trim()
@@ -50,7 +53,9 @@ export const courierApiInputSchema = strictBody({
     .refine((v) => v === undefined || /^https?:\/\/[^\s/?#]+(\/\S*)?$/.test(v), {
       error: "The API address must start with https:// (or http:// for a local test host).",
     }),
-  credentials: z.record(z.string(), credentialValue, { error: "credentials must be an object of text fields." }).default({}),
+  credentials: z
+    .record(z.string(), credentialValue, { error: "credentials must be an object of text fields." })
+    .default({}),
   holdHours: z
     .number({ error: "The hold must be a whole number of hours." })
     .int({ error: "The hold must be a whole number of hours." })
@@ -110,9 +115,13 @@ const parcelWeight = z
   .min(100, { error: weightError })
   .max(50_000, { error: weightError });
 const piecesError = "Pieces must be a whole number from 1 to 20.";
-const parcelPieces = z.number({ error: piecesError }).int({ error: piecesError }).min(1, { error: piecesError }).max(20, {
-  error: piecesError,
-});
+const parcelPieces = z
+  .number({ error: piecesError })
+  .int({ error: piecesError })
+  .min(1, { error: piecesError })
+  .max(20, {
+    error: piecesError,
+  });
 
 /** POST /api/admin/orders/:id/book: one press on the order's page. */
 export const bookInputSchema = strictBody({
@@ -120,7 +129,6 @@ export const bookInputSchema = strictBody({
   weightGrams: parcelWeight.optional(),
   pieces: parcelPieces.optional(),
 });
-export type BookInput = z.output<typeof bookInputSchema>;
 
 /** POST /api/admin/orders/book: a batch of confirmed orders with one courier. */
 export const batchBookInputSchema = strictBody({
@@ -140,7 +148,6 @@ export const batchBookInputSchema = strictBody({
       error: "Each order can be in the booking only once.",
     }),
 });
-export type BatchBookInput = z.output<typeof batchBookInputSchema>;
 
 /** One order's booking: booked with its number, or why not (the others of a batch go on). */
 export type BookingOutcome =

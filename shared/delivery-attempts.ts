@@ -65,7 +65,11 @@ const addressText = z
 const answerShape = {
   choice: z.enum(ATTEMPT_CHOICES, { error: "Please choose what we should do with your parcel." }),
   addressLine: addressText.optional(),
-  area: z.string({ error: ORDER_MESSAGES.areaRequired }).trim().max(AREA_NAME_MAX, { error: ORDER_MESSAGES.area }).optional(),
+  area: z
+    .string({ error: ORDER_MESSAGES.areaRequired })
+    .trim()
+    .max(AREA_NAME_MAX, { error: ORDER_MESSAGES.area })
+    .optional(),
   landmark: z
     .string({ error: ORDER_MESSAGES.landmark })
     .trim()
@@ -75,14 +79,22 @@ const answerShape = {
   phoneNumber: phoneNumberSchema.optional(),
 };
 
-const needsCorrection = <T extends { choice: AttemptChoice; addressLine?: string | undefined; area?: string | undefined; phoneNumber?: string | undefined }>(
+const needsCorrection = <
+  T extends {
+    choice: AttemptChoice;
+    addressLine?: string | undefined;
+    area?: string | undefined;
+    phoneNumber?: string | undefined;
+  },
+>(
   answer: T,
   ctx: z.core.$RefinementCtx<T>,
 ) => {
   if (answer.choice !== "correct") return;
   if (!answer.addressLine) ctx.addIssue({ code: "custom", path: ["addressLine"], message: ORDER_MESSAGES.addressLine });
   if (!answer.area) ctx.addIssue({ code: "custom", path: ["area"], message: ORDER_MESSAGES.areaRequired });
-  if (!answer.phoneNumber) ctx.addIssue({ code: "custom", path: ["phoneNumber"], message: ORDER_MESSAGES.invalidPhone });
+  if (!answer.phoneNumber)
+    ctx.addIssue({ code: "custom", path: ["phoneNumber"], message: ORDER_MESSAGES.invalidPhone });
 };
 
 /** POST /api/delivery-attempts/answer: the signed token is the permission. */

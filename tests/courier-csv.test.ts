@@ -138,7 +138,11 @@ describe("cells, amounts and statuses", () => {
       ["Picked Up", "noChange"],
       ["In Transit", "noChange"],
       ["Out for Delivery", "noChange"],
-      ["Delivery attempted", "noChange"],
+      // A failed attempt with the parcel still out: the customer is asked (issue 49).
+      ["Delivery attempted", "attemptFailed"],
+      ["Customer not available", "attemptFailed"],
+      ["Address incomplete", "attemptFailed"],
+      ["Consignee not responding", "attemptFailed"],
       ["", "noChange"],
     ];
     expect(cases.map(([text]) => [text, statusOutcome(text)])).toEqual(cases);

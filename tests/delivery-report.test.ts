@@ -145,6 +145,10 @@ describe("the delivery report", () => {
         refusalRate: 0,
         refusalCost: 0,
         refusedWithoutCharges: 0,
+        attempted: 0,
+        firstAttempt: 0,
+        firstAttemptRate: 0,
+        rescued: 0,
       });
       expect([r.couriers, r.areas, r.refusers, r.otherAreas]).toEqual([[], [], [], null]);
       expectWholeWeeks(r);

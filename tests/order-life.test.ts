@@ -113,11 +113,16 @@ function optionsOf(move: MoveName): MoveOptions {
 
 /** Whether the named move may take an order from `from` to `to`: its guard and the statuses' table. */
 function allowed(move: MoveName, from: OrderStatus, to: OrderStatus): boolean {
-  const named = ORDER_MOVES[move];
+  const named: {
+    from: readonly OrderStatus[];
+    to: readonly OrderStatus[];
+    except?: readonly (readonly [OrderStatus, OrderStatus])[];
+  } = ORDER_MOVES[move];
   return (
-    (named.from as readonly OrderStatus[]).includes(from) &&
-    (named.to as readonly OrderStatus[]).includes(to) &&
-    canMoveOrder(from, to)
+    named.from.includes(from) &&
+    named.to.includes(to) &&
+    canMoveOrder(from, to) &&
+    !(named.except ?? []).some(([f, t]) => f === from && t === to)
   );
 }
 

@@ -3,8 +3,12 @@
 // order or a batch in one press, cancelling a booking, and the Attempts queue.
 import type { FastifyInstance } from "fastify";
 import { orderIdParamsSchema } from "#shared/admin.ts";
-import { batchBookInputSchema, bookInputSchema, type BookingAnswer } from "#shared/courier-api.ts";
-import { courierApiInputSchema } from "#shared/courier-api.ts";
+import {
+  type BookingAnswer,
+  batchBookInputSchema,
+  bookInputSchema,
+  courierApiInputSchema,
+} from "#shared/courier-api.ts";
 import { courierIdParamsSchema } from "#shared/couriers.ts";
 import { attemptIdParamsSchema, ownerAttemptAnswerSchema } from "#shared/delivery-attempts.ts";
 import { adminOf } from "../accounts/admin-guard.ts";
@@ -16,7 +20,10 @@ import { bookParcels, cancelBooking, orderBooking } from "./booking.ts";
 import type { CourierApis } from "./deliveries.ts";
 import type { CourierRouteDeps } from "./routes.ts";
 
-export function registerCourierApiRoutes(scope: FastifyInstance, deps: CourierRouteDeps & { couriers: CourierApis }): void {
+export function registerCourierApiRoutes(
+  scope: FastifyInstance,
+  deps: CourierRouteDeps & { couriers: CourierApis },
+): void {
   const { db } = deps;
   const { config, attempts, booking } = deps.couriers;
   const announcer = createOrderAnnouncer(scope, deps);

@@ -7,6 +7,7 @@
 // No HTTP here.
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { ADMIN_MESSAGES } from "#shared/admin.ts";
 import {
   type BookingOutcome,
   COURIER_API_MESSAGES,
@@ -16,7 +17,6 @@ import {
 import { COURIER_MESSAGES } from "#shared/couriers.ts";
 import { statusIs } from "#shared/order-life.ts";
 import { orderNumber } from "#shared/orders.ts";
-import { ADMIN_MESSAGES } from "#shared/admin.ts";
 import type { CourierApiConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { orderStatusColumn } from "../db/row-schemas.ts";
@@ -111,14 +111,22 @@ async function bookOne(
 
   const weightGrams = parcel.weightGrams ?? DEFAULT_PARCEL_GRAMS * Math.max(1, order.pairs);
   const pieces = parcel.pieces ?? 1;
-  const reference = referenceFor(parcel.orderId, order.reference, order.booking_state, order.booking_courier, connected);
+  const reference = referenceFor(
+    parcel.orderId,
+    order.reference,
+    order.booking_state,
+    order.booking_courier,
+    connected,
+  );
   await claimBooking(db, parcel.orderId, connected.courierId, reference, weightGrams, pieces, actorUserId);
 
   const request: BookingRequest = {
     reference,
     customerName: order.full_name,
     phone: order.phone_number,
-    address: [order.address_line, order.area, order.landmark ? `Near ${order.landmark}` : null].filter(Boolean).join(", "),
+    address: [order.address_line, order.area, order.landmark ? `Near ${order.landmark}` : null]
+      .filter(Boolean)
+      .join(", "),
     area: order.area ?? "",
     landmark: order.landmark,
     city: order.city,
@@ -299,14 +307,15 @@ export async function orderBooking(db: Db, orderId: string): Promise<OrderBookin
  */
 export async function cancelBooking(deps: BookingDeps, orderId: string, actorUserId: string): Promise<void> {
   const booking = await orderBooking(deps.db, orderId);
-  if (!booking || booking.state !== "booked" || !booking.trackingNumber) throw conflict(COURIER_API_MESSAGES.notBooked);
+  if (booking?.state !== "booked" || !booking.trackingNumber) throw conflict(COURIER_API_MESSAGES.notBooked);
   const connected = await connectCourier(deps.db, deps.config, booking.courierId);
   if (!connected) throw conflict(COURIER_API_MESSAGES.noAccount);
   const trackingNumber = booking.trackingNumber;
   try {
     await connected.api.cancel(trackingNumber);
   } catch (error) {
-    if (error instanceof CourierApiError) throw new DomainError(error.retryable ? "upstream" : "conflict", error.message);
+    if (error instanceof CourierApiError)
+      throw new DomainError(error.retryable ? "upstream" : "conflict", error.message);
     throw error;
   }
   await deps.db.transaction(async (tx) => {

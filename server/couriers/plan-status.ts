@@ -12,7 +12,6 @@ import { reportedAttempts } from "./attempts/reported.ts";
 import type { CourierRow } from "./couriers.ts";
 import { type LineOrder, lineOf, type PlannedLine, planByParcel, stateOf } from "./import-plan.ts";
 
-
 const MOVES = {
   delivered: { to: "delivered", label: "delivered" },
   refused: { to: "cancelled", label: "refused at the door" },
@@ -34,9 +33,16 @@ export async function planStatus(db: Db, courier: CourierRow, lines: TrackingLin
     if (l.outcome === "noChange") return lineOf(l.line, number, parcel, "noChange", `${said}: nothing to change.`);
     if (l.outcome === "attemptFailed") {
       if (!statusIs(parcel.status, "withCourier")) {
-        return lineOf(l.line, number, parcel, "noChange", `${said}, but this order is ${stateOf(parcel)}: nothing to ask.`);
+        return lineOf(
+          l.line,
+          number,
+          parcel,
+          "noChange",
+          `${said}, but this order is ${stateOf(parcel)}: nothing to ask.`,
+        );
       }
-      if (known.has(parcel.orderId, l)) return lineOf(l.line, number, parcel, "already", `${said}: the customer was already asked.`);
+      if (known.has(parcel.orderId, l))
+        return lineOf(l.line, number, parcel, "already", `${said}: the customer was already asked.`);
       known.add(parcel.orderId, l);
       return lineOf(l.line, number, parcel, "attemptFailed", l.remark ? `${said} (${l.remark})` : said, {
         kind: "attempt",

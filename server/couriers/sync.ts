@@ -105,7 +105,9 @@ async function syncCourier(deps: SyncDeps, courierId: string, outcome: SyncOutco
     return { courierId, error: null };
   } catch (error) {
     const message =
-      error instanceof CourierApiError || error instanceof Error ? error.message : "The sync failed for an unknown reason.";
+      error instanceof CourierApiError || error instanceof Error
+        ? error.message
+        : "The sync failed for an unknown reason.";
     // Waits twice as long after each failure in a row, from the usual interval up to six hours.
     await db.execute(sql`update courier_accounts
       set sync_failures = sync_failures + 1, last_error = ${message.slice(0, 500)},

@@ -36,7 +36,7 @@ export function registerCourierWebhook(
       const { id } = parseOr400(courierIdParamsSchema, request.params);
       const account = await accountRow(deps.db, id);
       const key = deps.config.credentialsKey;
-      if (!account || account.api !== "trax" || !account.enabled || !key) {
+      if (account?.api !== "trax" || !account.enabled || !key) {
         throw new HttpError(404, COURIER_API_MESSAGES.noWebhook);
       }
       const secret = openCredentials(key, account.keyId, account.sealedCredentials).webhookSecret ?? "";

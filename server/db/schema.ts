@@ -811,9 +811,15 @@ export const deliveryAttempts = pgTable(
     // The queue: what is still to do, soonest return first.
     index("delivery_attempts_open_idx").on(t.returnBy).where(sql`${t.state} in ('asking', 'answered', 'to_call')`),
     check("delivery_attempts_state_check", sql`${t.state} in ('asking', 'answered', 'advised', 'to_call', 'closed')`),
-    check("delivery_attempts_choice_check", sql`${t.choice} is null or ${t.choice} in ('reattempt', 'correct', 'cancel')`),
+    check(
+      "delivery_attempts_choice_check",
+      sql`${t.choice} is null or ${t.choice} in ('reattempt', 'correct', 'cancel')`,
+    ),
     check("delivery_attempts_answer_check", sql`(${t.choice} is null) = (${t.answeredAt} is null)`),
-    check("delivery_attempts_via_check", sql`${t.answeredVia} is null or ${t.answeredVia} in ('link', 'whatsapp', 'owner')`),
+    check(
+      "delivery_attempts_via_check",
+      sql`${t.answeredVia} is null or ${t.answeredVia} in ('link', 'whatsapp', 'owner')`,
+    ),
   ],
 );
 

@@ -116,7 +116,11 @@ export interface ConnectedCourier {
  * An account that cannot be used (switched off, no key, a key that changed) is a DomainError the
  * owner reads.
  */
-export async function connectCourier(db: Db, config: CourierApiConfig, courierId: string): Promise<ConnectedCourier | null> {
+export async function connectCourier(
+  db: Db,
+  config: CourierApiConfig,
+  courierId: string,
+): Promise<ConnectedCourier | null> {
   const row = await accountRow(db, courierId);
   if (!row) return null;
   return connectAccount(row, config);
@@ -175,6 +179,10 @@ function viewOf(row: AccountRow, config: CourierApiConfig): CourierApiAccount {
     lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
     nextSyncAt: row.nextSyncAt.toISOString(),
     syncFailures: row.syncFailures,
-    lastError: !key ? COURIER_API_MESSAGES.noKey : row.keyId !== keyIdOf(key) ? COURIER_API_MESSAGES.otherKey : row.lastError,
+    lastError: !key
+      ? COURIER_API_MESSAGES.noKey
+      : row.keyId !== keyIdOf(key)
+        ? COURIER_API_MESSAGES.otherKey
+        : row.lastError,
   };
 }

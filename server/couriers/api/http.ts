@@ -77,7 +77,10 @@ export async function callCourier<S extends z.ZodType>(call: CourierCall<S>): Pr
   }
   const parsed = call.schema.safeParse(body);
   if (!parsed.success) {
-    throw new CourierApiError("badAnswer", `${call.courier} answered ${call.what} in a shape its document does not describe.`);
+    throw new CourierApiError(
+      "badAnswer",
+      `${call.courier} answered ${call.what} in a shape its document does not describe.`,
+    );
   }
   return { status: response.status, body: parsed.data };
 }

@@ -19,9 +19,12 @@ export function sealCredentials(key: Buffer, credentials: Record<string, string>
   const nonce = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", key, nonce);
   const sealed = Buffer.concat([cipher.update(JSON.stringify(credentials), "utf8"), cipher.final()]);
-  return [VERSION, nonce.toString("base64url"), cipher.getAuthTag().toString("base64url"), sealed.toString("base64url")].join(
-    ".",
-  );
+  return [
+    VERSION,
+    nonce.toString("base64url"),
+    cipher.getAuthTag().toString("base64url"),
+    sealed.toString("base64url"),
+  ].join(".");
 }
 
 /** Opens what sealCredentials made with the same key; a wrong key or a changed seal is a ConfigurationError. */

@@ -39,8 +39,10 @@ export async function reportedAttempts(db: Db, courierId: string): Promise<Repor
   return {
     has(orderId, line) {
       const at = line.statusDate ? Date.parse(line.statusDate) : undefined;
-      return known.some((r) =>
-        r.order_id === orderId && (at !== undefined ? Math.abs(r.reported_ms - at) < 1000 : r.open && sameWords(r, line)),
+      return known.some(
+        (r) =>
+          r.order_id === orderId &&
+          (at !== undefined ? Math.abs(r.reported_ms - at) < 1000 : r.open && sameWords(r, line)),
       );
     },
     add(orderId, line) {

@@ -17,6 +17,7 @@ import {
 } from "#shared/delivery-attempts.ts";
 import { ORDER_MESSAGES } from "#shared/orders.ts";
 import { storedMobile } from "#shared/phone.ts";
+import { listedArea } from "../../areas/service.ts";
 import type { CourierApiConfig } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { selectRows } from "../../db/rows.ts";
@@ -25,7 +26,6 @@ import { conflict, invalid, notFound } from "../../domain-errors.ts";
 import type { ShopContact } from "../../mail/order-contact.ts";
 import { queueMails } from "../../mail/queue.ts";
 import { tokenSigner } from "../../signed-tokens.ts";
-import { listedArea } from "../../areas/service.ts";
 import { connectCourier } from "../api/accounts.ts";
 import { CourierApiError, type ShipperAdvice } from "../api/courier-api.ts";
 import type { AttemptAction } from "../import-plan.ts";
@@ -54,8 +54,8 @@ const pageRow = z.object({
   courier: z.string(),
   courier_status: z.string(),
   remark: z.string().nullable(),
-  reported_at: z.date(),
-  return_by: z.date(),
+  reported_at: z.coerce.date(),
+  return_by: z.coerce.date(),
   state: z.enum(["asking", "answered", "advised", "to_call", "closed"]),
   choice: z.enum(["reattempt", "correct", "cancel"]).nullable(),
   order_status: z.string(),
@@ -70,8 +70,8 @@ const reasonOf = (row: { courier_status: string; remark: string | null }) =>
 export function createAttemptService(deps: AttemptDeps) {
   const { db } = deps;
   const signer = tokenSigner(db, "delivery_attempts", deps.secret);
-  const tokenFor = async (id: string) => `${id}.${await signer.sign(id)}`;
-  const urlFor = async (id: string) => `${deps.publicUrl}/delivery-attempt?token=${await tokenFor(id)}`;
+  const tokenFor = async (id: string, via?: Db) => `${id}.${await signer.sign(id, via)}`;
+  const urlFor = async (id: string, via?: Db) => `${deps.publicUrl}/delivery-attempt?token=${await tokenFor(id, via)}`;
 
   async function idOf(token: string): Promise<string> {
     const [id, mac, ...rest] = token.split(".");
@@ -119,10 +119,11 @@ export function createAttemptService(deps: AttemptDeps) {
       reason: reasonOf(page),
       returnBy: page.return_by,
       totalAmount: page.total_amount,
-      url: await urlFor(row.id),
+      url: await urlFor(row.id, tx),
     };
     await queueMails(tx, [attemptMail(news, page.email, deps.shop)]);
-    if (deps.whatsapp) await tx.insert(mailOutbox).values({ kind: "whatsapp_delivery_attempt", orderId: page.order_id });
+    if (deps.whatsapp)
+      await tx.insert(mailOutbox).values({ kind: "whatsapp_delivery_attempt", orderId: page.order_id });
     return row.id;
   };
 
@@ -190,7 +191,9 @@ export function createAttemptService(deps: AttemptDeps) {
         courier_id: z.string(),
         tracking_number: z.string().nullable(),
         choice: z.enum(["reattempt", "correct", "cancel"]),
-        correction: z.object({ address: z.string(), area: z.string(), landmark: z.string().nullable(), phone: z.string() }).nullable(),
+        correction: z
+          .object({ address: z.string(), area: z.string(), landmark: z.string().nullable(), phone: z.string() })
+          .nullable(),
       }),
       sql`select courier_id::text, tracking_number, choice, correction from delivery_attempts
           where id = ${id} and state in ('answered', 'to_call') and choice is not null`,
@@ -201,7 +204,8 @@ export function createAttemptService(deps: AttemptDeps) {
     try {
       const connected = await connectCourier(db, deps.config, attempt.courier_id);
       if (!connected) error = "This courier has no API: call it with the customer's answer.";
-      else if (!connected.api.advise) error = `${connected.label} publishes no advice call: call it with the customer's answer.`;
+      else if (!connected.api.advise)
+        error = `${connected.label} publishes no advice call: call it with the customer's answer.`;
       else if (!attempt.tracking_number) error = "The parcel has no tracking number: call the courier.";
       else await connected.api.advise(attempt.tracking_number, adviceOf(attempt.choice, attempt.correction));
     } catch (failure) {
@@ -220,7 +224,12 @@ export function createAttemptService(deps: AttemptDeps) {
   async function correctionOf(tx: Db, input: OwnerAttemptAnswer) {
     const phone = input.phoneNumber ? storedMobile(input.phoneNumber.replace(/[\s-]/g, "")) : undefined;
     if (!input.addressLine || !input.area || !phone) throw invalid(ORDER_MESSAGES.invalidPhone);
-    return { address: input.addressLine, area: await listedArea(tx, input.area, "area"), landmark: input.landmark ?? null, phone };
+    return {
+      address: input.addressLine,
+      area: await listedArea(tx, input.area, "area"),
+      landmark: input.landmark ?? null,
+      phone,
+    };
   }
 
   return {
@@ -235,7 +244,8 @@ export function createAttemptService(deps: AttemptDeps) {
       await answer(id, rest, "link", null);
       return pageOf(await readRow(db, id));
     },
-    ownerAnswer: (id: string, input: OwnerAttemptAnswer, actorUserId: string) => answer(id, input, "owner", actorUserId),
+    ownerAnswer: (id: string, input: OwnerAttemptAnswer, actorUserId: string) =>
+      answer(id, input, "owner", actorUserId),
     advise,
     async close(id: string, actorUserId: string): Promise<void> {
       const closed = await db
@@ -249,13 +259,23 @@ export function createAttemptService(deps: AttemptDeps) {
 }
 export type AttemptService = ReturnType<typeof createAttemptService>;
 
-function adviceOf(choice: AttemptChoice, correction: { address: string; area: string; landmark: string | null; phone: string } | null): ShipperAdvice {
+function adviceOf(
+  choice: AttemptChoice,
+  correction: { address: string; area: string; landmark: string | null; phone: string } | null,
+): ShipperAdvice {
   if (choice === "reattempt") return { kind: "reattempt", remark: "Customer asks to deliver again tomorrow." };
   if (choice === "cancel") return { kind: "return", remark: "Customer cancelled: please return to shipper." };
   const address = correction
-    ? [correction.address, correction.area, correction.landmark ? `Near ${correction.landmark}` : null].filter(Boolean).join(", ")
+    ? [correction.address, correction.area, correction.landmark ? `Near ${correction.landmark}` : null]
+        .filter(Boolean)
+        .join(", ")
     : null;
-  return { kind: "correct", remark: "Customer corrected the address/phone: please deliver again.", address, phone: correction?.phone ?? null };
+  return {
+    kind: "correct",
+    remark: "Customer corrected the address/phone: please deliver again.",
+    address,
+    phone: correction?.phone ?? null,
+  };
 }
 
 async function accountHold(tx: Db, courierId: string): Promise<number | undefined> {
@@ -269,7 +289,11 @@ async function accountHold(tx: Db, courierId: string): Promise<number | undefine
 
 /** A note needs an author: the customer's own account, for an answer by link. */
 async function orderUser(tx: Db, orderId: string): Promise<string> {
-  const [row] = await selectRows(tx, z.object({ user_id: z.string() }), sql`select user_id::text from orders where id = ${orderId}`);
+  const [row] = await selectRows(
+    tx,
+    z.object({ user_id: z.string() }),
+    sql`select user_id::text from orders where id = ${orderId}`,
+  );
   if (!row) throw notFound(ATTEMPT_MESSAGES.notFound);
   return row.user_id;
 }

@@ -2,12 +2,13 @@
 // attempt queued a `whatsapp_delivery_attempt` row for the order; this drainer of the outbox
 // (server/mail/outbox.ts: leased, retried with a back-off) sends the owner's template with the link
 // to the choice. A question already answered, or a parcel no longer out, is dropped, not sent late.
+
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { WhatsAppConfig } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { selectRows } from "../../db/rows.ts";
 import { type MailOutbox, type OutboxEntry, startOutbox } from "../../mail/outbox.ts";
-import { sql } from "drizzle-orm";
 import { createGraphClient, type TemplateMessage } from "../../whatsapp/graph.ts";
 import { attemptTemplate } from "./messages.ts";
 import type { AttemptService } from "./service.ts";
@@ -17,7 +18,7 @@ const openAttempt = z.object({
   courier: z.string(),
   courier_status: z.string(),
   remark: z.string().nullable(),
-  return_by: z.date(),
+  return_by: z.coerce.date(),
   total_amount: z.number(),
   phone_number: z.string(),
 });

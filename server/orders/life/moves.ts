@@ -190,7 +190,10 @@ async function moveIn(
     throw refusedIn(current, message);
   }
   if (named.except?.some(([from, step]) => from === current && step === to)) {
-    throw refusedIn(current, `A ${statusLabel(current)} order goes back to ${statusLabel(to)} only by cancelling its courier booking.`);
+    throw refusedIn(
+      current,
+      `A ${statusLabel(current)} order goes back to ${statusLabel(to)} only by cancelling its courier booking.`,
+    );
   }
   if (!canMoveOrder(current, to) || !named.to.includes(to)) {
     throw refusedIn(current, orderMoveRefusedMessage(current, to));
