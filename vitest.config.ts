@@ -17,6 +17,7 @@ const DATABASE_FREE_TESTS = [
   "tests/courier-api-postex.test.ts",
   "tests/courier-api-mp.test.ts",
   "tests/courier-api-tcs.test.ts",
+  "tests/sealed-credentials.test.ts",
   "tests/courier-cells.test.ts",
   "tests/courier-headers.test.ts",
   "tests/cart-room.test.ts",
