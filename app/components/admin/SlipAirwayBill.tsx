@@ -2,19 +2,17 @@
 // number (CN) large enough to read out on the phone and as a Code 128 barcode for the rider's
 // scanner, the cash to collect, weight and pieces, and a link to the courier's own document when
 // its API gave one. Laid out by app/routes/admin/slips.css.
+import type { CSSProperties } from "react";
 import { code128 } from "#shared/barcode.ts";
 import { formatRs } from "#shared/money.ts";
 import { type AirwayBill, formatWeight } from "#shared/slips.ts";
-
-/** A module (the narrowest bar) of 0.33 mm: a common scanner's comfortable X-dimension. */
-const MODULE_MM = 0.33;
 
 export function SlipAirwayBill({ bill }: { bill: AirwayBill }) {
   return (
     <div className="slip-section slip-awb">
       <h3 className="slip-label">Airway bill</h3>
       <p className="text-lg font-bold [overflow-wrap:anywhere]">{bill.courier}</p>
-      <p className="slip-cn">
+      <p>
         <span className="slip-label">Tracking number: </span>
         <span className="slip-cn-number">{bill.trackingNumber}</span>
       </p>
@@ -47,8 +45,9 @@ export function SlipAirwayBill({ bill }: { bill: AirwayBill }) {
 }
 
 /**
- * The CN as Code 128, drawn at its natural width (CSS narrows it to the paper if it must). A CN
- * with a character Code 128 cannot carry gets no barcode: the number above it still reads.
+ * The CN as Code 128. Its width is its modules times the format's module (slips.css sets
+ * --module per paper), narrowed to the paper if it must. A CN with a character Code 128 cannot
+ * carry gets no barcode: the number above it still reads.
  */
 function Barcode({ text }: { text: string }) {
   const code = code128(text);
@@ -58,7 +57,8 @@ function Barcode({ text }: { text: string }) {
       className="slip-barcode"
       role="img"
       aria-label={`Barcode of ${text}`}
-      width={`${(code.modules * MODULE_MM).toFixed(1)}mm`}
+      // A custom property is no key of React's CSSProperties: the cast names it.
+      style={{ "--modules": code.modules } as CSSProperties}
       viewBox={`0 0 ${code.modules} 1`}
       preserveAspectRatio="none"
       shapeRendering="crispEdges"
