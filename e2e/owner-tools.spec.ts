@@ -1,15 +1,19 @@
 // The owner's paperwork and stock work in the browser (issue 18), at 375 px (phone project) and
 // 1280 px (desktop project): a batch of 50 packing slips printed as one document of 50 pages,
 // bad ids named; orders picked on the list and printed; CSV downloads that keep Urdu; the stock
-// grid; the sales on the dashboard; pictures chosen while creating a product.
+// grid; the sales on the dashboard; pictures chosen while creating a product. A parcel dispatched
+// with a courier prints its airway bill (issue 49) from the order page, at 390 and 1280 px.
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import Papa from "papaparse";
 import sharp from "sharp";
+import type { Courier } from "../shared/couriers.ts";
+import { formatRs } from "../shared/money.ts";
 import { E2E_ADMIN } from "./admin-account.ts";
 import { type Account, catalogue, sidewaysOverflow, signIn, startSignedIn } from "./layout-support.ts";
+import { bearer, moveOrder, newCustomer, placeOrder } from "./orders-support.ts";
 import { expectNoAxeViolations, shoot, waitForHydration } from "./support.ts";
 
 const URDU_NAME = "عائشہ جوتا";
@@ -141,6 +145,70 @@ test("bad or unknown order ids are named, and no ids says what to do", async ({ 
   await expect(page.getByRole("alert")).toContainText("No order has the id 00000000-0000-4000-8000-000000000000.");
   await open(page, "/admin/slips", width);
   await expect(page.getByText("No orders chosen.")).toBeVisible();
+});
+
+test("a parcel dispatched with TCS prints its airway bill from the order page, on A4 and on the roll", async ({
+  page,
+}) => {
+  const { admin } = await setUp(page);
+  const request = page.request;
+  const product = (await catalogue(request)).find((p) => p.sizes.some((s) => s.stock >= 1));
+  const size = product?.sizes.find((s) => s.stock >= 1)?.size;
+  if (!product || size === undefined) throw new Error("no demo product in stock");
+  const customer = await newCustomer(request, "airway");
+  const order = await placeOrder(request, customer, product, size, {
+    fullName: "Airway Bill Customer",
+    addressLine: "House 12, Street 4, Block 7, Gulshan-e-Iqbal",
+    phoneNumber: "0300 1234567",
+  });
+  await moveOrder(request, admin, order._id, ["confirm"]);
+  const { couriers } = (await (await request.get("/api/admin/couriers", { headers: bearer(admin) })).json()) as {
+    couriers: Courier[];
+  };
+  // A TCS-shaped CN, unique to this run: twelve digits, all in Code 128's set C.
+  const cn = `7794${String(Date.now()).slice(-8)}`;
+  const dispatched = await request.post(`/api/admin/orders/${order._id}/dispatch`, {
+    headers: bearer(admin),
+    data: { courierId: couriers.find((c) => c.name === "TCS")?._id, trackingNumber: cn },
+  });
+  expect(dispatched.ok(), await dispatched.text()).toBe(true);
+
+  const slip = page.getByRole("article", { name: /Packing slip/ });
+  const barcode = slip.getByRole("img", { name: `Barcode of ${cn}` });
+  for (const width of [390, 1280]) {
+    await open(page, `/admin/orders/${order._id}`, width);
+    await page.getByRole("link", { name: "Print slip and airway bill" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/slips\\?ids=${order._id}`));
+    await expect(slip).toContainText("Airway bill");
+    await expect(slip).toContainText("TCS");
+    await expect(slip).toContainText(`Tracking number: ${cn}`);
+    await expect(slip.locator(".slip-awb-facts")).toContainText(`COD${formatRs(order.totalAmount)}`);
+    await expect(barcode).toBeVisible();
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await expectNoAxeViolations(page);
+    await shot(page, "slip-airway-bill-a4", width);
+    await page.getByRole("radio", { name: "80 mm receipt printer" }).check();
+    await expect(page).toHaveURL(/format=receipt/);
+    // The bars keep their width on the roll: at 0.375 mm a module, the CN fits inside the slip.
+    const [bars, paper] = [await barcode.boundingBox(), await slip.boundingBox()];
+    expect(bars && paper && bars.width < paper.width).toBe(true);
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await shot(page, "slip-airway-bill-receipt", width);
+  }
+
+  // On paper: the roll's slip and the A4 sheet are one page each, with the barcode on them; the
+  // shots are taken at the paper's width (80 mm and 210 mm at 96 px an inch).
+  await page.emulateMedia({ media: "print" });
+  await expect(barcode).toBeVisible();
+  await page.setViewportSize({ width: 302, height: 1123 });
+  await shot(page, "slip-airway-bill-receipt-print", 302);
+  expect(pageCount(await page.pdf({ preferCSSPageSize: true }))).toBe(1);
+  await page.emulateMedia({ media: "screen" });
+  await page.getByRole("radio", { name: "A4 sheet" }).check();
+  await page.emulateMedia({ media: "print" });
+  await page.setViewportSize({ width: 794, height: 1123 });
+  await shot(page, "slip-airway-bill-a4-print", 794);
+  expect(pageCount(await page.pdf({ preferCSSPageSize: true }))).toBe(1);
 });
 
 test("orders picked on the list print together; the list downloads as CSV with Urdu intact", async ({ page }, info) => {

@@ -57,8 +57,33 @@ export interface SlipShop {
   email: string;
 }
 
+/**
+ * What a booked parcel's airway bill says (issue 49), printed on its slip: a parcel with the
+ * courier's consignment number (CN); the own rider's parcels have none and get no airway bill.
+ */
+export interface AirwayBill {
+  courier: string;
+  /** The CN, which the courier's rider and hub scan off the slip's barcode. */
+  trackingNumber: string;
+  /** What the courier collects at the door: the order's total when it was dispatched. */
+  codAmount: number;
+  /** As the courier was told when the parcel was booked (or as the booking file gave it). */
+  weightGrams: number | null;
+  pieces: number | null;
+  /** The courier's own airway-bill document, when its API gave one: an http(s) address only. */
+  labelUrl: string | null;
+}
+
+/** An order as its slip prints it. */
+export type SlipOrder = Order & { airwayBill: AirwayBill | null };
+
 /** GET /api/admin/slips: the shop's details once and the orders in the order asked for. */
 export interface PackingSlips {
   shop: SlipShop;
-  orders: Order[];
+  orders: SlipOrder[];
+}
+
+/** 800 -> "800 g", 1250 -> "1.25 kg": as a courier's airway bill states a weight. */
+export function formatWeight(grams: number): string {
+  return grams < 1000 ? `${grams} g` : `${Number((grams / 1000).toFixed(2))} kg`;
 }

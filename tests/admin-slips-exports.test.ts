@@ -1,7 +1,8 @@
 // Packing slips and CSV exports through the admin API (issue 18): a batch of 50 slips in one
 // answer and in the order asked, bad and unknown ids named in a 4xx; CSVs that Excel opens right
 // (BOM, CRLF, quoted text, bare numbers, no formulas) and that round-trip through papaparse with
-// Urdu intact, filtered as the admin lists are.
+// Urdu intact, filtered as the admin lists are. A dispatched parcel's slip carries its airway
+// bill, with the courier's label from its booking (issue 49).
 
 import { sql } from "drizzle-orm";
 import Papa from "papaparse";
@@ -10,9 +11,10 @@ import type { AdminProduct } from "#shared/admin.ts";
 import type { Courier } from "#shared/couriers.ts";
 import type { Order } from "#shared/orders.ts";
 import { SHOP_NAME } from "#shared/shop.ts";
-import type { PackingSlips } from "#shared/slips.ts";
+import { formatWeight, type PackingSlips, type SlipOrder } from "#shared/slips.ts";
 import { call, makeAdmin, newProduct } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
+import { deliveries } from "./support/deliveries.ts";
 import {
   makeShopper,
   orderBody,
@@ -280,5 +282,69 @@ describe("products CSV", () => {
     const res = await get("/api/admin/exports/products.csv?category=boots");
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain("Unknown category");
+  });
+});
+
+// Last in the file: its orders would otherwise be rows of the orders CSV counted above.
+describe("the airway bill on a slip", () => {
+  const slipOf = async (id: string): Promise<SlipOrder> => {
+    const res = await get(`/api/admin/slips?ids=${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<PackingSlips>().orders[0] as SlipOrder;
+  };
+
+  it("carries a dispatched parcel's courier, CN and cash, and its booking's label, weight and pieces", async () => {
+    const parcels = await deliveries(t, admin, p);
+    const { order, trackingNumber } = await parcels.dispatched("TCS", 2);
+    const cn = trackingNumber as string;
+    const unbooked = await slipOf(order._id);
+    // Dispatched by hand: no booking, so no label, weight or pieces.
+    expect(unbooked.airwayBill).toEqual({
+      courier: "TCS",
+      trackingNumber: cn,
+      codAmount: order.totalAmount,
+      weightGrams: null,
+      pieces: null,
+      labelUrl: null,
+    });
+    expect(unbooked.parcel?.trackingNumber).toBe(cn);
+
+    // Booked through the courier's API (no service writes bookings yet: a plain row).
+    const label = `https://api.tcs.example.pk/awb/${cn}.pdf`;
+    const book = (state: string, number: string, url: string) =>
+      t.database.db.execute(
+        sql`insert into courier_bookings (order_id, courier_id, reference, state, tracking_number, label_url, weight_grams, pieces)
+            values (${order._id}, ${parcels.courier("TCS")}, ${order._id}, ${state}, ${number}, ${url}, 1200, 2)
+            on conflict (order_id) do update set state = excluded.state, tracking_number = excluded.tracking_number,
+              label_url = excluded.label_url`,
+      );
+    await book("booked", cn, label);
+    expect((await slipOf(order._id)).airwayBill).toEqual({
+      courier: "TCS",
+      trackingNumber: cn,
+      codAmount: order.totalAmount,
+      weightGrams: 1200,
+      pieces: 2,
+      labelUrl: label,
+    });
+    expect(formatWeight(1200)).toBe("1.2 kg");
+
+    // A booking under another CN, or cancelled, is some other parcel's: its label is not this one's.
+    await book("booked", `${cn}9`, label);
+    expect((await slipOf(order._id)).airwayBill).toMatchObject({ trackingNumber: cn, labelUrl: null, pieces: null });
+    await book("cancelled", cn, label);
+    expect((await slipOf(order._id)).airwayBill).toMatchObject({ labelUrl: null, pieces: null });
+    // The address comes from the courier's API: only a web address becomes a link.
+    await book("booked", cn, "javascript:alert(1)");
+    expect((await slipOf(order._id)).airwayBill).toMatchObject({ labelUrl: null, pieces: 2 });
+  });
+
+  it("is not on the slip of an order for the shop's own rider, nor of one not dispatched", async () => {
+    const parcels = await deliveries(t, admin, p);
+    const { order } = await parcels.dispatched("Own rider");
+    const byRider = await slipOf(order._id);
+    expect(byRider.parcel?.courier).toBe("Own rider");
+    expect(byRider.airwayBill).toBeNull();
+    expect((await slipOf((await parcels.confirmed())._id)).airwayBill).toBeNull();
   });
 });

@@ -1,15 +1,16 @@
-// One packing slip: who sends it, who gets it, what is in the parcel, the courier and tracking
-// number once it is dispatched, and, largest of all, the cash the rider collects. Laid out for
-// paper by app/routes/admin/slips.css (A4 or 80 mm roll).
+// One packing slip: who sends it, who gets it, what is in the parcel, the courier once it is
+// dispatched (with its airway bill when the parcel has a CN), and, largest of all, the cash the
+// rider collects. Laid out for paper by app/routes/admin/slips.css (A4 or 80 mm roll).
 import { areaCityLine, landmarkLine } from "#shared/areas.ts";
 import { type OrderParcel, riderLine } from "#shared/couriers.ts";
 import { formatRs } from "#shared/money.ts";
-import { type Order, orderNumber } from "#shared/orders.ts";
+import { orderNumber } from "#shared/orders.ts";
 import { readablePhone } from "#shared/phone.ts";
-import type { SlipShop } from "#shared/slips.ts";
+import type { SlipOrder, SlipShop } from "#shared/slips.ts";
 import { formatWhen } from "../../lib/dates.ts";
+import { SlipAirwayBill } from "./SlipAirwayBill.tsx";
 
-export function PackingSlip({ order, shop }: { order: Order; shop: SlipShop }) {
+export function PackingSlip({ order, shop }: { order: SlipOrder; shop: SlipShop }) {
   const a = order.shippingAddress;
   const landmark = landmarkLine(a);
   const pairs = order.items.reduce((sum, item) => sum + item.quantity, 0);
@@ -46,7 +47,11 @@ export function PackingSlip({ order, shop }: { order: Order; shop: SlipShop }) {
         <p className="text-lg font-bold">Phone: {readablePhone(a.phoneNumber)}</p>
       </div>
 
-      {order.parcel ? <SlipCourier parcel={order.parcel} /> : null}
+      {order.airwayBill ? (
+        <SlipAirwayBill bill={order.airwayBill} />
+      ) : order.parcel ? (
+        <SlipCourier parcel={order.parcel} />
+      ) : null}
 
       <table className="slip-items">
         <caption className="slip-label text-left">In the parcel</caption>
@@ -86,7 +91,7 @@ export function PackingSlip({ order, shop }: { order: Order; shop: SlipShop }) {
   );
 }
 
-/** Who carries it: the courier's number is what its rider scans and what the owner looks up. */
+/** Who carries a parcel without a CN (the shop's own rider): one with a CN has its airway bill. */
 function SlipCourier({ parcel }: { parcel: OrderParcel }) {
   const rider = riderLine(parcel.rider);
   return (
@@ -96,11 +101,6 @@ function SlipCourier({ parcel }: { parcel: OrderParcel }) {
         {parcel.courier}
         {rider ? <span className="font-normal"> ({rider})</span> : null}
       </p>
-      {parcel.trackingNumber ? (
-        <p className="[overflow-wrap:anywhere]">
-          Tracking number: <span className="font-mono text-lg font-bold">{parcel.trackingNumber}</span>
-        </p>
-      ) : null}
     </div>
   );
 }

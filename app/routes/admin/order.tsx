@@ -94,7 +94,8 @@ export default function AdminOrderDetail({ loaderData, params: { orderId } }: Ro
         <AdminStatusBadge status={current.status} returnedAs={current.returnedAs} />
         <span className="text-sm text-stone-600">{formatWhen(current.createdAt)}</span>
         <Link to={`/admin/slips?ids=${current._id}`} className="button-secondary min-h-9 px-3 py-1 text-sm sm:ml-auto">
-          Print packing slip
+          {/* A parcel with a CN has its airway bill on the slip (issue 49). */}
+          {current.parcel?.trackingNumber ? "Print slip and airway bill" : "Print packing slip"}
         </Link>
       </div>
       {notice ? <AdminNotice>{notice}</AdminNotice> : null}
