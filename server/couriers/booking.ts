@@ -8,6 +8,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { ADMIN_MESSAGES } from "#shared/admin.ts";
+import { deliveryLines } from "#shared/areas.ts";
 import {
   type BookingOutcome,
   COURIER_API_MESSAGES,
@@ -124,9 +125,13 @@ async function bookOne(
     reference,
     customerName: order.full_name,
     phone: order.phone_number,
-    address: [order.address_line, order.area, order.landmark ? `Near ${order.landmark}` : null]
-      .filter(Boolean)
-      .join(", "),
+    // The rider's order of reading: the street, the landmark, the area (shared/areas.ts, deliveryLines).
+    address: deliveryLines({
+      addressLine: order.address_line,
+      area: order.area ?? undefined,
+      landmark: order.landmark ?? undefined,
+      city: order.city,
+    }).join(", "),
     area: order.area ?? "",
     landmark: order.landmark,
     city: order.city,
