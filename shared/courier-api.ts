@@ -22,6 +22,7 @@ export const COURIER_API_MESSAGES = {
   unknownCredential: (key: string) => `This courier's API takes no field "${key}".`,
   otherKey:
     "The credentials were saved under another COURIER_CREDENTIALS_KEY: enter them again (or restore the old key).",
+  notAsked: (courier: string) => `Not sent: ${courier} stopped answering during this booking. Book it again later.`,
   noWebhook: "No courier with a webhook here.",
   switchedOff: "This courier's API is switched off at Couriers.",
   notBooked: "This order has no booking with a courier's API to cancel.",

@@ -194,6 +194,26 @@ describe("booking in one press", () => {
     expect(await statusOf(a)).toBe("dispatched");
   });
 
+  it("stops asking a courier that is down for the rest of a batch, and says so for each order", async () => {
+    const [a, b] = [await parcels.confirmed(), await parcels.confirmed()];
+    const before = trax.requests.length;
+    trax.failNext(100);
+    const res = await call(t, admin, "POST", "/api/admin/orders/book", {
+      courierId: traxId,
+      orders: [{ orderId: a._id }, { orderId: b._id }],
+    });
+    trax.failNext(0);
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json<BookingAnswer>();
+    expect(answer).toMatchObject({ booked: 0, failed: 2 });
+    const [first, second] = answer.results;
+    expect(first?.ok === false && first.message).toMatch(/Trax/);
+    expect(second?.ok === false && second.message).toMatch(/stopped answering/);
+    // One order's three tries, none for the second.
+    expect(trax.requests.length - before).toBe(3);
+    expect([await statusOf(a), await statusOf(b)]).toEqual(["confirm", "confirm"]);
+  });
+
   it("keeps the owner's hand move from undoing a booked dispatch behind the courier's back", async () => {
     const { order } = await booked();
     const res = await call(t, admin, "POST", `/api/admin/orders/${order._id}/status`, { status: "confirm" });

@@ -61,12 +61,20 @@ export async function bookParcels(
   const connected = await connectCourier(deps.db, deps.config, courierId);
   if (!connected) throw conflict(COURIER_API_MESSAGES.noAccount);
   const results: BookingOutcome[] = [];
+  // A courier that stopped answering is not asked again for the rest of the batch: the owner waits
+  // for one order's retries, not fifty.
+  let down: string | undefined;
   for (const parcel of batch) {
+    if (down !== undefined) {
+      results.push({ orderId: parcel.orderId, ok: false, message: `${orderNumber(parcel.orderId)}: ${down}` });
+      continue;
+    }
     try {
       results.push(await bookOne(deps, connected, parcel, actorUserId));
     } catch (error) {
       if (!(error instanceof DomainError) || batch.length === 1) throw error;
       results.push({ orderId: parcel.orderId, ok: false, message: `${orderNumber(parcel.orderId)}: ${error.message}` });
+      if (error.kind === "upstream") down = COURIER_API_MESSAGES.notAsked(connected.label);
     }
   }
   return results;
