@@ -216,7 +216,8 @@ describe("proving the address", () => {
     const refused = [
       "nonsense",
       `${userId}.${expires}`,
-      `${userId}.${expires}.${mac.slice(0, -2)}AA`,
+      // Its last two characters changed (to others than they were: a MAC may end in AA).
+      `${userId}.${expires}.${mac.slice(0, -2)}${mac.endsWith("AA") ? "QA" : "AA"}`,
       `${userId}.${(Number.parseInt(expires, 36) + 86_400).toString(36)}.${mac}`,
       `${other.id}.${expires}.${mac}`,
       `${userId}.${expires}.${otherMac}`,

@@ -6,10 +6,11 @@ import { z } from "zod";
 import type { AdminOrder, OrderHistoryEntry } from "#shared/admin.ts";
 import { ORDER_ADDRESS_FIELDS, type OrderAddressField, type OrderEdit, type OrderNote } from "#shared/admin-orders.ts";
 import { CONFIRMATION_EVENT_CHANNELS, CONFIRMATION_EVENT_KINDS } from "#shared/confirmation.ts";
-import { EDITABLE_STATUSES, nextStatuses, RETURNABLE_FROM } from "#shared/order-life.ts";
+import { EDITABLE_STATUSES, RETURNABLE_FROM } from "#shared/order-life.ts";
 import type { Db } from "../db/client.ts";
 import { orderStatusColumn, returnKindColumn } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
+import { ownerOffers } from "../orders/life/moves.ts";
 import { toAdminParcel } from "../orders/parcel-row.ts";
 import { ORDER_COLUMNS, orderRow, toOrder } from "../orders/service.ts";
 import { EMPTY_HISTORY, loadCustomerHistories } from "./customer-history.ts";
@@ -123,7 +124,7 @@ export async function loadAdminOrder(db: Db, orderId: string): Promise<AdminOrde
       emailVerified: row.email_verified,
     },
     history,
-    allowedMoves: [...nextStatuses(row.status)],
+    allowedMoves: ownerOffers(row.status),
     returnedAs: row.returned_as,
     canReturn: RETURNABLE_FROM.includes(row.status),
     parcel: row.parcel ? toAdminParcel(row.parcel) : null,

@@ -18,6 +18,7 @@ import { ORDER_DAY_MESSAGES } from "#shared/admin-orders.ts";
 import type { ConfirmationEventKind } from "#shared/confirmation.ts";
 import {
   canMoveOrder,
+  nextStatuses,
   ORDER_STATUSES,
   type OrderStatus,
   OWNER_STATUS_MOVES,
@@ -85,6 +86,15 @@ export const ORDER_MOVES = {
   bookingCancelled: { by: "owner, through the courier's API", from: ["dispatched"], to: ["confirm"], mail: "none" },
 } as const satisfies Record<string, NamedMove>;
 export type MoveName = keyof typeof ORDER_MOVES;
+
+/**
+ * The statuses the owner's order page offers from this one: the table's next steps, but not one the
+ * owner's move leaves to another (a booked dispatch is undone only by cancelling its booking).
+ */
+export function ownerOffers(from: OrderStatus): OrderStatus[] {
+  const except: readonly (readonly [OrderStatus, OrderStatus])[] = ORDER_MOVES.ownerMoves.except;
+  return nextStatuses(from).filter((to) => !except.some(([f, t]) => f === from && t === to));
+}
 
 /**
  * What arriving at a status does, whichever move brought the order there. Returns the products
