@@ -1,9 +1,10 @@
 // The Leopards adapter (server/couriers/api/leopards.ts) against a stand-in that answers as
 // Leopards' document does (tests/support/couriers/leopards-stand-in.ts): no database, no network.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BookingRequest, type CourierApi, CourierApiError } from "../server/couriers/api/courier-api.ts";
+import type { BookingRequest, CourierApi } from "../server/couriers/api/courier-api.ts";
 import { leopardsApi, leopardsPhone } from "../server/couriers/api/leopards.ts";
 import { LEOPARDS_STATUS_CODES, LEOPARDS_STATUSES, leopardsOutcome } from "../server/couriers/api/leopards-statuses.ts";
+import { apiFailure } from "./support/couriers/api-failure.ts";
 import { type LeopardsStandIn, startLeopardsStandIn } from "./support/couriers/leopards-stand-in.ts";
 
 let standIn: LeopardsStandIn;
@@ -30,15 +31,6 @@ function order(overrides: Partial<BookingRequest> = {}): BookingRequest {
     note: "Call before coming",
     ...overrides,
   };
-}
-
-async function failure(promise: Promise<unknown>): Promise<CourierApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(CourierApiError);
-  return error as CourierApiError;
 }
 
 beforeAll(async () => {
@@ -73,20 +65,20 @@ describe("booking", () => {
   });
 
   it("a validation error is refused in the courier's words", async () => {
-    const missing = await failure(leopards.book(order({ customerName: " " })));
+    const missing = await apiFailure(leopards.book(order({ customerName: " " })));
     expect(missing.failure).toBe("refused");
     expect(missing.message).toBe("Leopards refused the booking: Consignee Name is required");
-    const phone = await failure(leopards.book(order({ phone: "+92300123" })));
+    const phone = await apiFailure(leopards.book(order({ phone: "+92300123" })));
     expect(phone.failure).toBe("refused");
     expect(phone.message).toContain("Consignee Phone is invalid");
-    const city = await failure(leopards.book(order({ city: "Atlantis" })));
+    const city = await apiFailure(leopards.book(order({ city: "Atlantis" })));
     expect(city.failure).toBe("refused");
     expect(city.message).toContain("no city named Atlantis");
   });
 
   it("wrong credentials are 'credentials', and the message carries no secret", async () => {
     const secret = "not-the-password-9d1";
-    const error = await failure(apiFor({ apiKey: standIn.credentials.apiKey, apiPassword: secret }).book(order()));
+    const error = await apiFailure(apiFor({ apiKey: standIn.credentials.apiKey, apiPassword: secret }).book(order()));
     expect(error.failure).toBe("credentials");
     expect(error.retryable).toBe(false);
     expect(error.message).not.toContain(secret);
@@ -96,7 +88,7 @@ describe("booking", () => {
   it("a booking whose answer was lost, booked again with its reference, is one booking with one CN", async () => {
     const request = order();
     standIn.hangNext(1, "bookPacket");
-    const lost = await failure(leopards.book(request));
+    const lost = await apiFailure(leopards.book(request));
     expect(lost.failure).toBe("timeout");
     expect(lost.retryable).toBe(true);
     const again = await leopards.book(request);
@@ -118,7 +110,7 @@ describe("booking", () => {
 
   it("a 500 is 'unavailable', worth trying again", async () => {
     standIn.failNext(1);
-    const error = await failure(leopards.book(order()));
+    const error = await apiFailure(leopards.book(order()));
     expect(error.failure).toBe("unavailable");
     expect(error.retryable).toBe(true);
   });
@@ -207,7 +199,7 @@ describe("payments, cancelling and advice", () => {
     const { trackingNumber } = await leopards.book(order());
     await leopards.cancel(trackingNumber);
     expect(standIn.bookings.find((b) => b.trackNumber === trackingNumber)?.status).toBe("Cancelled");
-    const again = await failure(leopards.cancel(trackingNumber));
+    const again = await apiFailure(leopards.cancel(trackingNumber));
     expect(again.failure).toBe("refused");
     expect(again.message).toBe("Leopards refused the cancellation: CN already cancelled or not found");
   });
@@ -239,7 +231,7 @@ describe("payments, cancelling and advice", () => {
       },
     ]);
     const delivered = await leopards.book(order());
-    const none = await failure(advise(delivered.trackingNumber, { kind: "reattempt", remark: "Try again" }));
+    const none = await apiFailure(advise(delivered.trackingNumber, { kind: "reattempt", remark: "Try again" }));
     expect(none.failure).toBe("refused");
   });
 

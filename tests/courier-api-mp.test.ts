@@ -3,9 +3,10 @@
 // retried with the same reference, tracking through the status table, payments, voiding, and the
 // shop's advice on a failed delivery. No database, no network beyond 127.0.0.1.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type BookingRequest, type CourierApi, CourierApiError } from "../server/couriers/api/courier-api.ts";
+import type { BookingRequest, CourierApi } from "../server/couriers/api/courier-api.ts";
 import { mpApi } from "../server/couriers/api/mp.ts";
 import { MP_STATUSES } from "../server/couriers/api/mp-statuses.ts";
+import { apiFailure } from "./support/couriers/api-failure.ts";
 import { MP_ACCOUNT, type MpStandIn, startMpStandIn } from "./support/couriers/mp-stand-in.ts";
 
 let standIn: MpStandIn;
@@ -36,15 +37,6 @@ function order(changes: Partial<BookingRequest> = {}): BookingRequest {
     note: "Evening only",
     ...changes,
   };
-}
-
-async function failure(promise: Promise<unknown>): Promise<CourierApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(CourierApiError);
-  return error as CourierApiError;
 }
 
 beforeAll(async () => {
@@ -81,7 +73,7 @@ describe("booking", () => {
     ["a city M&P does not serve", { city: "Atlantis" }, "Invalid destinationCityName"],
     ["a missing name", { customerName: " " }, "consigneeName is required"],
   ])("refuses %s with M&P's message", async (_, changes, words) => {
-    const error = await failure(api.book(order(changes)));
+    const error = await apiFailure(api.book(order(changes)));
     expect(error.failure).toBe("refused");
     expect(error.message).toContain(words);
   });
@@ -89,7 +81,7 @@ describe("booking", () => {
   it("a booking whose answer was lost, retried with the same reference, is the one booking", async () => {
     const request = order();
     standIn.hangNext(1, { path: "Booking/InsertBookingData", ms: 1_000 });
-    expect((await failure(api.book(request))).failure).toBe("timeout");
+    expect((await apiFailure(api.book(request))).failure).toBe("timeout");
     const made = standIn.bookings.filter((b) => b.custRefNo === request.reference);
     expect(made).toHaveLength(1);
     const again = await mpApi.create(settings()).book(request);
@@ -98,7 +90,9 @@ describe("booking", () => {
   });
 
   it("wrong credentials are 'credentials', and the message does not carry the password", async () => {
-    const error = await failure(mpApi.create(settings({ ...MP_ACCOUNT, password: "wrong-secret-99" })).book(order()));
+    const error = await apiFailure(
+      mpApi.create(settings({ ...MP_ACCOUNT, password: "wrong-secret-99" })).book(order()),
+    );
     expect(error.failure).toBe("credentials");
     expect(error.message).not.toContain("wrong-secret-99");
   });
@@ -184,7 +178,7 @@ describe("voiding, advice, and M&P having a bad minute", () => {
     const { trackingNumber } = await api.book(order());
     await api.cancel(trackingNumber);
     expect(standIn.bookings.find((b) => b.consignmentNumber === trackingNumber)?.voided).toBe(true);
-    const error = await failure(api.cancel(trackingNumber));
+    const error = await apiFailure(api.cancel(trackingNumber));
     expect(error.failure).toBe("refused");
     expect(error.message).toContain("Consignment cannot be voided");
   });
@@ -216,7 +210,7 @@ describe("voiding, advice, and M&P having a bad minute", () => {
 
   it("a 500 is 'unavailable', worth trying again", async () => {
     standIn.failNext(1);
-    const error = await failure(api.track(["544012345678"]));
+    const error = await apiFailure(api.track(["544012345678"]));
     expect(error.failure).toBe("unavailable");
     expect(error.retryable).toBe(true);
   });

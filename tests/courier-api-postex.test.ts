@@ -2,14 +2,10 @@
 // attempts will use it, against a stand-in that answers as PostEx's guide says
 // (tests/support/couriers/postex-stand-in.ts). No database, nothing leaves 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type BookingRequest,
-  type CourierApi,
-  CourierApiError,
-  type CourierApiSettings,
-} from "../server/couriers/api/courier-api.ts";
+import type { BookingRequest, CourierApi, CourierApiSettings } from "../server/couriers/api/courier-api.ts";
 import { postexApi } from "../server/couriers/api/postex.ts";
 import { POSTEX_HISTORY_CODES, POSTEX_STATUS_WORDS } from "../server/couriers/api/postex-statuses.ts";
+import { apiFailure } from "./support/couriers/api-failure.ts";
 import { type PostExStandIn, startPostExStandIn } from "./support/couriers/postex-stand-in.ts";
 
 let standIn: PostExStandIn;
@@ -47,14 +43,6 @@ const parcel = (over: Partial<BookingRequest> = {}): BookingRequest => {
 };
 
 /** The error a call throws, for its failure and message. */
-async function failureOf(promise: Promise<unknown>): Promise<CourierApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof CourierApiError)) throw new Error(`Expected a CourierApiError, got ${String(error)}`);
-  return error;
-}
 
 const bookedAs = (reference: string) => standIn.bookings.filter((b) => b.orderRefNumber === reference);
 
@@ -82,16 +70,16 @@ describe("booking", () => {
   });
 
   it("a refused booking is 'refused' with PostEx's own words", async () => {
-    const noName = await failureOf(postex().book(parcel({ customerName: " " })));
+    const noName = await apiFailure(postex().book(parcel({ customerName: " " })));
     expect(noName.failure).toBe("refused");
     expect(noName.retryable).toBe(false);
     expect(noName.message).toBe("PostEx refused the booking: Customer Name is required");
 
-    const badPhone = await failureOf(postex().book(parcel({ phone: "+92300123" })));
+    const badPhone = await apiFailure(postex().book(parcel({ phone: "+92300123" })));
     expect(badPhone.failure).toBe("refused");
     expect(badPhone.message).toContain("Invalid Customer Phone");
 
-    const badCode = await failureOf(
+    const badCode = await apiFailure(
       postex({ credentials: { token: standIn.token, pickupAddressCode: "009" } }).book(parcel()),
     );
     expect(badCode.message).toBe("PostEx refused the booking: Invalid Pickup Address Code");
@@ -101,7 +89,7 @@ describe("booking", () => {
     standIn.cities.splice(standIn.cities.indexOf("KARACHI"), 1);
     try {
       const request = parcel();
-      const error = await failureOf(postex().book(request));
+      const error = await apiFailure(postex().book(request));
       expect(error.failure).toBe("refused");
       expect(error.message).toContain("Karachi");
       expect(bookedAs(request.reference)).toEqual([]);
@@ -112,12 +100,12 @@ describe("booking", () => {
 
   it("wrong credentials are 'credentials', and the message never carries the token", async () => {
     const secret = "wrong-token-91d2c4e8ab";
-    const error = await failureOf(postex({ credentials: { token: secret, pickupAddressCode: "001" } }).book(parcel()));
+    const error = await apiFailure(postex({ credentials: { token: secret, pickupAddressCode: "001" } }).book(parcel()));
     expect(error.failure).toBe("credentials");
     expect(error.message).not.toContain(secret);
     expect(error.message).not.toContain(standIn.token);
 
-    const none = await failureOf(postex({ credentials: {} }).track(["26704560000001"]));
+    const none = await apiFailure(postex({ credentials: {} }).track(["26704560000001"]));
     expect(none.failure).toBe("credentials");
   });
 
@@ -125,7 +113,7 @@ describe("booking", () => {
     const api = postex({ timeoutMs: 300 });
     const request = parcel();
     standIn.hangNext(1, "/v3/create-order");
-    const lost = await failureOf(api.book(request));
+    const lost = await apiFailure(api.book(request));
     expect(lost.failure).toBe("timeout");
     expect(lost.retryable).toBe(true);
     expect(bookedAs(request.reference)).toHaveLength(1);
@@ -140,7 +128,7 @@ describe("booking", () => {
   it("PostEx failing (500) is 'unavailable', worth trying again, and books nothing", async () => {
     const request = parcel();
     standIn.failNext(1, "/v3/create-order");
-    const error = await failureOf(postex().book(request));
+    const error = await apiFailure(postex().book(request));
     expect(error.failure).toBe("unavailable");
     expect(error.retryable).toBe(true);
     expect(bookedAs(request.reference)).toEqual([]);
@@ -253,12 +241,12 @@ describe("cancelling", () => {
 
     const picked = (await api.book(parcel())).trackingNumber;
     standIn.setStatus(picked, "Picked By PostEx");
-    const late = await failureOf(api.cancel(picked));
+    const late = await apiFailure(api.cancel(picked));
     expect(late.failure).toBe("refused");
     expect(late.message).toContain("can no longer be cancelled");
     expect(standIn.cancelled).not.toContain(picked);
 
-    const unknown = await failureOf(api.cancel("99999999999999"));
+    const unknown = await apiFailure(api.cancel("99999999999999"));
     expect(unknown.failure).toBe("refused");
   });
 });
@@ -292,7 +280,7 @@ describe("shipper advice", () => {
     ]);
 
     const delivered = (await api.book(parcel())).trackingNumber;
-    const refused = await failureOf(advise(delivered, { kind: "reattempt", remark: "Try again" }));
+    const refused = await apiFailure(advise(delivered, { kind: "reattempt", remark: "Try again" }));
     expect(refused.failure).toBe("refused");
     expect(standIn.adviceReceived).toHaveLength(3);
   });

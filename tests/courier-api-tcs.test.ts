@@ -3,9 +3,10 @@
 // with the same reference, tracking through every status word the adapter knows, payments,
 // cancelling, and where each credential travels. No database, no network beyond 127.0.0.1.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type BookingRequest, type CourierApi, CourierApiError } from "../server/couriers/api/courier-api.ts";
+import type { BookingRequest, CourierApi } from "../server/couriers/api/courier-api.ts";
 import { tcsApi } from "../server/couriers/api/tcs.ts";
 import { TCS_STATUSES } from "../server/couriers/api/tcs-statuses.ts";
+import { apiFailure } from "./support/couriers/api-failure.ts";
 import { startTcsStandIn, TCS_ACCOUNT, type TcsStandIn } from "./support/couriers/tcs-stand-in.ts";
 
 let standIn: TcsStandIn;
@@ -39,14 +40,6 @@ function order(changes: Partial<BookingRequest> = {}): BookingRequest {
 }
 
 /** The CourierApiError a promise fails with. */
-async function failure(promise: Promise<unknown>): Promise<CourierApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(CourierApiError);
-  return error as CourierApiError;
-}
 
 beforeAll(async () => {
   standIn = await startTcsStandIn();
@@ -96,7 +89,7 @@ describe("booking", () => {
     ["a missing name", { customerName: "" }, "consigneeinfo.firstname must be 3 to 50"],
   ])("refuses %s with TCS's own message", async (_, changes, words) => {
     const before = standIn.bookings.length;
-    const error = await failure(api.book(order(changes)));
+    const error = await apiFailure(api.book(order(changes)));
     expect(error.failure).toBe("refused");
     expect(error.retryable).toBe(false);
     expect(error.message).toContain(words);
@@ -106,7 +99,7 @@ describe("booking", () => {
   it("a booking whose answer was lost, retried with the same reference, is the one booking", async () => {
     const request = order();
     standIn.hangNext(1, { path: "/ecom/api/booking/create", ms: 1_000 });
-    const lost = await failure(api.book(request));
+    const lost = await apiFailure(api.book(request));
     expect(lost.failure).toBe("timeout");
     expect(lost.retryable).toBe(true);
     const made = standIn.bookings.filter((b) => b.referenceno === request.reference);
@@ -124,14 +117,14 @@ describe("credentials", () => {
     ["bearer token", { ...TCS_ACCOUNT, bearerToken: "eyJ-wrong-bearer-secret" }, "eyJ-wrong-bearer-secret"],
     ["password", { ...TCS_ACCOUNT, password: "wrong-pa55-secret" }, "wrong-pa55-secret"],
   ])("a wrong %s is 'credentials', and the message does not carry it", async (_, credentials, secret) => {
-    const error = await failure(tcsApi.create(settings(credentials)).book(order()));
+    const error = await apiFailure(tcsApi.create(settings(credentials)).book(order()));
     expect(error.failure).toBe("credentials");
     expect(error.message).not.toContain(secret);
     expect(JSON.stringify(error)).not.toContain(secret);
   });
 
   it("a missing credential is named, without any value", async () => {
-    const error = await failure(tcsApi.create(settings({ ...TCS_ACCOUNT, costCenterCode: " " })).track(["1"]));
+    const error = await apiFailure(tcsApi.create(settings({ ...TCS_ACCOUNT, costCenterCode: " " })).track(["1"]));
     expect(error.failure).toBe("credentials");
     expect(error.message).toBe("TCS needs costCenterCode in its settings.");
   });
@@ -235,7 +228,7 @@ describe("cancelling and advice", () => {
     const { trackingNumber } = await api.book(order());
     await api.cancel(trackingNumber);
     expect(standIn.bookings.find((b) => b.consignmentNo === trackingNumber)?.cancelled).toBe(true);
-    const error = await failure(api.cancel(trackingNumber));
+    const error = await apiFailure(api.cancel(trackingNumber));
     expect(error.failure).toBe("refused");
     expect(error.message).toContain("Failure: No Record Founds");
   });
@@ -250,7 +243,7 @@ describe("cancelling and advice", () => {
 describe("TCS having a bad minute", () => {
   it("a 500 is 'unavailable', worth trying again", async () => {
     standIn.failNext(1);
-    const error = await failure(api.track(["779412326902"]));
+    const error = await apiFailure(api.track(["779412326902"]));
     expect(error.failure).toBe("unavailable");
     expect(error.retryable).toBe(true);
   });

@@ -5,6 +5,7 @@ import { type BookingRequest, type CourierApi, CourierApiError } from "../server
 import { traxApi } from "../server/couriers/api/trax.ts";
 import { TRAX_STATUSES, traxOutcome } from "../server/couriers/api/trax-statuses.ts";
 import { parseTraxWebhook, signTraxWebhook, TRAX_SIGNATURE_HEADER } from "../server/couriers/api/trax-webhook.ts";
+import { apiFailure } from "./support/couriers/api-failure.ts";
 import { startTraxStandIn, type TraxStandIn } from "./support/couriers/trax-stand-in.ts";
 
 let trax: TraxStandIn;
@@ -34,15 +35,6 @@ const parcel = (overrides: Partial<BookingRequest> = {}): BookingRequest => {
     ...overrides,
   };
 };
-
-async function failureOf(promise: Promise<unknown>): Promise<CourierApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(CourierApiError);
-  return error as CourierApiError;
-}
 
 beforeAll(async () => {
   trax = await startTraxStandIn();
@@ -75,10 +67,10 @@ describe("booking", () => {
   });
 
   it("a refused booking is 'refused' with Trax's own words", async () => {
-    const badPhone = await failureOf(adapter().book(parcel({ phone: "+9230012" })));
+    const badPhone = await apiFailure(adapter().book(parcel({ phone: "+9230012" })));
     expect(badPhone.failure).toBe("refused");
     expect(badPhone.message).toBe("Trax refused the booking: The consignee phone number 1 format is invalid.");
-    const noName = await failureOf(adapter().book(parcel({ customerName: "" })));
+    const noName = await apiFailure(adapter().book(parcel({ customerName: "" })));
     expect(noName.failure).toBe("refused");
     expect(noName.message).toContain("The consignee name field is required.");
     expect(noName.retryable).toBe(false);
@@ -86,7 +78,7 @@ describe("booking", () => {
 
   it("a wrong key is 'credentials', and the message does not carry it", async () => {
     const wrongKey = "d3Jvbmcta2V5LW5vdC10aGUtc2hvcHM0e91";
-    const error = await failureOf(adapter({ apiKey: wrongKey }).book(parcel()));
+    const error = await apiFailure(adapter({ apiKey: wrongKey }).book(parcel()));
     expect(error.failure).toBe("credentials");
     expect(error.message).not.toContain(wrongKey);
     expect(error.message).not.toContain(trax.apiKey);
@@ -95,7 +87,7 @@ describe("booking", () => {
   it("a booking whose answer was lost, tried again with the same reference, is one booking with one number", async () => {
     const request = parcel();
     trax.hangNext(1, "/api/shipment/book");
-    const lost = await failureOf(adapter({ timeoutMs: 300 }).book(request));
+    const lost = await apiFailure(adapter({ timeoutMs: 300 }).book(request));
     expect(lost.failure).toBe("timeout");
     expect(lost.retryable).toBe(true);
     const again = await adapter({ timeoutMs: 300 }).book(request);
@@ -106,7 +98,7 @@ describe("booking", () => {
 
   it("a 500 is 'unavailable', worth trying again", async () => {
     trax.failNext(1);
-    const error = await failureOf(adapter().book(parcel()));
+    const error = await apiFailure(adapter().book(parcel()));
     expect(error.failure).toBe("unavailable");
     expect(error.retryable).toBe(true);
   });
@@ -189,7 +181,7 @@ describe("payments, cancellation and advice", () => {
     expect(trax.bookings.find((b) => b.trackingNumber === trackingNumber)?.history[0]?.status).toBe(
       "Shipment - Cancelled",
     );
-    const again = await failureOf(api.cancel(trackingNumber));
+    const again = await apiFailure(api.cancel(trackingNumber));
     expect(again.failure).toBe("refused");
     expect(again.message).toContain("Shipment cannot be Cancelled");
   });
