@@ -2,6 +2,7 @@
 // request schemas the admin API parses with and the screens validate with, and the answers both
 // sides read. The import contract (courier CSV files) is in courier-imports.ts.
 import type { CourierAging } from "./cash-aging.ts";
+import type { CourierApiKind } from "./courier-api.ts";
 import type { CourierTerms } from "./courier-terms.ts";
 import { readablePhone, storedMobile } from "./phone.ts";
 import type { ShortPaymentTotals } from "./short-payments.ts";
@@ -49,6 +50,11 @@ export interface Courier {
   parcels: number;
   /** What its contract charges and when it pays (courier-terms.ts); null for the own rider or a courier given none. */
   terms: CourierTerms | null;
+  /**
+   * Its API account (issue 49), without any credential: which API and whether it is switched on; null
+   * when it works by the courier's files. The booking forms offer the couriers that have one.
+   */
+  api: { kind: CourierApiKind; enabled: boolean } | null;
 }
 
 /** The courier's tracking page for one parcel, or null when the courier has none. */

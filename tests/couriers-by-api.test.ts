@@ -11,6 +11,7 @@ import { signTraxWebhook, TRAX_SIGNATURE_HEADER } from "#server/couriers/api/tra
 import { selectRowsAsserted } from "#server/db/rows.ts";
 import type { AdminOrder } from "#shared/admin.ts";
 import type { BookingAnswer, CourierApiSettingsView, OrderBooking } from "#shared/courier-api.ts";
+import type { Courier } from "#shared/couriers.ts";
 import type { AdminAttemptList, AttemptPage } from "#shared/delivery-attempts.ts";
 import type { DeliveryReport } from "#shared/delivery-report.ts";
 import type { Order } from "#shared/orders.ts";
@@ -108,6 +109,12 @@ describe("the owner's credentials", () => {
     expect(saved.body).not.toContain(WEBHOOK_SECRET);
     const read = await call(t, admin, "GET", `/api/admin/couriers/${traxId}/api`);
     expect(read.body).not.toContain(trax.apiKey);
+    // The couriers list says which have an API (the booking forms offer those), and nothing more.
+    const listed = await call(t, admin, "GET", "/api/admin/couriers");
+    const couriers = listed.json<{ couriers: Courier[] }>().couriers;
+    expect(couriers.find((c) => c._id === traxId)?.api).toEqual({ kind: "trax", enabled: true });
+    expect(couriers.find((c) => c.name === "TCS")?.api).toBeNull();
+    expect(listed.body).not.toContain(trax.apiKey);
 
     // Sealed at rest: the row holds no credential's text.
     const [row] = await selectRowsAsserted<{ sealed: string }>(

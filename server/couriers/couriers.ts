@@ -2,12 +2,13 @@
 // courier with parcels is never deleted, only switched off, so old orders keep their courier.
 // No HTTP here.
 import { asc, eq, sql } from "drizzle-orm";
+import { COURIER_API_KINDS } from "#shared/courier-api.ts";
 import type { CourierTerms } from "#shared/courier-terms.ts";
 import { COURIER_MESSAGES, type Courier, type CourierInput } from "#shared/couriers.ts";
 import { BrokenPromise } from "../broken-promise.ts";
 import type { Db } from "../db/client.ts";
 import { constraintOf, sqlState } from "../db/errors.ts";
-import { couriers } from "../db/schema.ts";
+import { courierAccounts, couriers } from "../db/schema.ts";
 import { conflict, notFound } from "../domain-errors.ts";
 import { termsOf } from "./terms.ts";
 
@@ -23,14 +24,24 @@ const courierFields = {
   riderName: couriers.riderName,
   riderPhone: couriers.riderPhone,
   parcels: sql<number>`(select count(*)::int from parcels p where p.courier_id = ${couriers.id})`,
+  // Its API account, if any (a left join on courier_accounts): the kind and the switch, never a credential.
+  apiKind: courierAccounts.api,
+  apiEnabled: courierAccounts.enabled,
 };
+
+/** The couriers with their API accounts beside them, for the list and for one. */
+const withAccounts = (db: Db) =>
+  db.select(courierFields).from(couriers).leftJoin(courierAccounts, eq(courierAccounts.courierId, couriers.id));
+
+type CourierFields = Awaited<ReturnType<typeof withAccounts>>[number];
 
 /** Active first, then by name: the order the dispatch forms offer them in; each with its terms. */
 export async function listCouriers(db: Db): Promise<Courier[]> {
-  const rows = await db
-    .select(courierFields)
-    .from(couriers)
-    .orderBy(sql`${couriers.active} desc`, asc(couriers.ownRider), asc(sql`lower(${couriers.name})`));
+  const rows = await withAccounts(db).orderBy(
+    sql`${couriers.active} desc`,
+    asc(couriers.ownRider),
+    asc(sql`lower(${couriers.name})`),
+  );
   const ids = rows.map((row) => row.id);
   const terms = await termsOf(db, ids);
   return rows.map((row) => toCourier(row, terms.get(row.id)));
@@ -58,7 +69,7 @@ export async function changeCourier(db: Db, id: string, input: CourierInput): Pr
 
 /** One courier as the owner's list shows it, with its terms. */
 export async function readCourier(db: Db, id: string): Promise<Courier> {
-  const [row] = await db.select(courierFields).from(couriers).where(eq(couriers.id, id));
+  const [row] = await withAccounts(db).where(eq(couriers.id, id));
   if (!row) throw notFound(COURIER_MESSAGES.notFound);
   return toCourier(row, (await termsOf(db, [id])).get(id));
 }
@@ -85,7 +96,8 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-function toCourier(row: Omit<Courier, "_id" | "terms"> & { id: string }, terms: CourierTerms | undefined): Courier {
+function toCourier(row: CourierFields, terms: CourierTerms | undefined): Courier {
+  const kind = COURIER_API_KINDS.find((k) => k === row.apiKind);
   return {
     _id: row.id,
     name: row.name,
@@ -97,5 +109,6 @@ function toCourier(row: Omit<Courier, "_id" | "terms"> & { id: string }, terms: 
     parcels: Number(row.parcels),
     // The own rider hands over what it collects: whatever a row might say, it has no terms.
     terms: row.ownRider ? null : (terms ?? null),
+    api: kind === undefined ? null : { kind, enabled: row.apiEnabled ?? false },
   };
 }
