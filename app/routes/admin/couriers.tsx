@@ -2,12 +2,14 @@
 // is in use, the shop's own rider with the rider's name and phone, and how many parcels went with
 // it. The owner adds one and changes one in place; a courier is switched off, never deleted, so old
 // orders keep theirs. A company's import files (bookings, statuses, payments) have their own screen.
-// Each company's terms (issue 48) show under it and are edited in place.
+// Each company's terms (issue 48) show under it and are edited in place, and so does its API account
+// (issue 49): the credentials to book and follow its parcels through its API, and how its sync goes.
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import type { Courier } from "#shared/couriers.ts";
 import { readablePhone, telHref } from "#shared/phone.ts";
 import { AdminEmpty, AdminError, AdminLoading } from "../../components/admin/AdminStatus.tsx";
+import { CourierApiPanel } from "../../components/admin/CourierApiPanel.tsx";
 import { CourierForm } from "../../components/admin/CourierForm.tsx";
 import { CourierTermsPanel } from "../../components/admin/CourierTermsPanel.tsx";
 import { PayoutsDownload } from "../../components/admin/PayoutsDownload.tsx";
@@ -22,6 +24,10 @@ export default function AdminCouriers() {
   const [editing, setEditing] = useState<Editing>(null);
   /** The courier whose terms form is open, if any. */
   const [termsOf, setTermsOf] = useState<string | null>(null);
+  /** Goes up after each Sync now: a sync reaches every courier due, so each API panel reads its own again. */
+  const [syncs, setSyncs] = useState(0);
+  const nameOf = (id: string) =>
+    (list.state === "ready" ? list.data.couriers.find((c) => c._id === id)?.name : undefined) ?? "A courier";
 
   const saved = (courier: Courier, added: boolean) => {
     setEditing(null);
@@ -85,13 +91,21 @@ export default function AdminCouriers() {
             ) : (
               <CourierRow key={courier._id} courier={courier} onEdit={() => edit(courier._id)}>
                 {courier.ownRider ? null : (
-                  <CourierTermsPanel
-                    courier={courier}
-                    open={termsOf === courier._id}
-                    onOpen={() => setTermsOf(courier._id)}
-                    onClose={() => setTermsOf(null)}
-                    onSaved={termsSaved}
-                  />
+                  <>
+                    <CourierTermsPanel
+                      courier={courier}
+                      open={termsOf === courier._id}
+                      onOpen={() => setTermsOf(courier._id)}
+                      onClose={() => setTermsOf(null)}
+                      onSaved={termsSaved}
+                    />
+                    <CourierApiPanel
+                      courier={courier}
+                      nameOf={nameOf}
+                      synced={syncs}
+                      onSynced={() => setSyncs((n) => n + 1)}
+                    />
+                  </>
                 )}
               </CourierRow>
             ),
