@@ -1,12 +1,14 @@
 // One order: what was bought, where it goes, who ordered it and their track record, what happened
 // to it so far, and what the owner can do next: confirm it on WhatsApp, move it through the
 // workflow (pending -> confirm -> dispatched -> delivered, or cancelled, which returns the stock),
-// hand it to a courier and record what became of the parcel and its cash (ParcelPanel), record a
-// parcel that came back, correct the delivery details, and keep internal notes.
+// book it through a courier's API (BookingPanel) or hand it to a courier by hand, and record what
+// became of the parcel and its cash (ParcelPanel), record a parcel that came back, correct the
+// delivery details, and keep internal notes.
 import { useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import type { AdminOrder } from "#shared/admin.ts";
 import { areaCityLine, landmarkLine } from "#shared/areas.ts";
+import type { OrderBooking } from "#shared/courier-api.ts";
 import { formatRs } from "#shared/money.ts";
 import { type OrderStatus, statusLabel } from "#shared/order-life.ts";
 import { orderNumber } from "#shared/orders.ts";
@@ -14,6 +16,7 @@ import { telHref } from "#shared/phone.ts";
 import { AdminError, AdminLoadFailed, AdminLoading, AdminNotice } from "../../components/admin/AdminStatus.tsx";
 import { AddressEditor } from "../../components/admin/order/AddressEditor.tsx";
 import { AdminStatusBadge } from "../../components/admin/order/AdminStatusBadge.tsx";
+import { BookingPanel } from "../../components/admin/order/BookingPanel.tsx";
 import { ConfirmationPanel } from "../../components/admin/order/ConfirmationPanel.tsx";
 import { HistoryPanel } from "../../components/admin/order/CustomerHistory.tsx";
 import { OrderNotes } from "../../components/admin/order/OrderNotes.tsx";
@@ -42,15 +45,21 @@ function plainMoves(order: AdminOrder): OrderStatus[] {
   return order.allowedMoves.filter((status) => status !== "dispatched" && !onTheRoad.includes(status));
 }
 
-export const clientLoader = ({ request, params }: Route.ClientLoaderArgs) =>
-  loadAdmin<AdminOrder>(request, `/orders/${params.orderId}`);
+/** The order, and its booking through a courier's API (null when it was never booked that way). */
+export const clientLoader = async ({ request, params }: Route.ClientLoaderArgs) => {
+  const [order, booking] = await Promise.all([
+    loadAdmin<AdminOrder>(request, `/orders/${params.orderId}`),
+    loadAdmin<{ booking: OrderBooking | null }>(request, `/orders/${params.orderId}/booking`),
+  ]);
+  return { order, booking };
+};
 
 export const HydrateFallback = () => <AdminLoading what="the order" />;
 
 export default function AdminOrderDetail({ loaderData, params: { orderId } }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
-  const [order, replace] = useLatest(loaderData);
+  const [order, replace] = useLatest(loaderData.order);
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string>();
@@ -110,6 +119,17 @@ export default function AdminOrderDetail({ loaderData, params: { orderId } }: Ro
         }}
       />
       {current.status === "pending" ? <WhatsAppConfirm order={current} /> : null}
+      <BookingPanel
+        order={current}
+        booking={loaderData.booking}
+        onRetry={() => void revalidate()}
+        onChanged={(what) => {
+          // The answer is the booking, not the order: the order (dispatched, or confirmed again) is read anew.
+          setError(undefined);
+          setNotice(what);
+          void revalidate();
+        }}
+      />
       <ParcelPanel order={current} onDone={done} />
       {current.allowedMoves.length > 0 ? (
         <div className="mt-4 flex flex-wrap gap-2">
