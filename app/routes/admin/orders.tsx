@@ -1,6 +1,7 @@
 // Every order, newest first, filtered by status and searchable by customer or order number; each
 // with the customer's phone to tap and call, and their history with any warning signs. Ticked
-// orders print their slips together, and the confirmed ones among them go to a courier together.
+// orders print their slips together, and the confirmed ones among them go to a courier together: by
+// hand with their tracking numbers, or booked through a courier's API (issue 49).
 import { useEffect, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { AdminOrderList, AdminOrderSummary } from "#shared/admin.ts";
@@ -9,6 +10,7 @@ import { ORDER_STATUSES, type OrderStatus, statusIs, statusLabel } from "#shared
 import { orderNumber } from "#shared/orders.ts";
 import { telHref } from "#shared/phone.ts";
 import { AdminLoading } from "../../components/admin/AdminStatus.tsx";
+import { BatchBooking } from "../../components/admin/BatchBooking.tsx";
 import { BatchDispatch } from "../../components/admin/BatchDispatch.tsx";
 import { ListResults, listQuery, SearchForm, useListParams } from "../../components/admin/ListControls.tsx";
 import { OrderBatchTools, SelectOrder, useOrderSelection } from "../../components/admin/OrderBatchTools.tsx";
@@ -90,7 +92,8 @@ export default function AdminOrders({ loaderData: list }: Route.ComponentProps) 
       )}
       {status === "confirm" && view !== "awaiting" && (
         <p className="mt-2 text-sm text-stone-700">
-          Confirmed orders waiting for a courier. Tick them and press Dispatch selected to enter their tracking numbers.
+          Confirmed orders waiting for a courier. Tick them and press Dispatch selected to enter their tracking numbers,
+          or Book selected to book them through a courier's API.
         </p>
       )}
       <SearchForm
@@ -103,6 +106,14 @@ export default function AdminOrders({ loaderData: list }: Route.ComponentProps) 
         shownIds={list.ok ? list.data.orders.map((o) => o._id) : []}
         filters={{ status, query }}
       >
+        <BatchBooking
+          orders={toDispatch}
+          leftOut={selection.selected.size - toDispatch.length}
+          onBooked={(booked) => {
+            selection.setMany(booked, false);
+            void revalidate();
+          }}
+        />
         <BatchDispatch
           orders={toDispatch}
           leftOut={selection.selected.size - toDispatch.length}
