@@ -3,7 +3,8 @@
 // per credential, how long it holds a failed parcel, and whether it is switched on. Credentials go
 // in and never come back: a saved one says so under its box, which stays empty (a value left empty
 // keeps the saved one). They live only in this form's state and the request's body: never in the
-// address, the browser's storage or a toast. Checked with the API's own schema before sending; what
+// address (the boxes have no name, so not even a submit before the script runs could send them),
+// the browser's storage or a toast. Checked with the API's own schema before sending; what
 // the server refuses is shown at its field, or under the form.
 import { type FormEvent, useRef, useState } from "react";
 import {
@@ -87,10 +88,8 @@ export function CourierApiForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy || !option) {
-      if (!option) refuse({ api: "Please choose the courier's API." }, "Please choose the courier's API.");
-      return;
-    }
+    if (busy) return;
+    if (!option) return refuse({ api: "Please choose the courier's API." }, "Please choose the courier's API.");
     const typed = Object.fromEntries(Object.entries(values.credentials).filter(([, value]) => value.trim() !== ""));
     const body = {
       api: values.api,
