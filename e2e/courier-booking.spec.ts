@@ -4,10 +4,10 @@
 // key Trax refuses. Then the owner: books a confirmed order from its page and reads Trax's refusal by
 // the panel; enters the right key on the couriers screen, where the saved fields say so and no value
 // comes back (not in the boxes, the page, the address or the browser's storage), and Sync now says
-// what it did; books the order again and reads its tracking number and the airway bill's link;
-// cancels the booking (the order is confirmed again); books two orders from the list in one press
-// and reads each one's number, with their airway bills to print; and removes the API. Nothing
-// scrolls sideways on the screens touched.
+// what it did; books the order again and reads its tracking number; prints its airway bill (the slip
+// with the number and its barcode); cancels the booking (the order is confirmed again); books two
+// orders from the list in one press and reads each one's number, with their airway bills to print;
+// and removes the API. Nothing scrolls sideways on the screens touched.
 //
 // Both projects run against one shop: each makes its own courier (named for the width), so neither
 // sees the other's account, bookings or sync.
@@ -178,6 +178,13 @@ test("the owner saves a courier's API, books, cancels and books a batch through 
     await expectNoSidewaysScroll(page, width);
     await expectNoAxeViolations(page);
     await shoot(page, `booking-booked-${width}`);
+    // The airway bill to print is the order's slip, with Trax's number on it.
+    await booked.getByRole("link", { name: "Print airway bill" }).click();
+    const slip = page.getByRole("article", { name: /Packing slip/ });
+    await expect(slip).toContainText("Airway bill");
+    await expect(slip).toContainText(`Tracking number: ${number}`);
+    await expect(slip.getByRole("img", { name: `Barcode of ${number}` })).toBeVisible();
+    await openOrder(page, single);
 
     // Cancelled before pickup, asked once more: Trax is told, the order is confirmed again.
     await booked.getByRole("button", { name: "Cancel booking" }).click();
