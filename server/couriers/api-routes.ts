@@ -16,7 +16,8 @@ import { parseOr400 } from "../http/errors.ts";
 import { createOrderAnnouncer } from "../orders/life/after-commit.ts";
 import { loadCourierApiSettings, removeCourierApi, saveCourierApi } from "./api/accounts.ts";
 import { listAttempts } from "./attempts/queue.ts";
-import { bookParcels, cancelBooking, orderBooking } from "./booking.ts";
+import { bookParcels } from "./booking.ts";
+import { cancelBooking, orderBooking } from "./booking-record.ts";
 import type { CourierApis } from "./deliveries.ts";
 import type { CourierRouteDeps } from "./routes.ts";
 
