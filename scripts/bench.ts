@@ -2,6 +2,7 @@
 // a markdown table (also written to .tmp/bench.md). See docs/benchmarks.md.
 //
 //   npm run bench [-- --quick] [-- --skip-lighthouse]     DATABASE_URL=postgres://… for PostgreSQL
+//   npm run bench -- --sale-day | --pages | --couriers    one part alone
 import { randomBytes } from "node:crypto";
 import { access, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
@@ -14,6 +15,7 @@ import { CATEGORY_SLUGS } from "#shared/categories.ts";
 import type { SearchPage } from "#shared/search.ts";
 import { prepareBigCatalogue } from "./bench/catalogue-100k.ts";
 import { timeStart } from "./bench/cold-start.ts";
+import { measureCourierSync } from "./bench/courier-sync.ts";
 import { customerRoutes } from "./bench/customer-routes.ts";
 import { type FirstTapPage, measureFirstTaps } from "./bench/first-tap.ts";
 import { p75 } from "./bench/first-tap-stats.ts";
@@ -48,6 +50,9 @@ const { values: args } = parseArgs({
     // Only issue 35's pages: against a static file, not in cache, first tap and Lighthouse on every
     // customer route (the last two not with --skip-lighthouse).
     pages: { type: "boolean", default: false },
+    // Only issue 49's couriers by API: a shopper's latency with no courier work, during a sync, and
+    // during a sync and a booking with a courier that is down; and what a sync of 200 parcels costs.
+    couriers: { type: "boolean", default: false },
   },
 });
 const quick = args.quick;
@@ -93,6 +98,8 @@ let server: BenchServer | undefined;
 try {
   if (args["sale-day"]) {
     await section("Sale day", saleDay);
+  } else if (args.couriers) {
+    await section("Couriers by API", () => measureCourierSync({ dataDir, databaseUrl, quick, report, log }));
   } else if (args.pages) {
     server = await startBenchServer({ dataDir, databaseUrl });
     log("rendering the pictures of every customer route…");

@@ -40,6 +40,8 @@ export async function startBenchServer(options: {
   dataDir: string;
   databaseUrl?: string | undefined;
   timeoutMs?: number;
+  /** Settings added to the shop's configuration (server.ts reads them from BENCH_CONFIG), e.g. the couriers'. */
+  config?: Record<string, string>;
 }): Promise<BenchServer> {
   const port = await freePort();
   const child = fork(SERVER_ENTRY, [], {
@@ -53,6 +55,7 @@ export async function startBenchServer(options: {
       BENCH_PORT: String(port),
       DATA_DIR: options.dataDir,
       DATABASE_URL: options.databaseUrl ?? "",
+      BENCH_CONFIG: JSON.stringify(options.config ?? {}),
     },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });

@@ -32,6 +32,8 @@ const config = loadConfig({
   PUBLIC_URL: `http://localhost:${port}`,
   RATE_LIMIT_SCALE: "1000000",
   LOG_LEVEL: "warn",
+  // What a bench mode adds (serve.ts's `config`): the couriers' key, sync and timeout for --couriers.
+  ...(JSON.parse(env.BENCH_CONFIG || "{}") as Record<string, string>),
 });
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
