@@ -8,6 +8,7 @@ import { ATTEMPT_DUE_SOON_HOURS, type AdminAttempt, type AdminAttemptList } from
 import type { Db } from "../../db/client.ts";
 import { selectRows } from "../../db/rows.ts";
 
+// A raw statement's timestamps come back as text (drizzle sets both drivers' parsers so): coerced.
 const row = z.object({
   id: z.string(),
   order_id: z.string(),
@@ -17,14 +18,14 @@ const row = z.object({
   tracking_number: z.string().nullable(),
   courier_status: z.string(),
   remark: z.string().nullable(),
-  reported_at: z.date(),
-  return_by: z.date(),
+  reported_at: z.coerce.date(),
+  return_by: z.coerce.date(),
   state: z.enum(["asking", "answered", "advised", "to_call", "closed"]),
   choice: z.enum(["reattempt", "correct", "cancel"]).nullable(),
   correction: z
     .object({ address: z.string(), area: z.string(), landmark: z.string().nullable(), phone: z.string() })
     .nullable(),
-  answered_at: z.date().nullable(),
+  answered_at: z.coerce.date().nullable(),
   answered_via: z.enum(["link", "whatsapp", "owner"]).nullable(),
   advice_error: z.string().nullable(),
   due_soon: z.boolean(),

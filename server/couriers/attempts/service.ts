@@ -48,14 +48,15 @@ export interface AttemptDeps {
 /** Records a failed attempt in the caller's transaction and queues the customer's question; null when already known. */
 export type RecordAttempt = (tx: Db, courierId: string, action: AttemptAction) => Promise<string | null>;
 
+// A raw statement's timestamps come back as text (drizzle sets both drivers' parsers so): coerced.
 const pageRow = z.object({
   id: z.string(),
   order_id: z.string(),
   courier: z.string(),
   courier_status: z.string(),
   remark: z.string().nullable(),
-  reported_at: z.date(),
-  return_by: z.date(),
+  reported_at: z.coerce.date(),
+  return_by: z.coerce.date(),
   state: z.enum(["asking", "answered", "advised", "to_call", "closed"]),
   choice: z.enum(["reattempt", "correct", "cancel"]).nullable(),
   order_status: z.string(),
@@ -70,8 +71,16 @@ const reasonOf = (row: { courier_status: string; remark: string | null }) =>
 export function createAttemptService(deps: AttemptDeps) {
   const { db } = deps;
   const signer = tokenSigner(db, "delivery_attempts", deps.secret);
-  const tokenFor = async (id: string) => `${id}.${await signer.sign(id)}`;
-  const urlFor = async (id: string) => `${deps.publicUrl}/delivery-attempt?token=${await tokenFor(id)}`;
+  /**
+   * The link, signed with the key read through `on`: inside the transaction that records the attempt
+   * it must be that transaction, since PGlite's one connection is held by it (the shared key is read,
+   * or made, on first use).
+   */
+  const linkFor = async (on: Db, id: string) => {
+    const mac = await (on === db ? signer : tokenSigner(on, "delivery_attempts", deps.secret)).sign(id);
+    return `${deps.publicUrl}/delivery-attempt?token=${id}.${mac}`;
+  };
+  const urlFor = (id: string) => linkFor(db, id);
 
   async function idOf(token: string): Promise<string> {
     const [id, mac, ...rest] = token.split(".");
@@ -119,7 +128,7 @@ export function createAttemptService(deps: AttemptDeps) {
       reason: reasonOf(page),
       returnBy: page.return_by,
       totalAmount: page.total_amount,
-      url: await urlFor(row.id),
+      url: await linkFor(tx, row.id),
     };
     await queueMails(tx, [attemptMail(news, page.email, deps.shop)]);
     if (deps.whatsapp) await tx.insert(mailOutbox).values({ kind: "whatsapp_delivery_attempt", orderId: page.order_id });

@@ -12,12 +12,13 @@ import { createGraphClient, type TemplateMessage } from "../../whatsapp/graph.ts
 import { attemptTemplate } from "./messages.ts";
 import type { AttemptService } from "./service.ts";
 
+// A raw statement's timestamps come back as text (drizzle sets both drivers' parsers so): coerced.
 const openAttempt = z.object({
   id: z.string(),
   courier: z.string(),
   courier_status: z.string(),
   remark: z.string().nullable(),
-  return_by: z.date(),
+  return_by: z.coerce.date(),
   total_amount: z.number(),
   phone_number: z.string(),
 });
