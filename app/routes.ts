@@ -25,6 +25,7 @@ export default [
   route("checkout-success", "routes/checkout-success.tsx"),
   route("TrackOrder", "routes/track-order.tsx"),
   route("confirm-order", "routes/confirm-order.tsx"),
+  route("delivery-attempt", "routes/delivery-attempt.tsx"),
   route("stop-alerts", "routes/stop-alerts.tsx"),
   route("confirm-alerts", "routes/confirm-alerts.tsx"),
   route("admin", "routes/admin/layout.tsx", [
