@@ -35,6 +35,7 @@ export default [
     route("products/:productId", "routes/admin/product-edit.tsx"),
     route("orders", "routes/admin/orders.tsx"),
     route("orders/:orderId", "routes/admin/order.tsx"),
+    route("attempts", "routes/admin/attempts.tsx"),
     route("customers", "routes/admin/customers.tsx"),
     route("synonyms", "routes/admin/synonyms.tsx"),
     route("searches", "routes/admin/searches.tsx"),

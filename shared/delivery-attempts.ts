@@ -75,6 +75,19 @@ export const ATTEMPT_PAGE_TEXTS = {
   deadLinkTitle: "Your parcel",
 } as const;
 
+/** The owner's queue (/admin/attempts) and the dashboard's card. */
+export const ATTEMPT_QUEUE_TEXTS = {
+  empty: "No failed deliveries to handle.",
+  dueSoon: "Due soon",
+  returnsBy: (when: string) => `Returns by ${when}`,
+  dashboard: (open: number, dueSoon: number) => `Failed deliveries: ${open} waiting, ${dueSoon} due soon`,
+  recordAnswer: "Record the customer's answer",
+  adviseAgain: "Send advice again",
+  close: "Close",
+  answered: (order: string, choice: AttemptChoice) => `${order}: recorded "${ATTEMPT_CHOICE_DONE[choice]}".`,
+  advised: (order: string) => `${order}: the advice was sent again.`,
+} as const;
+
 const addressText = z
   .string({ error: ORDER_MESSAGES.addressLine })
   .trim()
