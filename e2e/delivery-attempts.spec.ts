@@ -120,6 +120,16 @@ test("the customer corrects the address on a phone; the owner sees the task to c
   }
   await tidy(customerPage, "attempt-customer-390");
 
+  // "Cancel my order" asks first; keeping the order closes the question and sends nothing.
+  const cancel = customerPage.getByRole("button", { name: ATTEMPT_CHOICE_LABELS.cancel });
+  await cancel.tap();
+  const sure = customerPage.getByRole("alertdialog", { name: ATTEMPT_PAGE_TEXTS.cancelQuestion });
+  await expect(sure).toContainText(ATTEMPT_PAGE_TEXTS.cancelWarning);
+  await tidy(customerPage, "attempt-customer-cancel-390");
+  await sure.getByRole("button", { name: ATTEMPT_PAGE_TEXTS.keepOrder }).tap();
+  await expect(sure).toHaveCount(0);
+  await expect(cancel).toBeFocused();
+
   // "Correct my address or phone" opens the checkout's fields; a bad phone is refused beside its field.
   const correct = customerPage.getByRole("button", { name: ATTEMPT_CHOICE_LABELS.correct });
   await correct.tap();
