@@ -25,6 +25,7 @@ export default [
   route("checkout-success", "routes/checkout-success.tsx"),
   route("TrackOrder", "routes/track-order.tsx"),
   route("confirm-order", "routes/confirm-order.tsx"),
+  route("delivery-attempt", "routes/delivery-attempt.tsx"),
   route("stop-alerts", "routes/stop-alerts.tsx"),
   route("confirm-alerts", "routes/confirm-alerts.tsx"),
   route("admin", "routes/admin/layout.tsx", [
@@ -34,6 +35,7 @@ export default [
     route("products/:productId", "routes/admin/product-edit.tsx"),
     route("orders", "routes/admin/orders.tsx"),
     route("orders/:orderId", "routes/admin/order.tsx"),
+    route("attempts", "routes/admin/attempts.tsx"),
     route("customers", "routes/admin/customers.tsx"),
     route("synonyms", "routes/admin/synonyms.tsx"),
     route("searches", "routes/admin/searches.tsx"),

@@ -84,6 +84,12 @@ const SCREENS: Screen[] = [
   // The mailed link's page, with the fixture's pending order, and a forged link.
   { path: (f) => f.confirmLink, as: "customer", open: ["cancel order"] },
   { path: at(`/confirm-order?token=${"A".repeat(43)}`), as: "customer", refused: 400 },
+  // A failed delivery's link, forged (the real one: e2e/delivery-attempts.spec.ts).
+  {
+    path: at(`/delivery-attempt?token=${"0".repeat(8)}-0000-4000-8000-${"0".repeat(12)}.${"A".repeat(22)}`),
+    as: "customer",
+    refused: 404,
+  },
   // The back-in-stock mail's stop link, forged (the real one: e2e/stock-alerts.spec.ts).
   {
     path: at(`/stop-alerts?token=${"0".repeat(8)}-0000-4000-8000-${"0".repeat(12)}.${"A".repeat(22)}`),
@@ -97,6 +103,7 @@ const SCREENS: Screen[] = [
     "/admin/products/new",
     "/admin/orders",
     "/admin/orders?view=awaiting",
+    "/admin/attempts",
     "/admin/confirmation",
     "/admin/customers",
     "/admin/synonyms",

@@ -30,17 +30,23 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 }
 
 /** The confirmation link in the order mail of `orderId` to `email`, as a path of this shop. */
-export async function confirmLinkFor(email: string, orderId: string): Promise<string> {
+export function confirmLinkFor(email: string, orderId: string): Promise<string> {
+  return mailedLinkFor(email, orderId, "/confirm-order");
+}
+
+/** The link to `page` (?token=…) in a mail of `orderId` to `email`, as a path of this shop. */
+export async function mailedLinkFor(email: string, orderId: string, page: string): Promise<string> {
+  const pattern = new RegExp(`${page.replace(/[/-]/g, "\\$&")}\\?token=[A-Za-z0-9._-]+`);
   let link: string | undefined;
   await expect(async () => {
     for (const name of (await readdir(outbox)).filter((n) => n.endsWith(".eml"))) {
       // Undo quoted-printable soft line breaks and '=' escapes.
       const text = (await readFile(path.join(outbox, name), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
       if (!text.toLowerCase().includes(`to: ${email.toLowerCase()}`) || !text.includes(orderNumber(orderId))) continue;
-      link = /\/confirm-order\?token=[A-Za-z0-9._-]+/.exec(text)?.[0];
+      link = pattern.exec(text)?.[0];
       if (link) break;
     }
-    expect(link, `the order mail of ${orderNumber(orderId)} to ${email}`).toBeDefined();
+    expect(link, `the mail of ${orderNumber(orderId)} to ${email} with ${page}`).toBeDefined();
   }).toPass({ timeout: 15_000 });
   return link as string;
 }

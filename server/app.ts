@@ -331,6 +331,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           catalog: pageCatalog,
           areas,
           confirmation,
+          attempts: couriers.attempts,
           exchanges,
           stockAlerts,
           verification: emailVerification,

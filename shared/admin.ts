@@ -275,6 +275,8 @@ export interface AdminDashboard {
   sales: SalesReport;
   /** Cash collected, still with couriers, and on the road (issue 32). */
   cash: CashSummary;
+  /** Failed deliveries still to handle, and how many of them are due soon (issue 49, /admin/attempts). */
+  failedDeliveries: { open: number; dueSoon: number };
 }
 
 export interface AdminProductSummary {

@@ -55,6 +55,39 @@ export const ATTEMPT_MESSAGES = {
   closed: "Closed.",
 } as const;
 
+/** The customer's page (/delivery-attempt), besides the labels and messages above. */
+export const ATTEMPT_PAGE_TEXTS = {
+  couldNotDeliver: (courier: string, reason: string) => `${courier} could not deliver your parcel: ${reason}`,
+  toPay: "To pay on delivery",
+  tellUsBefore: (when: string) => `Please tell us before ${when}, or it goes back to us.`,
+  question: "What should we do with your parcel?",
+  correctionTitle: "Your correct address and phone",
+  sendCorrection: "Send my corrected details",
+  cancelQuestion: "Are you sure?",
+  cancelWarning: "Your order will be cancelled and the parcel sent back to us.",
+  cancelYes: "Yes, cancel my order",
+  keepOrder: "No, keep my order",
+  /** Without JavaScript the dialog cannot ask: the server answers the page with this question instead. */
+  cancelAskAgain: "Are you sure? Your order will be cancelled and the parcel sent back to us.",
+  /** Without JavaScript the form is opened by the server: the page answers with it and this line. */
+  correctionAsk: "Please type your address, area and phone, then press Send my corrected details.",
+  yourChoice: "Your choice",
+  deadLinkTitle: "Your parcel",
+} as const;
+
+/** The owner's queue (/admin/attempts) and the dashboard's card. */
+export const ATTEMPT_QUEUE_TEXTS = {
+  empty: "No failed deliveries to handle.",
+  dueSoon: "Due soon",
+  returnsBy: (when: string) => `Returns by ${when}`,
+  dashboard: (open: number, dueSoon: number) => `Failed deliveries: ${open} waiting, ${dueSoon} due soon`,
+  recordAnswer: "Record the customer's answer",
+  adviseAgain: "Send advice again",
+  close: "Close",
+  answered: (order: string, choice: AttemptChoice) => `${order}: recorded "${ATTEMPT_CHOICE_DONE[choice]}".`,
+  advised: (order: string) => `${order}: the advice was sent again.`,
+} as const;
+
 const addressText = z
   .string({ error: ORDER_MESSAGES.addressLine })
   .trim()

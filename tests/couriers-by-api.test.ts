@@ -14,7 +14,7 @@ import type { BookingAnswer, CourierApiSettingsView, OrderBooking } from "#share
 import type { Courier } from "#shared/couriers.ts";
 import type { AdminAttemptList, AttemptPage } from "#shared/delivery-attempts.ts";
 import type { DeliveryReport } from "#shared/delivery-report.ts";
-import type { Order } from "#shared/orders.ts";
+import { type Order, orderNumber } from "#shared/orders.ts";
 import { waitForMail } from "./support/accounts.ts";
 import { call, makeAdmin } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
@@ -255,8 +255,12 @@ describe("the status sync and a failed delivery", () => {
     )) as [{ n: number }];
     expect(n).toBe(1);
 
-    // The question is mailed to the customer, with the link to the choice.
-    const mail = await waitForMail(t, failed.order.shippingAddress.email, /We could not deliver/);
+    // The question is mailed, with the link to the choice (the outbox's row goes once it is sent).
+    const mail = await waitForMail(
+      t,
+      failed.order.shippingAddress.email,
+      new RegExp(`We could not deliver your order ${orderNumber(failed.order._id)}`),
+    );
     const token = /delivery-attempt\?token=([\w.-]+)/.exec(mail)?.[1] ?? "";
     expect(token).not.toBe("");
 

@@ -4,11 +4,12 @@
 // press does: confirm, or cancel after a second question. The buttons work before hydration too
 // (ConfirmationPanel). A dead link says why and where to go instead.
 import { useState } from "react";
-import { data, Link, useRevalidator } from "react-router";
+import { data, useRevalidator } from "react-router";
 import type { ConfirmAction, ConfirmationAnswer } from "#shared/confirmation.ts";
 import { ORDER_VIEW_TEXTS } from "#shared/order-view.ts";
 import { type Order, orderNumber } from "#shared/orders.ts";
 import { OrderStatusBadge } from "../components/OrderStatusBadge.tsx";
+import { DeadLink, LinkWayOn } from "../components/order/LinkWayOn.tsx";
 import { OrderNextStep } from "../components/order/OrderNextStep.tsx";
 import { OrderSummary } from "../components/order/OrderSummary.tsx";
 import { api } from "../lib/api-client.ts";
@@ -40,7 +41,7 @@ export default function ConfirmOrder({ loaderData }: Route.ComponentProps) {
   const [pressed, setPressed] = useState<{ on: typeof loaderData; order: Order } | null>(null);
   const answered = pressed?.on === loaderData ? pressed.order : null;
 
-  if (!view || token === null) return <DeadLink message={problem ?? ""} />;
+  if (!view || token === null) return <DeadLink title={ORDER_VIEW_TEXTS.deadLinkTitle} message={problem ?? ""} />;
   const order = answered ?? view.order;
   const send = (action: ConfirmAction) =>
     api<ConfirmationAnswer>("/api/orders/confirmation", { method: "POST", json: { token, action } });
@@ -69,32 +70,7 @@ export default function ConfirmOrder({ loaderData }: Route.ComponentProps) {
       <section aria-label={ORDER_VIEW_TEXTS.orderDetails} className="mt-6 rounded-2xl border border-stone-200 p-4">
         <OrderSummary order={order} />
       </section>
-      <WayOn />
-    </div>
-  );
-}
-
-function DeadLink({ message }: { message: string }) {
-  return (
-    <div className="page max-w-2xl">
-      <h1 className="page-title">{ORDER_VIEW_TEXTS.deadLinkTitle}</h1>
-      <p role="alert" className="mt-4 rounded-lg border-l-4 border-red-700 bg-red-50 p-4 text-red-900">
-        {message}
-      </p>
-      <WayOn />
-    </div>
-  );
-}
-
-function WayOn() {
-  return (
-    <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-      <Link to="/TrackOrder" className="button-primary">
-        Track Your Order
-      </Link>
-      <Link to="/contact" className="button-secondary">
-        Contact
-      </Link>
+      <LinkWayOn />
     </div>
   );
 }

@@ -1,8 +1,10 @@
 // The owner's first screen: today's and this week's orders and takings (Karachi days), orders
-// waiting for a move, and sizes running low. One round trip each, no HTTP here.
+// waiting for a move, failed deliveries to handle, and sizes running low. One round trip each, no
+// HTTP here.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { ADMIN_LOW_STOCK_AT, ADMIN_LOW_STOCK_LIMIT, type AdminDashboard, type LowStockSize } from "#shared/admin.ts";
+import { ATTEMPT_DUE_SOON_HOURS } from "#shared/delivery-attempts.ts";
 import { ORDER_STATUSES, type OrderStatus } from "#shared/order-life.ts";
 import { SHOP_TIME_ZONE } from "#shared/shop.ts";
 import { loadCashSummary } from "../couriers/cash.ts";
@@ -49,6 +51,16 @@ export async function loadDashboard(db: Db): Promise<AdminDashboard> {
   // Takings are cash that reached the shop (issue 32), not the value of orders placed: after the
   // couriers' deductions, as the bank sees it (issue 48).
   const cash = await loadCashSummary(db);
+  // The Attempts queue's tasks and its due-soon flag, counted as server/couriers/attempts/queue.ts lists them.
+  const [failed] = await selectRows(
+    db,
+    z.object({ open: z.number(), due_soon: z.number() }),
+    sql`select count(*)::int as open,
+               count(*) filter (where a.state in ('asking', 'to_call')
+                 and a.return_by < now() + make_interval(hours => ${ATTEMPT_DUE_SOON_HOURS}))::int as due_soon
+        from delivery_attempts a join orders o on o.id = a.order_id
+        where a.state <> 'closed' and o.status = 'dispatched'`,
+  );
   return {
     today: { orders: counts?.today_orders ?? 0, revenue: cash.takings.today.net },
     week: { orders: counts?.week_orders ?? 0, revenue: cash.takings.week.net },
@@ -57,5 +69,6 @@ export async function loadDashboard(db: Db): Promise<AdminDashboard> {
     lowStock,
     sales: await loadSales(db),
     cash,
+    failedDeliveries: { open: failed?.open ?? 0, dueSoon: failed?.due_soon ?? 0 },
   };
 }

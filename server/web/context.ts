@@ -7,6 +7,7 @@ import type { EmailVerification } from "../accounts/verification.ts";
 import type { AreaService } from "../areas/service.ts";
 import type { CatalogService } from "../catalog/service.ts";
 import type { ConfirmationService } from "../confirmation/service.ts";
+import type { AttemptService } from "../couriers/attempts/service.ts";
 import type { ExchangeService } from "../exchanges/service.ts";
 import type { StockAlertService } from "../stock-alerts/service.ts";
 
@@ -22,6 +23,8 @@ export interface AppContext {
   areas: AreaService;
   /** The mailed confirmation link's page reads the order it names (/confirm-order). */
   confirmation: Pick<ConfirmationService, "view">;
+  /** The failed delivery's link page reads the attempt it names (/delivery-attempt, issue 49). */
+  attempts: Pick<AttemptService, "page">;
   /** The exchange policy page states the owner's window (issue 33). */
   exchanges: Pick<ExchangeService, "settings">;
   /** The back-in-stock mails' stop and confirm links' pages read what they name (/stop-alerts, /confirm-alerts). */

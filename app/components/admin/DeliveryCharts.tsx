@@ -1,6 +1,8 @@
 // The delivery report's charts, drawn with CSS bars (no chart library in the admin's JavaScript).
 // Each bar says what it shows in words (role="img" with a label, so a screen reader reads the rates
-// row by row), and every chart has its numbers in a table below it.
+// row by row), and every chart has its numbers in a table below it; by courier and by week the table
+// also says how many parcels were delivered at the first attempt and how many were rescued after a
+// failed one (issue 49).
 import type { ReactNode } from "react";
 import { type DeliveryRow, OUTCOMES, type Outcome } from "#shared/delivery-report.ts";
 import { formatRs } from "#shared/money.ts";
@@ -58,12 +60,15 @@ export function OutcomeChart({
   note,
   rows,
   rowHeader,
+  attempts = false,
 }: {
   id: string;
   title: string;
   note?: ReactNode;
   rows: ChartRow[];
   rowHeader: string;
+  /** The table adds the First attempt and Rescued columns. */
+  attempts?: boolean;
 }) {
   return (
     <section aria-labelledby={id} className="min-w-0 rounded-xl border border-stone-200 p-3">
@@ -102,12 +107,28 @@ export function OutcomeChart({
           </li>
         ))}
       </ul>
-      <OutcomeTable caption={`${title}: the numbers`} rows={rows} rowHeader={rowHeader} />
+      <OutcomeTable caption={`${title}: the numbers`} rows={rows} rowHeader={rowHeader} attempts={attempts} />
     </section>
   );
 }
 
-function OutcomeTable({ caption, rows, rowHeader }: { caption: string; rows: ChartRow[]; rowHeader: string }) {
+/** '75% (3 of 4)': delivered at once, of the parcels that finished (delivered, or refused or returned). */
+function firstAttemptCell(row: DeliveryRow): string {
+  const finished = row.firstAttempt + row.rescued + row.refusedOfDispatched;
+  return finished === 0 ? "–" : `${row.firstAttemptRate}% (${row.firstAttempt} of ${finished})`;
+}
+
+function OutcomeTable({
+  caption,
+  rows,
+  rowHeader,
+  attempts,
+}: {
+  caption: string;
+  rows: ChartRow[];
+  rowHeader: string;
+  attempts: boolean;
+}) {
   const cell = (row: DeliveryRow, o: Outcome) => (row.orders === 0 ? "–" : `${row[o]} (${row.rates[o]}%)`);
   return (
     <details className="mt-3 text-sm">
@@ -116,7 +137,7 @@ function OutcomeTable({ caption, rows, rowHeader }: { caption: string; rows: Cha
           arrow keys scroll it. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a keyboard can only scroll a region that takes focus */}
       <section className="mt-2 overflow-x-auto" aria-label={caption} tabIndex={0}>
-        <table className="w-full min-w-[40rem] text-left tabular-nums">
+        <table className={`w-full text-left tabular-nums ${attempts ? "min-w-[52rem]" : "min-w-[40rem]"}`}>
           <caption className="sr-only">{caption}</caption>
           <thead>
             <tr className="text-xs text-stone-600">
@@ -134,6 +155,16 @@ function OutcomeTable({ caption, rows, rowHeader }: { caption: string; rows: Cha
               <th scope="col" className="p-1 text-right">
                 Refusals cost
               </th>
+              {attempts ? (
+                <>
+                  <th scope="col" className="p-1 text-right">
+                    First attempt
+                  </th>
+                  <th scope="col" className="p-1 text-right">
+                    Rescued
+                  </th>
+                </>
+              ) : null}
             </tr>
           </thead>
           <tbody>
@@ -149,6 +180,12 @@ function OutcomeTable({ caption, rows, rowHeader }: { caption: string; rows: Cha
                   </td>
                 ))}
                 <td className="p-1 text-right">{formatRs(row.refusalCost)}</td>
+                {attempts ? (
+                  <>
+                    <td className="p-1 text-right">{firstAttemptCell(row)}</td>
+                    <td className="p-1 text-right">{row.rescued}</td>
+                  </>
+                ) : null}
               </tr>
             ))}
           </tbody>

@@ -1,10 +1,11 @@
 // The owner's morning view: today's and this week's orders and takings (cash that reached the
 // shop, after the couriers' deductions, worked out line by line), the cash still with couriers or
-// on the road and how late, the short payments to settle, what waits for a move, and the sizes
-// about to sell out.
+// on the road and how late, the short payments to settle, what waits for a move, the failed
+// deliveries to handle, and the sizes about to sell out.
 import { useEffect, useRef } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { AdminDashboard } from "#shared/admin.ts";
+import { ATTEMPT_QUEUE_TEXTS } from "#shared/delivery-attempts.ts";
 import { formatRs } from "#shared/money.ts";
 import { ORDER_STATUSES } from "#shared/order-life.ts";
 import { AdminEmpty, AdminLoadFailed, AdminLoading } from "../../components/admin/AdminStatus.tsx";
@@ -28,6 +29,7 @@ export default function Dashboard({ loaderData: dashboard }: Route.ComponentProp
   return (
     <div className="space-y-8">
       <AwaitingCustomers count={newOrders} held={dashboard.data.waiting.held} />
+      <FailedDeliveries {...dashboard.data.failedDeliveries} />
 
       <section aria-labelledby="takings">
         <h2 id="takings" className="text-xl font-bold">
@@ -144,6 +146,23 @@ function AwaitingCustomers({ count, held }: { count: number | undefined; held: n
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** The failed deliveries still to handle (issue 49), when there are any: red while some are due soon. */
+function FailedDeliveries({ open, dueSoon }: AdminDashboard["failedDeliveries"]) {
+  if (open === 0) return null;
+  return (
+    <Link
+      to="/admin/attempts"
+      data-testid="failed-deliveries"
+      className={`flex min-h-11 items-center justify-between gap-3 rounded-xl border p-4 font-semibold hover:border-brand-700 ${
+        dueSoon > 0 ? "border-red-700 bg-red-50 text-red-900" : "border-amber-500 bg-amber-50 text-amber-950"
+      }`}
+    >
+      <span>{ATTEMPT_QUEUE_TEXTS.dashboard(open, dueSoon)}</span>
+      <span aria-hidden="true">→</span>
+    </Link>
   );
 }
 

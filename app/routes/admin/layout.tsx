@@ -23,6 +23,7 @@ const SECTIONS = [
   { to: "/admin/products", label: "Products", end: false },
   { to: "/admin/stock", label: "Stock", end: false },
   { to: "/admin/orders", label: "Orders", end: false },
+  { to: "/admin/attempts", label: "Failed deliveries", end: false },
   { to: "/admin/confirmation", label: "Confirmation times", end: false },
   { to: "/admin/exchanges", label: "Exchanges", end: false },
   { to: "/admin/customers", label: "Customers", end: false },

@@ -124,6 +124,7 @@ function Report({ report }: { report: DeliveryReport }) {
         note="Weeks start on Monday; the first and last are cut at the period's ends."
         rows={weeks}
         rowHeader="Week"
+        attempts
       />
       <div className="grid gap-6 lg:grid-cols-2">
         <OutcomeChart
@@ -132,6 +133,7 @@ function Report({ report }: { report: DeliveryReport }) {
           note="Not dispatched: orders that never went out with a courier or the shop's rider."
           rows={couriers}
           rowHeader="Courier"
+          attempts
         />
         <AmountChart
           id="refusal-cost"

@@ -8,6 +8,7 @@ import { type AdminAttempt, type AdminAttemptList, ATTEMPT_DUE_SOON_HOURS } from
 import type { Db } from "../../db/client.ts";
 import { selectRows } from "../../db/rows.ts";
 
+// A raw statement's timestamps come back as text (drizzle sets both drivers' parsers so): coerced.
 const row = z.object({
   id: z.string(),
   order_id: z.string(),

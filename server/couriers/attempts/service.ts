@@ -48,6 +48,7 @@ export interface AttemptDeps {
 /** Records a failed attempt in the caller's transaction and queues the customer's question; null when already known. */
 export type RecordAttempt = (tx: Db, courierId: string, action: AttemptAction) => Promise<string | null>;
 
+// A raw statement's timestamps come back as text (drizzle sets both drivers' parsers so): coerced.
 const pageRow = z.object({
   id: z.string(),
   order_id: z.string(),

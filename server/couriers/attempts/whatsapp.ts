@@ -13,6 +13,7 @@ import { createGraphClient, type TemplateMessage } from "../../whatsapp/graph.ts
 import { attemptTemplate } from "./messages.ts";
 import type { AttemptService } from "./service.ts";
 
+// A raw statement's timestamps come back as text (drizzle sets both drivers' parsers so): coerced.
 const openAttempt = z.object({
   id: z.string(),
   courier: z.string(),

@@ -1,10 +1,12 @@
 // The forms that work without JavaScript (issue 46, docs/decisions/015-forms-before-hydration.md):
-// sign in, Add to Cart on a product page, and the cart's checkout, each posted as a plain form to
-// its own page. Each is sent on, in this process, to the very API route React calls (app.inject),
-// so the checks, rate limits, messages, idempotency and totals are the API's and nothing is
-// written twice; the answer is a 303 to the next page, or the same page again with the API's
-// message. A post from another site is refused (CSRF, besides the cookie's SameSite).
+// sign in, Add to Cart on a product page, the cart's checkout, and a failed delivery's choice
+// (issue 49), each posted as a plain form to its own page. Each is sent on, in this process, to the
+// very API route React calls (app.inject), so the checks, rate limits, messages, idempotency and
+// totals are the API's and nothing is written twice; the answer is a 303 to the next page, or the
+// same page again with the API's message. A post from another site is refused (CSRF, besides the
+// cookie's SameSite).
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { ATTEMPT_PAGE_TEXTS } from "#shared/delivery-attempts.ts";
 import { DELIVERY_CITY, IDEMPOTENCY_KEY_HEADER } from "#shared/orders.ts";
 import { findSessionUser, type SessionUser } from "../../accounts/sessions.ts";
 import type { Db } from "../../db/client.ts";
@@ -162,13 +164,44 @@ export function noScriptForms(app: FastifyInstance, deps: { db: Db; publicUrl: s
     return { kind: "again", notice: messageOf(answer) };
   }
 
+  /**
+   * A failed delivery's choice (issue 49): no session, the signed token in the page's address is the
+   * permission. The two choices with a second step come back as the page, which asks "Are you sure?"
+   * in place or opens the correction form (app/components/order/AttemptChoices.tsx reads the posted
+   * choice); the others go to the API, then back to the page, which says thanks.
+   */
+  async function attemptAnswer(request: FastifyRequest, body: URLSearchParams): Promise<FormAnswer> {
+    const token = new URL(request.url, deps.publicUrl).searchParams.get("token") ?? "";
+    const choice = body.get("choice") ?? "";
+    if (choice === "cancel" && body.get("sure") !== "yes")
+      return { kind: "again", notice: ATTEMPT_PAGE_TEXTS.cancelAskAgain };
+    if (choice === "correct" && !body.has("addressLine"))
+      return { kind: "again", notice: ATTEMPT_PAGE_TEXTS.correctionAsk };
+    const field = (name: string) => body.get(name)?.trim() || undefined;
+    const correction =
+      choice === "correct"
+        ? {
+            addressLine: field("addressLine"),
+            area: field("area"),
+            landmark: field("landmark"),
+            phoneNumber: field("phoneNumber"),
+          }
+        : {};
+    const json = { token, choice, ...correction };
+    const answer = await callApi(request, { method: "POST", url: "/api/delivery-attempts/answer", json });
+    if (answer.status !== 200) return { kind: "again", notice: messageOf(answer) };
+    const page = `/delivery-attempt?${new URLSearchParams({ token, answered: "1" })}`;
+    return { kind: "redirect", location: page, cookies: [] };
+  }
+
   return async (request, path, body) => {
     const product = PRODUCT_PAGE.exec(path);
-    const handles = path === "/login" || path === "/my-cart" || product !== null;
+    const handles = path === "/login" || path === "/my-cart" || path === "/delivery-attempt" || product !== null;
     if (!handles) return undefined;
     if (!fromOwnPage(request, deps.publicUrl)) return { kind: "refused" };
     if (path === "/login") return signIn(request, body);
     if (path === "/my-cart") return checkout(request, body);
+    if (path === "/delivery-attempt") return attemptAnswer(request, body);
     return addToCart(request, decodeURIComponent(product?.[1] ?? ""), body);
   };
 }

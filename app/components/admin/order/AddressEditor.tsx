@@ -2,13 +2,12 @@
 // phone the customer gave on WhatsApp, the area the rider says it really is). Checked with the
 // checkout's own rules before sending; every change is recorded in the order's history. The Area
 // field offers the shop's list of areas (GET /api/areas) as the owner types.
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import type { AdminOrder } from "#shared/admin.ts";
 import { orderAddressInputSchema } from "#shared/admin-orders.ts";
-import type { AreaList, KarachiArea } from "#shared/areas.ts";
 import { summariseIssues } from "#shared/validation.ts";
 import { type AdminResult, adminCall } from "../../../lib/admin-api.ts";
-import { api } from "../../../lib/api-client.ts";
+import { useAreaList } from "../../../lib/area-list.ts";
 import { AreaOptions } from "../../AreaOptions.tsx";
 
 const input = "mt-1 w-full rounded-lg border border-stone-300 px-3 py-2 font-normal aria-invalid:border-red-700";
@@ -43,18 +42,7 @@ export function AddressEditor({
   });
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [busy, setBusy] = useState(false);
-  const [areas, setAreas] = useState<KarachiArea[]>([]);
-
-  // The list only helps typing: without it the field still takes a name, which the server checks.
-  useEffect(() => {
-    let open = true;
-    void api<AreaList>("/api/areas").then((answer) => {
-      if (open && answer.ok) setAreas(answer.body.areas);
-    });
-    return () => {
-      open = false;
-    };
-  }, []);
+  const areas = useAreaList();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
