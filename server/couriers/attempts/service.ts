@@ -11,7 +11,6 @@ import {
   ATTEMPT_CHOICE_DONE,
   ATTEMPT_MESSAGES,
   type AttemptAnswerInput,
-  type AttemptChoice,
   type AttemptPage,
   type OwnerAttemptAnswer,
 } from "#shared/delivery-attempts.ts";
@@ -27,8 +26,9 @@ import type { ShopContact } from "../../mail/order-contact.ts";
 import { queueMails } from "../../mail/queue.ts";
 import { tokenSigner } from "../../signed-tokens.ts";
 import { connectCourier } from "../api/accounts.ts";
-import { CourierApiError, type ShipperAdvice } from "../api/courier-api.ts";
+import { CourierApiError } from "../api/courier-api.ts";
 import type { AttemptAction } from "../import-plan.ts";
+import { accountHold, adviceOf, orderUser } from "./advice.ts";
 import { attemptMail } from "./messages.ts";
 
 /** A courier that publishes nothing on how long it holds a failed parcel: three days, as most do. */
@@ -259,42 +259,3 @@ export function createAttemptService(deps: AttemptDeps) {
   };
 }
 export type AttemptService = ReturnType<typeof createAttemptService>;
-
-function adviceOf(
-  choice: AttemptChoice,
-  correction: { address: string; area: string; landmark: string | null; phone: string } | null,
-): ShipperAdvice {
-  if (choice === "reattempt") return { kind: "reattempt", remark: "Customer asks to deliver again tomorrow." };
-  if (choice === "cancel") return { kind: "return", remark: "Customer cancelled: please return to shipper." };
-  const address = correction
-    ? [correction.address, correction.area, correction.landmark ? `Near ${correction.landmark}` : null]
-        .filter(Boolean)
-        .join(", ")
-    : null;
-  return {
-    kind: "correct",
-    remark: "Customer corrected the address/phone: please deliver again.",
-    address,
-    phone: correction?.phone ?? null,
-  };
-}
-
-async function accountHold(tx: Db, courierId: string): Promise<number | undefined> {
-  const [row] = await selectRows(
-    tx,
-    z.object({ hold_hours: z.number() }),
-    sql`select hold_hours from courier_accounts where courier_id = ${courierId}`,
-  );
-  return row?.hold_hours;
-}
-
-/** A note needs an author: the customer's own account, for an answer by link. */
-async function orderUser(tx: Db, orderId: string): Promise<string> {
-  const [row] = await selectRows(
-    tx,
-    z.object({ user_id: z.string() }),
-    sql`select user_id::text from orders where id = ${orderId}`,
-  );
-  if (!row) throw notFound(ATTEMPT_MESSAGES.notFound);
-  return row.user_id;
-}
