@@ -20,8 +20,11 @@ import { call, makeAdmin } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 import { startTraxStandIn, type TraxStandIn } from "./support/couriers/trax-stand-in.ts";
 import { type Deliveries, deliveries } from "./support/deliveries.ts";
+import { startGraphStandIn } from "./support/graph-stand-in.ts";
 import { anotherInstance } from "./support/instances.ts";
 import { products, type Shopper, setStock, type TestProduct } from "./support/shoppers.ts";
+import { until } from "./support/wait.ts";
+import { ACCOUNT, variablesOf, whatsappEnv } from "./support/whatsapp.ts";
 
 const KEY = randomBytes(32).toString("base64");
 const WEBHOOK_SECRET = "a-long-webhook-secret-of-the-owner-1234567890";
@@ -346,6 +349,35 @@ describe("the status sync and a failed delivery", () => {
     const view = (await call(t, admin, "GET", `/api/admin/couriers/${traxId}/api`)).json<CourierApiSettingsView>();
     expect(view.account?.syncFailures).toBe(1);
     expect(Date.parse(view.account?.nextSyncAt ?? "")).toBeGreaterThan(Date.now() + 60_000);
+  });
+});
+
+describe("the question on WhatsApp", () => {
+  it("goes out as the owner's template with the order, the courier's reason and the link, when the shop has WhatsApp", async () => {
+    const graph = await startGraphStandIn(ACCOUNT);
+    const other = await anotherInstance(t, { ...ENV, ...whatsappEnv(graph) });
+    try {
+      const { order, trackingNumber } = await booked();
+      trax.setStatus(trackingNumber, "Shipment - Delivery Unsuccessful", "Phone switched off");
+      await makeDue();
+      const res = await other.app.inject({ method: "POST", url: "/api/admin/couriers/sync", headers: admin.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      const sent = await until(
+        async () => graph.accepted.filter((m) => m.template.name === "delivery_attempt_failed"),
+        (messages) => messages.some((m) => variablesOf(m)[0] === orderNumber(order._id)),
+        "the delivery attempt's WhatsApp message",
+      );
+      const message = sent.find((m) => variablesOf(m)[0] === orderNumber(order._id));
+      const [, courier, reason, , link] = message ? variablesOf(message) : [];
+      expect(courier).toBe("Trax");
+      expect(reason).toMatch(/Phone switched off/);
+      expect(link).toMatch(/\/delivery-attempt\?token=/);
+      // Nothing typed into the order goes to a phone not proven: no name, no address.
+      expect(JSON.stringify(message)).not.toContain(order.shippingAddress.fullName);
+    } finally {
+      await other.close();
+      await graph.close();
+    }
   });
 });
 
