@@ -28,6 +28,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, (
     );
     expect(rows.map((r) => r.table_name)).toEqual([
       "addresses",
+      "block_list",
       "cart_lines",
       "carts",
       "categories",

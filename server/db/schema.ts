@@ -358,6 +358,11 @@ export const orders = pgTable(
     ),
     // The delivery report reads the orders placed in the last 30 or 90 days, whatever their status.
     index("orders_created_idx").on(t.createdAt),
+    // Parcels that came back to one address, whoever ordered them: the risk view's refusals at the same
+    // address (server/admin/order-risk.ts). Partial: only returned parcels are ever looked up by address.
+    index("orders_address_back_idx")
+      .on(sql`address_key(${t.addressLine}, ${t.area})`)
+      .where(sql`${t.returnedAs} is not null`),
   ],
 );
 
@@ -1196,5 +1201,42 @@ export const stockAlertStops = pgTable(
       "stock_alert_stops_email_check",
       sql`${t.email} = lower(${t.email}) and length(${t.email}) between 3 and 254`,
     ),
+  ],
+);
+
+/**
+ * The owner's block list (issue 50, migration 0031): phone numbers and addresses the shop takes no
+ * cash-on-delivery order for, each with why, who and when. `key` is how an order matches it, computed
+ * by the database from what was typed: a phone's last ten digits, as orders.phone_key; an address's
+ * address_key(line, area) (migration 0031), as the orders index above. The checkout's statement reads
+ * it (server/orders/place-order.ts), and the risk view (server/admin/order-risk.ts).
+ */
+export const blockList = pgTable(
+  "block_list",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    kind: text().notNull(),
+    /** The phone as the owner typed it or the order had it (kind phone). */
+    phoneNumber: text(),
+    /** The address line and its area as the order had them or the owner typed them (kind address). */
+    addressLine: text(),
+    area: text(),
+    key: text()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`CASE WHEN kind = 'phone' THEN right(regexp_replace(phone_number, '\\D', '', 'g'), 10) ELSE address_key(address_line, area) END`,
+      ),
+    reason: text().notNull(),
+    /** The admin who blocked it; null when that account is gone. */
+    blockedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: now(),
+  },
+  (t) => [
+    check(
+      "block_list_kind_check",
+      sql`(${t.kind} = 'phone' and ${t.phoneNumber} is not null and ${t.addressLine} is null and ${t.area} is null) or (${t.kind} = 'address' and ${t.addressLine} is not null and ${t.phoneNumber} is null)`,
+    ),
+    check("block_list_reason_check", sql`length(${t.reason}) between 1 and 300`),
+    uniqueIndex("block_list_key_idx").on(t.kind, t.key),
   ],
 );
