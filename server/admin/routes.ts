@@ -10,6 +10,7 @@ import { registerDeliveryReportRoutes } from "../couriers/report-routes.ts";
 import { registerCourierRoutes } from "../couriers/routes.ts";
 import { registerShortPaymentRoutes } from "../couriers/short-payment-routes.ts";
 import { parseOr400 } from "../http/errors.ts";
+import { registerBlockListRoutes } from "./block-list-routes.ts";
 import { listCustomers, setCustomerBlocked } from "./customers.ts";
 import { loadDashboard } from "./dashboard.ts";
 import type { AdminDeps } from "./deps.ts";
@@ -54,5 +55,6 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): void
     registerCourierApiRoutes(scope, deps);
     registerDeliveryReportRoutes(scope, deps);
     registerShortPaymentRoutes(scope, deps);
+    registerBlockListRoutes(scope, deps);
   });
 }

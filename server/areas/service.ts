@@ -84,3 +84,13 @@ export async function listedArea(db: Db, typed: string, field: string): Promise<
   const message = AREA_MESSAGES.notListed(match.closest);
   throw invalid(message, { [field]: message });
 }
+
+/**
+ * The area's name as the list spells it, hidden ones included, for text that is its name in any case
+ * or spacing; undefined when no listed area has that name. The owner's block list keys an address by
+ * the list's spelling, as the orders it must match store it.
+ */
+export async function areaOfList(db: Db, typed: string): Promise<string | undefined> {
+  const [row] = await db.select({ name: karachiAreas.name }).from(karachiAreas).where(sameName(typed));
+  return row?.name;
+}

@@ -1,15 +1,17 @@
 // What one customer may hold open on cash on delivery (docs/architecture.md section 3): fake orders cost the
 // shop riders and hold its stock, so a customer holds at most `openOrders` pending or confirmed
 // orders and `openPairs` pairs on them (MAX_OPEN_ORDERS, MAX_OPEN_PAIRS), and one the owner blocked
-// orders nothing. Checked inside the order's transaction, after the customer's own row is locked,
-// so parallel orders of one customer queue there and each counts what the ones before it wrote.
+// orders nothing, nor does an order to a phone or address on the owner's block list. Checked inside
+// the order's transaction, after the customer's own row is locked, so parallel orders of one
+// customer queue there and each counts what the ones before it wrote.
 import { and, eq, sql } from "drizzle-orm";
+import { BLOCKED_ORDER_MESSAGES } from "#shared/block-list.ts";
 import type { OrderLimitsAnswer } from "#shared/cart-limits.ts";
 import type { Db } from "../db/client.ts";
 import { orderLines, orders } from "../db/schema.ts";
 import { OPEN_STATUS_LIST } from "../db/status-sql.ts";
 import type { FirstStatement } from "../db/transaction.ts";
-import { forbidden, limitReached } from "../domain-errors.ts";
+import { DomainError, forbidden, limitReached } from "../domain-errors.ts";
 import type { ShopContact } from "../mail/order-contact.ts";
 
 export interface OrderLimits {
@@ -51,6 +53,19 @@ export const lockCustomer = (userId: string): FirstStatement => ({
 export function refuseBlocked(locked: readonly { blocked: boolean }[], shop: ShopContact): void {
   const [row] = locked;
   if (!row || row.blocked) throw forbidden(blockedMessage(shop));
+}
+
+/**
+ * Refuses (forbidden) an order to a phone or an address on the owner's block list, from what the order
+ * statement read. The customer reads that the shop cannot take it and how to reach the shop, under
+ * the field concerned; never the owner's reason.
+ */
+export function refuseBlockedContact(blocked: { phone: boolean; address: boolean }, shop: ShopContact): void {
+  const kind = blocked.phone ? "phone" : blocked.address ? "address" : undefined;
+  if (kind === undefined) return;
+  const message = `${BLOCKED_ORDER_MESSAGES[kind]} Please contact us: ${reach(shop)}.`;
+  const field = kind === "phone" ? "shippingAddress.phoneNumber" : "shippingAddress.addressLine";
+  throw new DomainError("forbidden", message, { fields: { [field]: message } });
 }
 
 /** Refuses (limit-reached) an order that would take the customer past either limit. */

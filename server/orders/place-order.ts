@@ -28,7 +28,13 @@ import { type OpenTransaction, transactionOpenedWith } from "../db/transaction.t
 import { conflict, DomainError, invalid, notFound } from "../domain-errors.ts";
 import type { ShopContact } from "../mail/order-contact.ts";
 import { insertFirstHistoryLine, insertOrder, insertOrderLines } from "./life/create.ts";
-import { checkOpenLimits, lockCustomer, type OrderLimits, refuseBlocked } from "./order-limits.ts";
+import {
+  checkOpenLimits,
+  lockCustomer,
+  type OrderLimits,
+  refuseBlocked,
+  refuseBlockedContact,
+} from "./order-limits.ts";
 
 const NO_PRODUCT_FOUND = "No product found.";
 const ORDER_IMAGE_WIDTH = 640;
@@ -267,9 +273,17 @@ async function placeInOneStatement(
                      as orders,
                    (select coalesce(sum(ol.quantity), 0) from orders ho join order_lines ol on ol.order_id = ho.id
                     where ho.user_id = ${userId}::uuid and ho.status in ${OPEN_STATUS_LIST})::int as pairs
+          ), blocked as (
+            -- The owner's block list (migration 0031), keyed as orders are: the phone's last ten
+            -- digits (orders.phone_key), the address's address_key. Through block_list_key_idx.
+            select coalesce(bool_or(b.kind = 'phone'), false) as phone, coalesce(bool_or(b.kind = 'address'), false) as address
+            from block_list b
+            where (b.kind = 'phone' and b.key = right(regexp_replace(${a.phoneNumber}::text, '\D', '', 'g'), 10))
+               or (b.kind = 'address' and b.key = address_key(${a.addressLine}::text, ${a.area ?? null}::text))
           ), ok as (
             -- orderSummary (shared/cart.ts) in SQL: total = sum of discountPrice x quantity + delivery.
             select count(*) = ${lines.length}::int and bool_and(not archived and stock >= n)
+                   and (select not (phone or address) from blocked)
                    and (select orders < ${rules.limits.openOrders}::int
                                and pairs + ${wantedPairs}::int <= ${rules.limits.openPairs}::int from held)
                    and coalesce(sum(discount_price * n), 0) + ${DELIVERY_CHARGE}::int = ${input.totalAmount}::bigint as ok,
@@ -349,6 +363,7 @@ async function placeInOneStatement(
               and (select ok from ok)
           )
           select (select ok from ok) as ok,
+                 (select phone from blocked) as blocked_phone, (select address from blocked) as blocked_address,
                  (select orders from held) as held_orders, (select pairs from held) as held_pairs,
                  (select (extract(epoch from created_at) * 1000)::float8 from o) as created_ms,
                  (select (extract(epoch from cancel_at) * 1000)::float8 from o) as cancel_ms,
@@ -395,7 +410,9 @@ async function placeInOneStatement(
   }
 
   // Refused, nothing written: why, from the rows the statement locked, in the order a customer
-  // can act on (limits, a missing or withdrawn product, the prices, then the stock).
+  // can act on (the block list, which no change to the cart gets past; limits, a missing or
+  // withdrawn product, the prices, then the stock).
+  refuseBlockedContact({ phone: outcome.blocked_phone, address: outcome.blocked_address }, rules.shop);
   checkOpenLimits({ orders: outcome.held_orders, pairs: outcome.held_pairs }, wantedPairs, rules.limits, rules.shop);
   const items: OrderItem[] = [];
   const rows: LockedRow[] = [];
@@ -419,6 +436,8 @@ async function placeInOneStatement(
 
 interface StatementOutcome {
   ok: boolean | null;
+  blocked_phone: boolean;
+  blocked_address: boolean;
   held_orders: number;
   held_pairs: number;
   created_ms: number | null;
