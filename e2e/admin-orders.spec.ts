@@ -81,7 +81,10 @@ test("the owner confirms on WhatsApp, spots a refuser, notes, corrects and recor
     "href",
     `tel:+92${phone.slice(1)}`,
   );
-  await expect(row.getByText(/This phone number refused or returned a parcel before \(once\)/)).toBeVisible();
+  await expect(row.getByText("High risk")).toBeVisible();
+  await expect(row.getByRole("list", { name: "Risk reasons" })).toContainText(
+    "This phone refused 1 parcel before, on this account.",
+  );
   await expect(page.getByText("refused at the door")).toBeVisible();
   await expectNoSidewaysScroll(page);
   await shoot(page, `admin-orders-list-${width}`);
@@ -89,8 +92,8 @@ test("the owner confirms on WhatsApp, spots a refuser, notes, corrects and recor
   // The pending order: WhatsApp with the message ready, in English, then in Urdu (remembered).
   await row.getByRole("link", { name: ref }).click();
   await expect(page.getByRole("heading", { name: `Order ${ref}` })).toBeVisible();
-  const history = page.getByRole("region", { name: "Customer's history" });
-  await expect(history.getByRole("list", { name: "Warnings" })).toContainText("refused or returned a parcel before");
+  const risk = page.getByRole("region", { name: "Cash-on-delivery risk" });
+  await expect(risk.getByRole("list", { name: "Risk reasons" })).toContainText("refused 1 parcel before");
   const whatsapp = page.getByRole("link", { name: "Confirm on WhatsApp" });
   const messageOf = async () => {
     const href = (await whatsapp.getAttribute("href")) ?? "";

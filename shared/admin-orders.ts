@@ -1,6 +1,7 @@
-// The owner's day with an order (issue 18): parcels that come back, the customer's history and
-// its warning signs, internal notes and delivery details edited before delivery. Request schemas
-// the admin API parses with and the screens validate with, and the answers both sides read.
+// The owner's day with an order (issue 18): parcels that come back, internal notes and delivery
+// details edited before delivery (the customer's history and its warning signs are the order's risk,
+// shared/order-risk.ts). Request schemas the admin API parses with and the screens validate with,
+// and the answers both sides read.
 
 import { type OrderStatus, RETURN_KIND_LABELS, RETURN_KINDS, type ReturnKind, statusLabel } from "./order-life.ts";
 import { shippingAddressSchema } from "./orders.ts";
@@ -14,8 +15,6 @@ export function adminStatusLabel(status: OrderStatus, returnedAs: ReturnKind | n
 
 export const REASON_MAX = 300;
 export const NOTE_MAX = 1000;
-/** This many open orders (pending or confirmed) from one account or phone number raise a flag. */
-export const SEVERAL_OPEN_ORDERS = 2;
 
 export const ORDER_DAY_MESSAGES = {
   notReturnable: (status: OrderStatus, returnedAs: ReturnKind | null) =>
@@ -75,44 +74,6 @@ export const ADDRESS_FIELD_LABELS: Record<OrderAddressField, string> = {
 export const ORDER_ADDRESS_FIELDS = Object.keys(ADDRESS_FIELD_LABELS) as [OrderAddressField, ...OrderAddressField[]];
 
 // ---- Answers ----
-
-/** Every order of this order's account or of its phone number (on any account), this one included. */
-export interface CustomerHistory {
-  orders: number;
-  delivered: number;
-  /** Cancelled before they went out (parcels that came back are counted in `returned`). */
-  cancelled: number;
-  /** Parcels refused at the door or returned. */
-  returned: number;
-  /** Pending, confirmed or on the road. */
-  open: number;
-  /** Parcels that came back on the account's other orders to other phone numbers (not in returnedByPhone). */
-  returnedByAccount: number;
-  /** Parcels that came back on other orders to this phone number, whichever account placed them. */
-  returnedByPhone: number;
-  /** Other accounts that have ordered with this phone number. */
-  otherAccounts: number;
-}
-
-/** The warnings an owner should read before sending a parcel out; empty when nothing stands out. */
-export function historyFlags(history: CustomerHistory): string[] {
-  const flags: string[] = [];
-  const times = (n: number) => (n === 1 ? "once" : `${n} times`);
-  if (history.returnedByPhone > 0)
-    flags.push(`This phone number refused or returned a parcel before (${times(history.returnedByPhone)}).`);
-  if (history.returnedByAccount > 0) {
-    flags.push(
-      `This account refused or returned a parcel before, with another phone number (${times(history.returnedByAccount)}).`,
-    );
-  }
-  if (history.open >= SEVERAL_OPEN_ORDERS) flags.push(`${history.open} open orders from this account or phone number.`);
-  if (history.otherAccounts > 0) {
-    flags.push(
-      `This phone number was used on ${history.otherAccounts} other account${history.otherAccounts === 1 ? "" : "s"}.`,
-    );
-  }
-  return flags;
-}
 
 export interface OrderNote {
   _id: string;

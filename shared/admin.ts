@@ -2,7 +2,7 @@
 // parses with and the admin screens validate with, and the answers both sides read. Every body is
 // strict, so a request can never smuggle in a role, an id, a status or a timestamp.
 
-import type { CustomerHistory, OrderEdit, OrderNote } from "./admin-orders.ts";
+import type { OrderEdit, OrderNote } from "./admin-orders.ts";
 import type { ImageRef, ProductImage, SizeStock } from "./catalog.ts";
 import { productIdSchema } from "./catalog-schemas.ts";
 import { CATEGORY_SLUGS, type CategorySlug, isCategorySlug } from "./categories.ts";
@@ -10,6 +10,7 @@ import type { ConfirmationEvent } from "./confirmation.ts";
 import type { AdminParcel, CashSummary } from "./couriers.ts";
 import { FIT_NOTES, type FitNote } from "./fit-note.ts";
 import { ORDER_STATUSES, type OrderStatus, OWNER_STATUS_MOVES, type ReturnKind } from "./order-life.ts";
+import type { OrderRisk } from "./order-risk.ts";
 import type { Order } from "./orders.ts";
 import type { SalesReport } from "./sales.ts";
 import { MAX_SIZE, MIN_SIZE } from "./sizes.ts";
@@ -328,7 +329,8 @@ export interface AdminOrderSummary {
   itemCount: number;
   /** How the parcel came back, for a cancelled order that went out. */
   returnedAs: ReturnKind | null;
-  history: CustomerHistory;
+  /** What the shop's history says about it (shared/order-risk.ts): a level, its reasons, the customer's counts. */
+  risk: OrderRisk;
   /** A pending order's wait for the customer: when it is cancelled unanswered (null: held), reminded or not. */
   awaiting: { cancelsAt: string | null; held: boolean; reminded: boolean } | null;
 }
@@ -365,7 +367,8 @@ export interface AdminOrder extends Order {
   canReturn: boolean;
   /** Whether the delivery details can still change (not delivered, not cancelled). */
   canEditAddress: boolean;
-  customerHistory: CustomerHistory;
+  /** The order's cash-on-delivery risk, with the customer's history it was read from. */
+  risk: OrderRisk;
   /** Internal notes, oldest first. */
   notes: OrderNote[];
   /** Changes to the delivery details, oldest first. */

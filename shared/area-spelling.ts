@@ -80,7 +80,7 @@ const ROMAN: Readonly<Record<string, string>> = {
 const isWord = (token: string) => /^[a-z]+$/.test(token);
 
 /** A word that can name a place: not a block's letter, 'ki' or 'block', but 'Bahria' or 'FB'. */
-const namesPlaces = (word: string) =>
+export const namesPlaces = (word: string) =>
   isWord(word) && !COMMON_WORDS.has(word) && (word.length >= 3 || (word.length === 2 && !/[aeiouy]/.test(word)));
 const isNumber = (token: string) => /^[0-9]/.test(token);
 
@@ -91,7 +91,7 @@ const isNumber = (token: string) => /^[0-9]/.test(token);
  * 'block' and 'Defence' is 'DHA'; the '-e-' or '-i-' between two names is dropped ('Gulshan Iqbal');
  * letters written one by one are one word ('F.B.', 'D H A').
  */
-function areaWords(text: string): string[] {
+export function areaWords(text: string): string[] {
   const halves = text.replace(/(\d)\s*(?:½|1\s*[/⁄]\s*2)/g, "$1.5").replace(/½/g, ".5");
   const plain = halves
     .normalize("NFKD")
@@ -158,7 +158,7 @@ function samePhrases(words: string[]): string[] {
  * A word's consonants, for the vowels Roman Urdu writes in many ways: Jauhar, Johar and Jouhar are
  * all 'jhr', Mehmoodabad and Mahmudabad 'mhmdbd'. Short words, letters and numbers stay as they are.
  */
-function loose(word: string): string {
+export function loose(word: string): string {
   if (!isWord(word) || word.length < 3) return word;
   const consonants = word.replace(/q/g, "k").replace(/[aeiouy]/g, "");
   return oneLetter(consonants) || word;

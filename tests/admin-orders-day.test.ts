@@ -41,7 +41,11 @@ const sz = (p: TestProduct, i = 0) => p.sizes[i] as number;
 /** A phone number no other test uses, so each test's history is its own. */
 const freshPhone = () => `03${String(randomInt(100_000_000, 999_999_999))}`;
 
-async function order(shopper?: Shopper, phoneNumber = freshPhone()): Promise<Order & { shopper: Shopper }> {
+async function order(
+  shopper?: Shopper,
+  phoneNumber = freshPhone(),
+  addressLine = ADDRESS.addressLine,
+): Promise<Order & { shopper: Shopper }> {
   const s = shopper ?? (await makeShopper(t));
   const picks = [
     { product: p1, size: sz(p1), quantity: 2 },
@@ -50,12 +54,13 @@ async function order(shopper?: Shopper, phoneNumber = freshPhone()): Promise<Ord
   const res = await placeOrder(
     t,
     s,
-    orderBody(s, picks, { shippingAddress: { ...ADDRESS, email: s.email, phoneNumber } }),
+    orderBody(s, picks, { shippingAddress: { ...ADDRESS, email: s.email, phoneNumber, addressLine } }),
   );
   expect(res.statusCode, res.body).toBe(201);
   return { ...res.json<Order>(), shopper: s };
 }
 
+const signals = (order: AdminOrder) => order.risk.reasons.map((reason) => reason.signal);
 const get = async (id: string) => (await call(t, admin, "GET", `/api/admin/orders/${id}`)).json<AdminOrder>();
 const move = (id: string, status: string) => call(t, admin, "POST", `/api/admin/orders/${id}/status`, { status });
 const giveBack = (id: string, body: unknown, who: { headers: Record<string, string> } = admin) =>
@@ -90,7 +95,7 @@ describe("a parcel that comes back", () => {
       (before[0] ?? 0) + 2,
       (before[1] ?? 0) + 1,
     ]);
-    expect(back.customerHistory).toMatchObject({ orders: 1, returned: 1, cancelled: 0, open: 0 });
+    expect(back.risk.history).toMatchObject({ orders: 1, returned: 1, cancelled: 0, open: 0 });
 
     // The customer's Track page reads it as cancelled, and nothing of the owner's words.
     const track = await t.app.inject({ url: "/api/orders/track", headers: placed.shopper.headers });
@@ -191,54 +196,64 @@ describe("a parcel that comes back", () => {
 describe("the customer's history", () => {
   it("counts every order of the account and of the phone number, and flags refusals and open orders", async () => {
     const phone = freshPhone();
+    // An address of this test's own: parcels refused at the shared test address are other tests'.
+    const home = `House ${phone.slice(-5)}, Street 4, Clifton`;
     const first = await makeShopper(t);
-    const delivered = await order(first, phone);
+    const delivered = await order(first, phone, home);
     await move(delivered._id, "confirm");
     await move(delivered._id, "delivered");
-    const dropped = await order(first, phone);
+    const dropped = await order(first, phone, home);
     await move(dropped._id, "cancelled");
-    const refused = await order(first, phone);
+    const refused = await order(first, phone, home);
     await move(refused._id, "confirm");
     await giveBack(refused._id, { as: "refused" });
 
     // A second account with the same number typed the other way (+92), and one order of it open.
     const second = await makeShopper(t);
-    const fresh = await order(second, `+92 ${phone.slice(1, 4)} ${phone.slice(4)}`);
-    const history = (await get(fresh._id)).customerHistory;
-    expect(history).toEqual({
-      orders: 4,
-      delivered: 1,
-      cancelled: 1,
-      returned: 1,
-      open: 1,
-      returnedByAccount: 0,
-      returnedByPhone: 1,
-      otherAccounts: 1,
-    });
+    const fresh = await order(second, `+92 ${phone.slice(1, 4)} ${phone.slice(4)}`, home);
+    const risk = (await get(fresh._id)).risk;
+    expect(risk.history).toEqual({ orders: 4, delivered: 1, cancelled: 1, returned: 1, open: 1 });
+    expect(risk.level).toBe("high");
+    expect(risk.reasons).toEqual([
+      { signal: "refused-by-phone", text: "This phone refused 1 parcel before, on 1 other account." },
+      { signal: "shared-phone", text: "This phone number was used on 1 other account." },
+    ]);
 
     // The same account and number: one refusal, told once (by the phone).
-    const same = await order(first, phone);
-    expect((await get(same._id)).customerHistory).toMatchObject({ returnedByPhone: 1, returnedByAccount: 0 });
+    const same = await order(first, phone, home);
+    expect(signals(await get(same._id))).toEqual(["refused-by-phone", "several-open", "shared-phone"]);
+    expect((await get(same._id)).risk.reasons[0]?.text).toBe("This phone refused 1 parcel before, on this account.");
     await move(same._id, "cancelled");
 
     // The first account orders again with a new number: the account's refusal still shows.
-    const again = await order(first, freshPhone());
-    const mine = (await get(again._id)).customerHistory;
-    expect(mine).toMatchObject({ orders: 5, returnedByAccount: 1, returnedByPhone: 0, open: 1, otherAccounts: 0 });
+    const again = await order(first, freshPhone(), `${home}, upstairs`);
+    const mine = (await get(again._id)).risk;
+    expect(mine.history).toMatchObject({ orders: 5, open: 1 });
+    expect(mine.reasons).toEqual([
+      {
+        signal: "refused-by-account",
+        text: "This account refused 1 parcel before, sent to a different phone number.",
+      },
+    ]);
 
     // A clean customer with two open orders.
     const busy = await makeShopper(t);
     const busyPhone = freshPhone();
-    await order(busy, busyPhone);
-    const second2 = await order(busy, busyPhone);
-    expect((await get(second2._id)).customerHistory).toMatchObject({ orders: 2, open: 2, returned: 0 });
+    await order(busy, busyPhone, `Flat ${busyPhone.slice(-5)}`);
+    const second2 = await order(busy, busyPhone, `Flat ${busyPhone.slice(-5)}`);
+    const busyRisk = (await get(second2._id)).risk;
+    expect(busyRisk.history).toMatchObject({ orders: 2, open: 2, returned: 0 });
+    // Both only worth watching: nothing delivered yet on a large order, and two open orders.
+    expect(busyRisk.level).toBe("watch");
+    expect(signals(await get(second2._id))).toEqual(["high-value", "several-open"]);
+    expect(busyRisk.reasons[1]?.text).toBe("2 open orders from this account or phone number.");
 
     // The list shows the same history, the phone for tap-to-call, and how a parcel came back.
     const list = (
       await call(t, admin, "GET", `/api/admin/orders?query=${second.email.split("@")[0]}`)
     ).json<AdminOrderList>();
     expect(list.orders).toHaveLength(1);
-    expect(list.orders[0]?.history).toEqual((await get(fresh._id)).customerHistory);
+    expect(list.orders[0]?.risk).toEqual((await get(fresh._id)).risk);
     expect(list.orders[0]?.customer.phone).toBe(`+92${phone.slice(1)}`);
     // Found by the phone number, typed any way.
     for (const typed of [phone, `0092-${phone.slice(1)}`]) {

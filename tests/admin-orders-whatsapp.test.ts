@@ -1,7 +1,6 @@
 // The WhatsApp confirmation: numbers normalised to +92 from every way customers type them, and a
 // ready message in English and Urdu with the order number, pairs, amount to pay and address.
 import { describe, expect, it } from "vitest";
-import { historyFlags } from "#shared/admin-orders.ts";
 import { confirmationMessage } from "#shared/order-confirmation.ts";
 import type { Order } from "#shared/orders.ts";
 import { pakistaniMobile, telHref, whatsappChatUrl } from "#shared/phone.ts";
@@ -98,29 +97,5 @@ describe("confirmationMessage", () => {
     const url = whatsappChatUrl(order.shippingAddress.phoneNumber, confirmationMessage(order, "ur"));
     expect(url).toMatch(/^https:\/\/wa\.me\/923211234567\?text=/);
     expect(new URL(url ?? "").searchParams.get("text")).toBe(confirmationMessage(order, "ur"));
-  });
-});
-
-describe("historyFlags", () => {
-  const clean = {
-    orders: 3,
-    delivered: 2,
-    cancelled: 0,
-    returned: 0,
-    open: 1,
-    returnedByAccount: 0,
-    returnedByPhone: 0,
-    otherAccounts: 0,
-  };
-  it("says nothing about a good customer", () => {
-    expect(historyFlags(clean)).toEqual([]);
-  });
-  it("flags refusals by phone and by account, several open orders, and shared phones", () => {
-    expect(historyFlags({ ...clean, returnedByPhone: 2, returnedByAccount: 1, open: 3, otherAccounts: 1 })).toEqual([
-      "This phone number refused or returned a parcel before (2 times).",
-      "This account refused or returned a parcel before, with another phone number (once).",
-      "3 open orders from this account or phone number.",
-      "This phone number was used on 1 other account.",
-    ]);
   });
 });

@@ -314,7 +314,7 @@ describe("the delivery report", () => {
     expect(res.statusCode, res.body).toBe(200);
     const list = res.json<AdminOrderList>();
     expect(list.orders).toHaveLength(3);
-    for (const o of list.orders) expect(o.history).toMatchObject({ orders: 3, returned: 2, delivered: 1 });
+    for (const o of list.orders) expect(o.risk.history).toMatchObject({ orders: 3, returned: 2, delivered: 1 });
   });
 
   it("counts an order from the first minute of the period's first Karachi day, not the second before", async () => {

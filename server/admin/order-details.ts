@@ -1,6 +1,6 @@
 // One order as the admin reads it: the order exactly as its customer sees it (shared/orders.ts),
 // the account that placed it, every status move with its time and who made it, the owner's notes
-// and edits, and the customer's history (customer-history.ts).
+// and edits, and its cash-on-delivery risk with the customer's history (order-risk.ts).
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AdminOrder, OrderHistoryEntry } from "#shared/admin.ts";
@@ -13,7 +13,7 @@ import { selectRows } from "../db/rows.ts";
 import { ownerOffers } from "../orders/life/moves.ts";
 import { toAdminParcel } from "../orders/parcel-row.ts";
 import { ORDER_COLUMNS, orderRow, toOrder } from "../orders/service.ts";
-import { EMPTY_HISTORY, loadCustomerHistories } from "./customer-history.ts";
+import { loadOrderRisks, NO_RISK } from "./order-risk.ts";
 
 const change = z.object({ from: z.string().nullable(), to: z.string().nullable() });
 const adminOrderRow = orderRow.extend({
@@ -89,7 +89,7 @@ export async function loadAdminOrder(db: Db, orderId: string): Promise<AdminOrde
         where o.id = ${orderId}`,
   );
   if (!row) return undefined;
-  const histories = await loadCustomerHistories(db, [orderId]);
+  const risks = await loadOrderRisks(db, [orderId]);
   const history: OrderHistoryEntry[] = row.history.map((e) => ({
     from: e.from_status,
     to: e.to_status,
@@ -129,7 +129,7 @@ export async function loadAdminOrder(db: Db, orderId: string): Promise<AdminOrde
     canReturn: RETURNABLE_FROM.includes(row.status),
     parcel: row.parcel ? toAdminParcel(row.parcel) : null,
     canEditAddress: EDITABLE_STATUSES.includes(row.status),
-    customerHistory: histories.get(orderId) ?? EMPTY_HISTORY,
+    risk: risks.get(orderId) ?? NO_RISK,
     notes,
     edits,
     heldAt: row.held_ms === null ? null : iso(row.held_ms),

@@ -20,8 +20,8 @@ import { selectRows } from "../db/rows.ts";
 import { notFound } from "../domain-errors.ts";
 import { type ComingBack, moveOrder } from "../orders/life/moves.ts";
 import type { TellCustomer } from "../orders/life/status-mail.ts";
-import { EMPTY_HISTORY, loadCustomerHistories } from "./customer-history.ts";
 import { loadAdminOrder } from "./order-details.ts";
+import { loadOrderRisks, NO_RISK } from "./order-risk.ts";
 import { likePattern } from "./products.ts";
 
 export interface OrderMove {
@@ -91,7 +91,7 @@ export function createAdminOrderService(db: Db, tellCustomer: TellCustomer): Adm
         total = row?.n ?? 0;
       }
       const page = rows.slice(0, ADMIN_PAGE_SIZE);
-      const histories = await loadCustomerHistories(
+      const risks = await loadOrderRisks(
         db,
         page.map((r) => r.id),
       );
@@ -104,7 +104,7 @@ export function createAdminOrderService(db: Db, tellCustomer: TellCustomer): Adm
           customer: { name: r.full_name, email: r.email, phone: r.phone_number },
           itemCount: r.item_count,
           returnedAs: r.returned_as,
-          history: histories.get(r.id) ?? EMPTY_HISTORY,
+          risk: risks.get(r.id) ?? NO_RISK,
           awaiting:
             r.status === "pending"
               ? {

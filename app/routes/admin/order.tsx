@@ -1,9 +1,9 @@
-// One order: what was bought, where it goes, who ordered it and their track record, what happened
-// to it so far, and what the owner can do next: confirm it on WhatsApp, move it through the
-// workflow (pending -> confirm -> dispatched -> delivered, or cancelled, which returns the stock),
-// book it through a courier's API (BookingPanel) or hand it to a courier by hand, and record what
-// became of the parcel and its cash (ParcelPanel), record a parcel that came back, correct the
-// delivery details, and keep internal notes.
+// One order: what was bought, where it goes, who ordered it, its cash-on-delivery risk with the
+// customer's track record, what happened to it so far, and what
+// the owner can do next: confirm it on WhatsApp, move it through the workflow (pending -> confirm ->
+// dispatched -> delivered, or cancelled, which returns the stock), book it through a courier's API
+// (BookingPanel) or hand it to a courier by hand, and record what became of the parcel and its cash
+// (ParcelPanel), record a parcel that came back, correct the delivery details, and keep internal notes.
 import { useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import type { AdminOrder } from "#shared/admin.ts";
@@ -18,8 +18,8 @@ import { AddressEditor } from "../../components/admin/order/AddressEditor.tsx";
 import { AdminStatusBadge } from "../../components/admin/order/AdminStatusBadge.tsx";
 import { BookingPanel } from "../../components/admin/order/BookingPanel.tsx";
 import { ConfirmationPanel } from "../../components/admin/order/ConfirmationPanel.tsx";
-import { HistoryPanel } from "../../components/admin/order/CustomerHistory.tsx";
 import { OrderNotes } from "../../components/admin/order/OrderNotes.tsx";
+import { RiskPanel } from "../../components/admin/order/OrderRisk.tsx";
 import { OrderTimeline } from "../../components/admin/order/OrderTimeline.tsx";
 import { ParcelPanel } from "../../components/admin/order/ParcelPanel.tsx";
 import { ReturnParcel } from "../../components/admin/order/ReturnParcel.tsx";
@@ -109,8 +109,8 @@ export default function AdminOrderDetail({ loaderData, params: { orderId } }: Ro
       </div>
       {notice ? <AdminNotice>{notice}</AdminNotice> : null}
       {error ? <AdminError message={error} onRetry={() => void revalidate()} /> : null}
-      {/* The warning signs first: they decide whether the parcel goes out at all. */}
-      <HistoryPanel history={current.customerHistory} />
+      {/* The risk first: it decides whether the parcel goes out at all. */}
+      <RiskPanel risk={current.risk} />
       <ConfirmationPanel
         order={current}
         onChanged={(problem) => {

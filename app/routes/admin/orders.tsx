@@ -1,7 +1,8 @@
 // Every order, newest first, filtered by status and searchable by customer or order number; each
-// with the customer's phone to tap and call, and their history with any warning signs. Ticked
-// orders print their slips together, and the confirmed ones among them go to a courier together: by
-// hand with their tracking numbers, or booked through a courier's API (issue 49).
+// with the customer's phone to tap and call, and its cash-on-delivery risk: a badge, every reason
+// written out, and the customer's history. Ticked orders print their slips together, and the
+// confirmed ones among them go to a courier together: by hand with their tracking numbers, or
+// booked through a courier's API (issue 49).
 import { useEffect, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { AdminOrderList, AdminOrderSummary } from "#shared/admin.ts";
@@ -15,7 +16,7 @@ import { BatchDispatch } from "../../components/admin/BatchDispatch.tsx";
 import { ListResults, listQuery, SearchForm, useListParams } from "../../components/admin/ListControls.tsx";
 import { OrderBatchTools, SelectOrder, useOrderSelection } from "../../components/admin/OrderBatchTools.tsx";
 import { AdminStatusBadge } from "../../components/admin/order/AdminStatusBadge.tsx";
-import { HistoryLine } from "../../components/admin/order/CustomerHistory.tsx";
+import { RiskLine } from "../../components/admin/order/OrderRisk.tsx";
 import { loadAdmin } from "../../lib/admin-loader.ts";
 import { cancelledIn, formatWhen } from "../../lib/dates.ts";
 import type { Route } from "./+types/orders.ts";
@@ -153,7 +154,7 @@ export default function AdminOrders({ loaderData: list }: Route.ComponentProps) 
               <strong>{formatRs(order.totalAmount)}</strong>
             </span>
             {order.awaiting && <AwaitingLine awaiting={order.awaiting} />}
-            <HistoryLine history={order.history} />
+            <RiskLine risk={order.risk} />
           </li>
         )}
       </ListResults>
