@@ -37,6 +37,7 @@ export default [
     route("orders/:orderId", "routes/admin/order.tsx"),
     route("attempts", "routes/admin/attempts.tsx"),
     route("customers", "routes/admin/customers.tsx"),
+    route("blocked", "routes/admin/blocked.tsx"),
     route("synonyms", "routes/admin/synonyms.tsx"),
     route("searches", "routes/admin/searches.tsx"),
     route("areas", "routes/admin/areas.tsx"),

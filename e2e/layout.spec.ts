@@ -106,6 +106,7 @@ const SCREENS: Screen[] = [
     "/admin/attempts",
     "/admin/confirmation",
     "/admin/customers",
+    "/admin/blocked",
     "/admin/synonyms",
     "/admin/searches",
     "/admin/areas",

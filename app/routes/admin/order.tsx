@@ -1,5 +1,5 @@
 // One order: what was bought, where it goes, who ordered it, its cash-on-delivery risk with the
-// customer's track record, what happened to it so far, and what
+// customer's track record (and blocking its phone or address), what happened to it so far, and what
 // the owner can do next: confirm it on WhatsApp, move it through the workflow (pending -> confirm ->
 // dispatched -> delivered, or cancelled, which returns the stock), book it through a courier's API
 // (BookingPanel) or hand it to a courier by hand, and record what became of the parcel and its cash
@@ -16,6 +16,7 @@ import { telHref } from "#shared/phone.ts";
 import { AdminError, AdminLoadFailed, AdminLoading, AdminNotice } from "../../components/admin/AdminStatus.tsx";
 import { AddressEditor } from "../../components/admin/order/AddressEditor.tsx";
 import { AdminStatusBadge } from "../../components/admin/order/AdminStatusBadge.tsx";
+import { BlockContact } from "../../components/admin/order/BlockContact.tsx";
 import { BookingPanel } from "../../components/admin/order/BookingPanel.tsx";
 import { ConfirmationPanel } from "../../components/admin/order/ConfirmationPanel.tsx";
 import { OrderNotes } from "../../components/admin/order/OrderNotes.tsx";
@@ -110,7 +111,16 @@ export default function AdminOrderDetail({ loaderData, params: { orderId } }: Ro
       {notice ? <AdminNotice>{notice}</AdminNotice> : null}
       {error ? <AdminError message={error} onRetry={() => void revalidate()} /> : null}
       {/* The risk first: it decides whether the parcel goes out at all. */}
-      <RiskPanel risk={current.risk} />
+      <RiskPanel risk={current.risk}>
+        <BlockContact
+          order={current}
+          onBlocked={(what) => {
+            setError(undefined);
+            setNotice(what);
+            void revalidate();
+          }}
+        />
+      </RiskPanel>
       <ConfirmationPanel
         order={current}
         onChanged={(problem) => {
