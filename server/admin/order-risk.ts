@@ -66,10 +66,16 @@ export const NO_RISK: OrderRisk = {
   history: { orders: 0, delivered: 0, cancelled: 0, returned: 0, open: 0 },
 };
 
+/** The list last indexed: preparing it costs more than reading it (about 7 ms for the seeded 290 areas). */
+let lastPlaces: { names: string; index: PlaceIndex } | undefined;
+
 /** Every listed area, hidden ones too: an address may name an area the owner has since hidden. */
 async function placesOf(db: Db): Promise<PlaceIndex> {
-  const areas = await db.select({ name: karachiAreas.name }).from(karachiAreas);
-  return indexPlaces(areas.map((area) => area.name));
+  const areas = await db.select({ name: karachiAreas.name }).from(karachiAreas).orderBy(karachiAreas.name);
+  const names = areas.map((area) => area.name);
+  const key = names.join("\n");
+  if (lastPlaces?.names !== key) lastPlaces = { names: key, index: indexPlaces(names) };
+  return lastPlaces.index;
 }
 
 function factsOf(row: RiskRow, places: PlaceIndex | undefined): RiskFacts {
