@@ -26,6 +26,7 @@ const DATABASE_FREE_TESTS = [
   // PGlite itself, to build the shop as an older migration left it.
   "tests/migration-couriers.test.ts",
   "tests/nearest-sentence.test.ts",
+  "tests/order-risk-words.test.ts",
   "tests/return-to.test.ts",
   "tests/runtime-flags.test.ts",
   "tests/scripts-after-paint.test.ts",
