@@ -14,7 +14,11 @@ interface PlaceWord {
 
 interface Place {
   name: string;
+  /** The words that name the place ('clifton'), and every word of the name ('clifton', 'block', '5'). */
   words: PlaceWord[];
+  all: PlaceWord[];
+  /** The name without its block or phase: 'Clifton' for 'Clifton Block 5'. */
+  place: string;
 }
 
 /** The list prepared once for every order of a page. */
@@ -31,11 +35,8 @@ const ROAD = /\b(?:road|rd|shahrah)\b/i;
 /** The parts of an area's name that say which block or phase: 'Clifton Block 5' names the place Clifton. */
 const PART = /\s+(?:block|blk|sector|phase|no\.?|extension)\b.*$/i;
 
-function placeWords(text: string): PlaceWord[] {
-  return areaWords(text)
-    .filter(namesPlaces)
-    .map((word) => ({ word, loose: word.length >= 4 ? loose(word) : undefined }));
-}
+const compared = (word: string): PlaceWord => ({ word, loose: word.length >= 4 ? loose(word) : undefined });
+const placeWords = (text: string): PlaceWord[] => areaWords(text).filter(namesPlaces).map(compared);
 
 const sameWord = (a: PlaceWord, b: PlaceWord) => a.word === b.word || (a.loose !== undefined && a.loose === b.loose);
 const within = (some: readonly PlaceWord[], all: readonly PlaceWord[]) =>
@@ -45,25 +46,61 @@ export function indexPlaces(names: readonly string[]): PlaceIndex {
   return {
     places: names
       .filter((name) => !ROAD.test(name))
-      .map((name) => ({ name, words: placeWords(name) }))
+      .map((name) => ({
+        name,
+        words: placeWords(name),
+        all: areaWords(name).map(compared),
+        place: name.replace(PART, ""),
+      }))
       .filter((place) => place.words.length > 0),
   };
 }
 
 /**
  * The place the address line names when none of the listed places it names agrees with the chosen
- * area ('DHA' for 'House 5, DHA Phase 6' under Clifton Block 5); undefined when it names none, or
- * one that agrees. Two places agree when one's place words are all in the other's: Clifton and
- * Kehkashan (Clifton), Johar Mor and Gulistan-e-Jauhar Block 5.
+ * area ('DHA Phase 6' for 'House 5, DHA Phase 6' under Clifton Block 5); undefined when it names
+ * none, or one that agrees. Two places agree when one's place words are all in the other's: Clifton
+ * and Kehkashan (Clifton), Johar Mor and Gulistan-e-Jauhar Block 5.
  */
 export function otherAreaNamed(addressLine: string, chosenArea: string, index: PlaceIndex): string | undefined {
+  const words = areaWords(addressLine).map(compared);
   const address = placeWords(addressLine);
   const chosen = placeWords(chosenArea);
   if (address.length === 0 || chosen.length === 0) return undefined;
   const named = index.places.filter((place) => within(place.words, address));
   if (named.length === 0) return undefined;
   if (named.some((place) => within(place.words, chosen) || within(chosen, place.words))) return undefined;
-  // The most particular place named: 'Kehkashan (Clifton)' over 'Clifton Block 1'.
-  const [first] = [...named].sort((a, b) => b.words.length - a.words.length);
-  return first?.name.replace(PART, "");
+  // Said as the owner would, whatever order the list comes in.
+  return wholeName(named, words) ?? placeName(named);
+}
+
+/**
+ * The area the line names whole, if any: the one with the most words, then one written in its own
+ * order, then the one whose words lie closest together ('DHA Phase 6' in 'House 5, Street 2, DHA
+ * Phase 6', not 'DHA Phase 2').
+ */
+function wholeName(named: readonly Place[], words: readonly PlaceWord[]): string | undefined {
+  const [best] = named
+    .filter((place) => within(place.all, words))
+    .map((place) => {
+      const at = place.all.map((word) => words.findIndex((other) => sameWord(word, other)));
+      const inOrder = at.every((position, i) => i === 0 || position > (at[i - 1] as number));
+      return { place, unordered: inOrder ? 0 : 1, spread: Math.max(...at) - Math.min(...at) };
+    })
+    .sort(
+      (a, b) =>
+        b.place.all.length - a.place.all.length ||
+        a.unordered - b.unordered ||
+        a.spread - b.spread ||
+        a.place.name.localeCompare(b.place.name),
+    );
+  return best?.place.name;
+}
+
+/** Else the most particular place ('Kehkashan (Clifton)' over 'Clifton'), then the shortest ('DHA' over 'DHA City'). */
+function placeName(named: readonly Place[]): string | undefined {
+  const [best] = [...named].sort(
+    (a, b) => b.words.length - a.words.length || a.place.length - b.place.length || a.place.localeCompare(b.place),
+  );
+  return best?.place;
 }

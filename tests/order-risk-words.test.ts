@@ -8,7 +8,8 @@ import { indexPlaces, otherAreaNamed } from "#shared/address-areas.ts";
 import { orderRisk, type RiskFacts } from "#shared/order-risk.ts";
 
 const SEED = readFileSync(path.join(import.meta.dirname, "../server/db/migrations/0016_confirmation.sql"), "utf8");
-const places = indexPlaces([...SEED.matchAll(/^ {2}\('([^']+)', '[^']+'\)[,;]$/gm)].map((m) => m[1] as string));
+const SEEDED = [...SEED.matchAll(/^ {2}\('([^']+)', '[^']+'\)[,;]$/gm)].map((m) => m[1] as string);
+const places = indexPlaces(SEEDED);
 
 const clean: RiskFacts = {
   history: { orders: 1, delivered: 0, cancelled: 0, returned: 0, open: 1 },
@@ -71,9 +72,15 @@ describe("orderRisk", () => {
 
 describe("otherAreaNamed", () => {
   const table: [addressLine: string, chosen: string, named: string | undefined][] = [
-    ["House 5, Street 2, DHA Phase 6", "Clifton Block 5", "DHA"],
+    ["House 5, Street 2, DHA Phase 6", "Clifton Block 5", "DHA Phase 6"],
+    ["House 5, Street 2, DHA", "Clifton Block 5", "DHA"],
     ["House 5, Khayaban-e-Muhafiz, Defence", "Clifton Block 5", "DHA Khayaban-e-Muhafiz"],
-    ["Flat 3, Block 13-D, near Millennium Mall, Gulshan-e-Iqbal", "North Nazimabad Block H", "Gulshan-e-Iqbal"],
+    [
+      "Flat 3, Block 13-D, near Millennium Mall, Gulshan-e-Iqbal",
+      "North Nazimabad Block H",
+      "Gulshan-e-Iqbal Block 13-D",
+    ],
+    ["Flat 3, near Millennium Mall, Gulshan-e-Iqbal", "North Nazimabad Block H", "Gulshan-e-Iqbal"],
     // The chosen area's own place, in any order, with or without its block.
     ["Flat 9, Block 13-D, near Millennium Mall, Gulshan-e-Iqbal", "Gulshan-e-Iqbal Block 13-D", undefined],
     ["House 12, Street 4, near Dolmen Mall, Clifton", "Clifton Block 5", undefined],
@@ -89,4 +96,11 @@ describe("otherAreaNamed", () => {
       expect(otherAreaNamed(addressLine, chosen, places)).toBe(named);
     });
   }
+
+  it("says the same whatever order the list comes in", () => {
+    const backwards = indexPlaces([...SEEDED].reverse());
+    for (const [addressLine, chosen, named] of table) {
+      expect(otherAreaNamed(addressLine, chosen, backwards), addressLine).toBe(named);
+    }
+  });
 });

@@ -231,7 +231,9 @@ describe("the address naming another area", () => {
     );
     expect(risk).toMatchObject({
       level: "watch",
-      reasons: [{ signal: "area-mismatch", text: "The address names DHA, but the area chosen is Clifton Block 5." }],
+      reasons: [
+        { signal: "area-mismatch", text: "The address names DHA Phase 6, but the area chosen is Clifton Block 5." },
+      ],
     });
     const agrees = await place(await makeShopper(t), {
       addressLine: `Flat ${randomInt(100, 999)}, Block 13-D, near Millennium Mall, Gulshan-e-Iqbal`,
