@@ -90,7 +90,10 @@ export function BlockContact({
             maxLength={BLOCK_REASON_MAX}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(event) => setReason(event.target.value)}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setError(undefined);
+            }}
             placeholder="Refused two parcels, phone off"
             className="mt-1 w-full rounded-lg border border-stone-300 bg-white px-3 py-2"
           />
