@@ -328,6 +328,12 @@ export const orders = pgTable(
      */
     remindAt: timestamp({ withTimezone: true }),
     cancelAt: timestamp({ withTimezone: true }),
+    /**
+     * The owner's rules (risk_rules) this order matched when it was placed, as they were then:
+     * [{ id, name, action }]. Kept on the order so a rule edited or deleted later never changes what
+     * the order was held to (the owner's confirm waits for the customer on a confirmFirst one).
+     */
+    riskRules: jsonb().notNull().default(sql`'[]'::jsonb`),
   },
   (t) => [
     check("orders_status_check", sql`${t.status} in ${statusList(ORDER_STATUSES)}`),
@@ -1238,5 +1244,42 @@ export const blockList = pgTable(
     ),
     check("block_list_reason_check", sql`length(${t.reason}) between 1 and 300`),
     uniqueIndex("block_list_key_idx").on(t.kind, t.key),
+  ],
+);
+
+/**
+ * The owner's rules for cash-on-delivery orders (issue 50, migration 0032,
+ * docs/decisions/037-cod-risk-rules.md): a condition with its number (Rs. for first_order_above,
+ * parcels for phone_refusals, pairs for pairs_above) or its areas (areas), and an action:
+ * confirm_first (the owner's confirm waits for the customer's) or cap (the checkout refuses a
+ * matching order above cap_amount). Created off: the owner reads what it would have caught first.
+ */
+export const riskRules = pgTable(
+  "risk_rules",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    condition: text().notNull(),
+    threshold: integer(),
+    areas: text().array().notNull().default(sql`'{}'::text[]`),
+    action: text().notNull(),
+    capAmount: integer(),
+    enabled: boolean().notNull().default(false),
+    /** The admin who last saved it; null when that account is gone. */
+    savedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: now(),
+    updatedAt: now(),
+  },
+  (t) => [
+    check("risk_rules_name_check", sql`length(${t.name}) between 1 and 80`),
+    check(
+      "risk_rules_condition_check",
+      sql`(${t.condition} in ('first_order_above', 'phone_refusals', 'pairs_above') and ${t.threshold} >= 0 and cardinality(${t.areas}) = 0) or (${t.condition} = 'areas' and ${t.threshold} is null and cardinality(${t.areas}) > 0)`,
+    ),
+    check(
+      "risk_rules_action_check",
+      sql`(${t.action} = 'confirm_first' and ${t.capAmount} is null) or (${t.action} = 'cap' and ${t.capAmount} > 0)`,
+    ),
+    uniqueIndex("risk_rules_name_idx").on(sql`lower(${t.name})`),
   ],
 );
