@@ -59,6 +59,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, (
       "product_sizes",
       "products",
       "proven_phones",
+      "risk_rules",
       "search_misses",
       "search_synonyms",
       "search_words",
