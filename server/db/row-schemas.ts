@@ -4,9 +4,12 @@ import { z } from "zod";
 import { CATEGORY_SLUGS } from "#shared/categories.ts";
 import { FIT_NOTES } from "#shared/fit-note.ts";
 import { ORDER_STATUSES, RETURN_KINDS } from "#shared/order-life.ts";
+import { matchedRuleSchema } from "#shared/risk-rules.ts";
 
 export const orderStatusColumn = z.enum(ORDER_STATUSES);
 export const returnKindColumn = z.enum(RETURN_KINDS).nullable();
+/** orders.risk_rules: the owner's rules the order matched when it was placed (migration 0032). */
+export const matchedRulesColumn = z.array(matchedRuleSchema);
 
 /** `select count(*)::int as n ...` */
 export const countRow = z.object({ n: z.number() });

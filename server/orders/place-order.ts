@@ -35,6 +35,8 @@ import {
   refuseBlocked,
   refuseBlockedContact,
 } from "./order-limits.ts";
+import { type CappedRow, refuseCapped } from "./order-rules.ts";
+import { capRefuses, conditionHolds, FACTS_IN_F } from "./risk-rules.ts";
 
 const NO_PRODUCT_FOUND = "No product found.";
 const ORDER_IMAGE_WIDTH = 640;
@@ -280,10 +282,28 @@ async function placeInOneStatement(
             from block_list b
             where (b.kind = 'phone' and b.key = right(regexp_replace(${a.phoneNumber}::text, '\D', '', 'g'), 10))
                or (b.kind = 'address' and b.key = address_key(${a.addressLine}::text, ${a.area ?? null}::text))
+          ), facts as (
+            -- What the owner's rules read (server/orders/risk-rules.ts): the account's earlier
+            -- orders (its row is locked, so none is being placed beside this one), the total
+            -- (orderSummary in SQL, as below), the pairs, and the phone's parcels that came back.
+            select (select count(*) from orders where user_id = ${userId}::uuid)::int as earlier,
+                   (select (coalesce(sum(discount_price * n), 0) + ${DELIVERY_CHARGE}::int)::int from priced) as total,
+                   ${wantedPairs}::int as pairs,
+                   (select count(*) from orders
+                    where phone_key = right(regexp_replace(${a.phoneNumber}::text, '\D', '', 'g'), 10)
+                      and returned_as is not null)::int as phone_back,
+                   ${a.area ?? null}::text as area
+          ), hits as (
+            -- The enabled rules this order matches, and whether a cap among them refuses it.
+            select r.id, r.name, r.action, r.condition, r.threshold, r.areas, r.cap_amount,
+                   ${capRefuses("r", FACTS_IN_F)} as refuses
+            from risk_rules r, facts f
+            where r.enabled and ${conditionHolds("r", FACTS_IN_F)}
           ), ok as (
             -- orderSummary (shared/cart.ts) in SQL: total = sum of discountPrice x quantity + delivery.
             select count(*) = ${lines.length}::int and bool_and(not archived and stock >= n)
                    and (select not (phone or address) from blocked)
+                   and not exists (select from hits where refuses)
                    and (select orders < ${rules.limits.openOrders}::int
                                and pairs + ${wantedPairs}::int <= ${rules.limits.openPairs}::int from held)
                    and coalesce(sum(discount_price * n), 0) + ${DELIVERY_CHARGE}::int = ${input.totalAmount}::bigint as ok,
@@ -322,6 +342,9 @@ async function placeInOneStatement(
                   remindAt: sql`now() + make_interval(mins => times.remind)`,
                   cancelAt: sql`now() + make_interval(mins => times.cancel)`,
                 },
+                riskRules: sql`(select coalesce(jsonb_agg(jsonb_build_object('id', id, 'name', name,
+                                   'action', case action when 'cap' then 'cap' else 'confirmFirst' end) order by name), '[]'::jsonb)
+                                from hits)`,
               },
               sql`from ok, times where ok.ok`,
               sql`created_at, cancel_at`,
@@ -365,6 +388,9 @@ async function placeInOneStatement(
           select (select ok from ok) as ok,
                  (select phone from blocked) as blocked_phone, (select address from blocked) as blocked_address,
                  (select orders from held) as held_orders, (select pairs from held) as held_pairs,
+                 (select coalesce(json_agg(json_build_object('condition', condition, 'threshold', threshold,
+                           'areas', areas, 'cap', cap_amount) order by cap_amount), '[]'::json)
+                  from hits where refuses) as capped,
                  (select (extract(epoch from created_at) * 1000)::float8 from o) as created_ms,
                  (select (extract(epoch from cancel_at) * 1000)::float8 from o) as cancel_ms,
                  (select coalesce(json_agg(json_build_object(
@@ -414,6 +440,7 @@ async function placeInOneStatement(
   // withdrawn product, the prices, then the stock).
   refuseBlockedContact({ phone: outcome.blocked_phone, address: outcome.blocked_address }, rules.shop);
   checkOpenLimits({ orders: outcome.held_orders, pairs: outcome.held_pairs }, wantedPairs, rules.limits, rules.shop);
+  refuseCapped(outcome.capped);
   const items: OrderItem[] = [];
   const rows: LockedRow[] = [];
   for (const line of lines) {
@@ -440,6 +467,7 @@ interface StatementOutcome {
   blocked_address: boolean;
   held_orders: number;
   held_pairs: number;
+  capped: CappedRow[];
   created_ms: number | null;
   cancel_ms: number | null;
   locked: LockedRow[];

@@ -9,6 +9,7 @@ import {
   type OrderPlacedWithKey,
   placedOrderAnswer,
 } from "#shared/orders.ts";
+import { orderCheckSchema } from "#shared/risk-rules.ts";
 import type { Auth } from "../accounts/auth.ts";
 import type { Db } from "../db/client.ts";
 import { CHECKOUT_DEADLINE_MS } from "../db/timeouts.ts";
@@ -19,6 +20,7 @@ import { type OutboxEntry, startMailOutbox } from "../mail/outbox.ts";
 import type { OrderAlertOptions } from "./alert-mail.ts";
 import type { CheckoutSlots } from "./checkout-slots.ts";
 import { type OrderLimits, orderLimitsOf } from "./order-limits.ts";
+import { checkOrder } from "./order-rules.ts";
 import { createOrderService } from "./service.ts";
 
 export function registerOrderRoutes(
@@ -99,6 +101,14 @@ export function registerOrderRoutes(
   app.get("/api/user/order-limits", async (request) => {
     const user = await auth.user(request);
     return orderLimitsOf(deps.db, user.id, deps.limits);
+  });
+
+  // What the owner's rules would do with this cart and address, so the checkout says it before the
+  // Place order button (a cap's refusal, or that the order waits for the customer's confirmation).
+  app.post("/api/orders/check", async (request) => {
+    const user = await auth.user(request);
+    const input = parseOr400(orderCheckSchema, request.body);
+    return checkOrder(deps.db, user.id, input.items, input.shippingAddress);
   });
 
   app.get("/api/orders/track", async (request) => {

@@ -30,6 +30,8 @@ export interface OrderValues {
   landmark: SQL;
   /** A checkout's confirmation times (the owner's settings when it was placed). */
   confirmation?: { remindAt: SQL; cancelAt: SQL };
+  /** A checkout's matched owner's rules (jsonb), kept as they were (server/orders/risk-rules.ts). */
+  riskRules?: SQL;
 }
 
 /** `insert into orders (…) select … from <from> <where> returning <returning>`. */
@@ -54,6 +56,7 @@ export function insertOrder(birth: OrderBirth, values: OrderValues, from: SQL, r
           ["cancel_at", values.confirmation.cancelAt],
         ] as [string, SQL][])
       : []),
+    ...(values.riskRules ? ([["risk_rules", values.riskRules]] as [string, SQL][]) : []),
   ];
   return sql`insert into orders (${sql.raw(columns.map(([name]) => name).join(", "))})
              select ${sql.join(

@@ -29,8 +29,9 @@ import {
   statusLabel,
 } from "#shared/order-life.ts";
 import type { AnswerChannel } from "#shared/orders.ts";
+import { confirmFirstRefusal } from "#shared/risk-rules.ts";
 import type { Db } from "../../db/client.ts";
-import { orderStatusColumn, returnKindColumn } from "../../db/row-schemas.ts";
+import { matchedRulesColumn, orderStatusColumn, returnKindColumn } from "../../db/row-schemas.ts";
 import { orderConfirmationEvents, orderStatusEvents, orders } from "../../db/schema.ts";
 import { conflict, DomainError, notFound } from "../../domain-errors.ts";
 import { dropUnsettledParcel, ownRiderParcelIfNone, returnStock } from "./effects.ts";
@@ -186,7 +187,7 @@ async function moveIn(
   if (move === "parcelComesBack" && !options.comingBack) throw new TypeError("parcelComesBack needs comingBack");
   // The order row's lock makes concurrent moves of one order queue; the second sees the new status.
   const [locked] = await tx
-    .select({ status: orders.status, returnedAs: orders.returnedAs })
+    .select({ status: orders.status, returnedAs: orders.returnedAs, riskRules: orders.riskRules })
     .from(orders)
     .where(eq(orders.id, orderId))
     .for("update");
@@ -207,6 +208,12 @@ async function moveIn(
   }
   if (!canMoveOrder(current, to) || !named.to.includes(to)) {
     throw refusedIn(current, orderMoveRefusedMessage(current, to));
+  }
+  // An order that matched a confirmFirst rule of the owner's waits for its customer's own answer:
+  // the owner's confirm is refused until then (the customer's confirm is customerAnswers).
+  if (move === "ownerMoves" && current === "pending" && to === "confirm") {
+    const waits = matchedRulesColumn.parse(locked.riskRules).find((rule) => rule.action === "confirmFirst");
+    if (waits) throw refusedIn(current, confirmFirstRefusal(waits.name));
   }
 
   // Conditional on the status just read, so even without the lock only one move could win; and

@@ -1,0 +1,76 @@
+// What the owner's rules (issue 50) mean for one customer's order: the checkout's refusal when a cap
+// is passed, and the read the checkout page calls before the Place order button, so the customer
+// is told in plain words before placing it. The conditions themselves are risk-rules.ts's SQL.
+import { sql } from "drizzle-orm";
+import { DELIVERY_CHARGE } from "#shared/cart.ts";
+import type { ShippingAddress } from "#shared/orders.ts";
+import { CONFIRM_FIRST_NOTICE, capMessage, type OrderCheck } from "#shared/risk-rules.ts";
+import { listedArea } from "../areas/service.ts";
+import type { Db } from "../db/client.ts";
+import { selectRowsAsserted } from "../db/rows.ts";
+import { limitReached } from "../domain-errors.ts";
+import { capRefuses, conditionHolds, conditionOf, FACTS_IN_F } from "./risk-rules.ts";
+
+/** A cap rule that refused the order statement, as the statement answers it. */
+export interface CappedRow {
+  condition: string;
+  threshold: number | null;
+  areas: string[];
+  cap: number;
+}
+
+/** Refuses (limit-reached, 409) an order above a cap rule's amount, naming the lowest cap it passed. */
+export function refuseCapped(capped: readonly CappedRow[]): void {
+  const [lowest] = capped;
+  if (!lowest) return;
+  throw limitReached(capMessage(conditionOf(lowest.condition, lowest.threshold, lowest.areas), lowest.cap));
+}
+
+interface CheckRow {
+  condition: string;
+  threshold: number | null;
+  areas: string[];
+  action: string;
+  cap_amount: number | null;
+  refuses: boolean;
+}
+
+/**
+ * What the enabled rules would do with this cart and address now, in one statement: the total at
+ * today's prices (lines not on sale count nothing: the checkout refuses those itself).
+ */
+export async function checkOrder(
+  db: Db,
+  userId: string,
+  items: readonly { productId: string; size: number; quantity: number }[],
+  address: ShippingAddress,
+): Promise<OrderCheck> {
+  const area = address.area === undefined ? null : await listedArea(db, address.area, "shippingAddress.area");
+  const wanted = JSON.stringify(items.map((i) => ({ product_id: i.productId, n: i.quantity })));
+  const rows = await selectRowsAsserted<CheckRow>(
+    db,
+    sql`with v as (
+          select * from jsonb_to_recordset(${wanted}::jsonb) as v(product_id uuid, n integer)
+        ), f as (
+          select (select count(*) from orders where user_id = ${userId}::uuid)::int as earlier,
+                 (select (coalesce(sum(p.discount_price * v.n), 0) + ${DELIVERY_CHARGE}::int)::int
+                  from v join products p on p.id = v.product_id and p.archived_at is null) as total,
+                 (select coalesce(sum(n), 0) from v)::int as pairs,
+                 (select count(*) from orders
+                  where phone_key = right(regexp_replace(${address.phoneNumber}::text, '\\D', '', 'g'), 10)
+                    and returned_as is not null)::int as phone_back,
+                 ${area}::text as area
+        )
+        select r.condition, r.threshold, r.areas, r.action, r.cap_amount, ${capRefuses("r", FACTS_IN_F)} as refuses
+        from risk_rules r, f
+        where r.enabled and ${conditionHolds("r", FACTS_IN_F)}
+        order by r.cap_amount nulls last, r.name`,
+  );
+  const capped = rows.find((r) => r.refuses && r.cap_amount !== null);
+  return {
+    refusal: capped
+      ? capMessage(conditionOf(capped.condition, capped.threshold, capped.areas), capped.cap_amount ?? 0)
+      : null,
+    notices: rows.some((r) => r.action === "confirm_first") ? [CONFIRM_FIRST_NOTICE] : [],
+  };
+}
