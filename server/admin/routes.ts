@@ -18,6 +18,7 @@ import { registerNewOrderRoutes } from "./new-orders-routes.ts";
 import { registerAdminOrderRoutes } from "./orders-routes.ts";
 import { registerOwnerToolRoutes } from "./owner-tools-routes.ts";
 import { registerAdminProductRoutes } from "./products-routes.ts";
+import { registerRiskRuleRoutes } from "./risk-rules-routes.ts";
 import { registerAdminSearchesRoutes } from "./searches-routes.ts";
 import { registerAdminSynonymRoutes } from "./synonyms-routes.ts";
 
@@ -56,5 +57,6 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): void
     registerDeliveryReportRoutes(scope, deps);
     registerShortPaymentRoutes(scope, deps);
     registerBlockListRoutes(scope, deps);
+    registerRiskRuleRoutes(scope, deps);
   });
 }
