@@ -38,6 +38,7 @@ export default [
     route("attempts", "routes/admin/attempts.tsx"),
     route("customers", "routes/admin/customers.tsx"),
     route("blocked", "routes/admin/blocked.tsx"),
+    route("risk-rules", "routes/admin/risk-rules.tsx"),
     route("synonyms", "routes/admin/synonyms.tsx"),
     route("searches", "routes/admin/searches.tsx"),
     route("areas", "routes/admin/areas.tsx"),
