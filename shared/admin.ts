@@ -12,6 +12,7 @@ import { FIT_NOTES, type FitNote } from "./fit-note.ts";
 import { ORDER_STATUSES, type OrderStatus, OWNER_STATUS_MOVES, type ReturnKind } from "./order-life.ts";
 import type { OrderRisk } from "./order-risk.ts";
 import type { Order } from "./orders.ts";
+import type { MatchedRule } from "./risk-rules.ts";
 import type { SalesReport } from "./sales.ts";
 import { MAX_SIZE, MIN_SIZE } from "./sizes.ts";
 import { strictBody } from "./strict-body.ts";
@@ -369,6 +370,8 @@ export interface AdminOrder extends Order {
   canEditAddress: boolean;
   /** The order's cash-on-delivery risk, with the customer's history it was read from. */
   risk: OrderRisk;
+  /** The owner's rules it matched when it was placed, as they were then (shared/risk-rules.ts). */
+  matchedRules: MatchedRule[];
   /** Internal notes, oldest first. */
   notes: OrderNote[];
   /** Changes to the delivery details, oldest first. */

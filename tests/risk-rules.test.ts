@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectRowsAsserted } from "#server/db/rows.ts";
+import type { AdminOrder } from "#shared/admin.ts";
 import {
   CONFIRM_FIRST_NOTICE,
   capMessage,
@@ -246,6 +247,11 @@ describe("the rules at checkout and in the order's life", () => {
       { id: saved.json<RiskRule>()._id, name: "Big orders wait", action: "confirmFirst" },
     ]);
 
+    // The order page names it.
+    const page = await call(t, admin, "GET", `/api/admin/orders/${id}`);
+    expect(page.json<AdminOrder>().matchedRules).toEqual([
+      { id: saved.json<RiskRule>()._id, name: "Big orders wait", action: "confirmFirst" },
+    ]);
     const confirm = await call(t, admin, "POST", `/api/admin/orders/${id}/status`, { status: "confirm" });
     expect([confirm.statusCode, confirm.json().message]).toEqual([409, confirmFirstRefusal("Big orders wait")]);
     // The owner may still cancel it; the customer's own confirm goes through.

@@ -8,7 +8,7 @@ import { ORDER_ADDRESS_FIELDS, type OrderAddressField, type OrderEdit, type Orde
 import { CONFIRMATION_EVENT_CHANNELS, CONFIRMATION_EVENT_KINDS } from "#shared/confirmation.ts";
 import { EDITABLE_STATUSES, RETURNABLE_FROM } from "#shared/order-life.ts";
 import type { Db } from "../db/client.ts";
-import { orderStatusColumn, returnKindColumn } from "../db/row-schemas.ts";
+import { matchedRulesColumn, orderStatusColumn, returnKindColumn } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
 import { ownerOffers } from "../orders/life/moves.ts";
 import { toAdminParcel } from "../orders/parcel-row.ts";
@@ -22,6 +22,7 @@ const adminOrderRow = orderRow.extend({
   user_email: z.string(),
   email_verified: z.boolean(),
   returned_as: returnKindColumn,
+  risk_rules: matchedRulesColumn,
   history: z.array(
     z.object({
       from_status: orderStatusColumn.nullable(),
@@ -59,7 +60,7 @@ export async function loadAdminOrder(db: Db, orderId: string): Promise<AdminOrde
     db,
     adminOrderRow,
     sql`select ${ORDER_COLUMNS},
-               o.returned_as, u.id as user_id, u.username, u.email as user_email,
+               o.returned_as, o.risk_rules, u.id as user_id, u.username, u.email as user_email,
                u.email_verified_at is not null as email_verified,
                coalesce((select json_agg(json_build_object('from_status', e.from_status, 'to_status', e.to_status,
                            'at_ms', (extract(epoch from e.created_at) * 1000)::float8, 'username', a.username,
@@ -130,6 +131,7 @@ export async function loadAdminOrder(db: Db, orderId: string): Promise<AdminOrde
     parcel: row.parcel ? toAdminParcel(row.parcel) : null,
     canEditAddress: EDITABLE_STATUSES.includes(row.status),
     risk: risks.get(orderId) ?? NO_RISK,
+    matchedRules: row.risk_rules,
     notes,
     edits,
     heldAt: row.held_ms === null ? null : iso(row.held_ms),

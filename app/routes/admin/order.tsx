@@ -13,6 +13,7 @@ import { formatRs } from "#shared/money.ts";
 import { type OrderStatus, statusLabel } from "#shared/order-life.ts";
 import { orderNumber } from "#shared/orders.ts";
 import { telHref } from "#shared/phone.ts";
+import { matchedRuleWords } from "#shared/risk-rules.ts";
 import { AdminError, AdminLoadFailed, AdminLoading, AdminNotice } from "../../components/admin/AdminStatus.tsx";
 import { AddressEditor } from "../../components/admin/order/AddressEditor.tsx";
 import { AdminStatusBadge } from "../../components/admin/order/AdminStatusBadge.tsx";
@@ -121,6 +122,19 @@ export default function AdminOrderDetail({ loaderData, params: { orderId } }: Ro
           }}
         />
       </RiskPanel>
+      {current.matchedRules.length > 0 ? (
+        <section
+          aria-label="Your rules it matched"
+          className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm"
+        >
+          <h3 className="font-semibold">Your rules it matched</h3>
+          <ul className="mt-1 list-disc pl-5 [overflow-wrap:anywhere]">
+            {current.matchedRules.map((rule) => (
+              <li key={rule.id}>{matchedRuleWords(rule)}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <ConfirmationPanel
         order={current}
         onChanged={(problem) => {
