@@ -31,6 +31,7 @@ import {
   type AddressFieldErrors as FieldErrors,
   isAddressField as isField,
 } from "./AddressFields.tsx";
+import { OrderRuleNotice, useOrderCheck } from "./OrderRuleNotice.tsx";
 import { NEW_ADDRESS, SavedAddresses } from "./SavedAddresses.tsx";
 import { UnseenOrderNotice } from "./UnseenOrderNotice.tsx";
 
@@ -80,6 +81,12 @@ export const CheckoutDialog = forwardRef<HTMLDialogElement, CheckoutDialogProps>
   const [filling, setFilling] = useState(0);
   const typed = useRef(false);
   const picked = addresses.find((a) => a.id === selected);
+  // The owner's rules, told before the order is placed: asked when the form is filled or typed in.
+  const formRef = useRef<HTMLFormElement>(null);
+  const rules = useOrderCheck(token, lines);
+  const { ask } = rules;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filling is a new address to ask about.
+  useEffect(() => ask(formRef.current), [ask, filling]);
 
   useEffect(() => () => leaving.current?.abort(), []);
 
@@ -237,7 +244,17 @@ export const CheckoutDialog = forwardRef<HTMLDialogElement, CheckoutDialogProps>
             onChange={addressesChanged}
           />
         )}
-        <form key={filling} onSubmit={placeOrder} onInput={clearFieldError} noValidate className="space-y-4">
+        <form
+          key={filling}
+          ref={formRef}
+          onSubmit={placeOrder}
+          onInput={(event) => {
+            clearFieldError(event);
+            ask(event.currentTarget);
+          }}
+          noValidate
+          className="space-y-4"
+        >
           {/* The Email field is the account's, read-only: order mails go there (AddressFields). */}
           <AddressFields idPrefix={FORM} errors={fieldErrors} values={picked} accountEmail={user?.email} />
           {formError && (
@@ -250,6 +267,7 @@ export const CheckoutDialog = forwardRef<HTMLDialogElement, CheckoutDialogProps>
           <p role="status" className={stillTrying ? "rounded-lg bg-amber-50 p-3 text-sm text-amber-950" : "sr-only"}>
             {stillTrying ? CHECKOUT_TEXTS.stillTrying : ""}
           </p>
+          <OrderRuleNotice check={rules.check} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <button
               type="button"

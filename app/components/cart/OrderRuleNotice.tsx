@@ -1,0 +1,51 @@
+// What the owner's rules (issue 50) would do with this cart and address, told above the Place order
+// button before the order is placed: a cap's refusal ("Orders to this area can be at most …"), or that
+// the order waits for the customer's own confirmation. Asked again a moment after the address changes.
+import { useCallback, useEffect, useRef, useState } from "react";
+import { checkoutAddressSchema } from "#shared/areas.ts";
+import type { OrderCheck } from "#shared/risk-rules.ts";
+import { api } from "../../lib/api-client.ts";
+import type { StoredCartLine } from "../../lib/cart-store.ts";
+import { addressFromForm } from "./AddressFields.tsx";
+
+const WAIT_MS = 400;
+
+/** The last answer, and `ask(form)` to read the form's address again (debounced; a bad address asks nothing). */
+export function useOrderCheck(token: string | null, lines: readonly StoredCartLine[]) {
+  const [check, setCheck] = useState<OrderCheck | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const ask = useCallback(
+    (form: HTMLFormElement | null) => {
+      clearTimeout(timer.current);
+      if (!form || !token || lines.length === 0) return;
+      const { postalCode, ...required } = addressFromForm(new FormData(form));
+      const shippingAddress = { ...required, ...(postalCode ? { postalCode } : {}) };
+      if (!checkoutAddressSchema.safeParse(shippingAddress).success) return;
+      const items = lines.map((line) => ({ productId: line.productId, size: line.size, quantity: line.quantity }));
+      timer.current = setTimeout(async () => {
+        const answer = await api<OrderCheck>("/api/orders/check", {
+          method: "POST",
+          auth: token,
+          json: { items, shippingAddress },
+        });
+        // Unanswered, the checkout itself still refuses what a rule refuses: nothing is said here.
+        setCheck(answer.ok ? answer.body : null);
+      }, WAIT_MS);
+    },
+    [token, lines],
+  );
+  return { check, ask };
+}
+
+export function OrderRuleNotice({ check }: { check: OrderCheck | null }) {
+  if (!check || (check.refusal === null && check.notices.length === 0)) return null;
+  return (
+    <div aria-live="polite" className="space-y-1 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+      {check.refusal ? <p className="font-semibold">{check.refusal}</p> : null}
+      {check.notices.map((notice) => (
+        <p key={notice}>{notice}</p>
+      ))}
+    </div>
+  );
+}
