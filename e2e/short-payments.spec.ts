@@ -117,7 +117,9 @@ async function setUp(request: APIRequestContext) {
   };
 
   const tcs = await delivered("TCS");
-  const tcsReport = await report(tcs, () => ({ deliveryCharge: 750 }), {
+  // Rs.500 more delivery than TCS's terms say, whatever they say now (e2e/courier-terms.spec.ts edits
+  // TCS's seeded terms in the same shop, in whichever order the two specs run).
+  const tcsReport = await report(tcs, (expected) => ({ deliveryCharge: expected.deliveryCharge + 500 }), {
     fileName: "tcs-payments-3-dec.csv",
     payoutReference: "TCS-PO-88121",
     payoutDate: "2026-12-03",
@@ -126,8 +128,8 @@ async function setUp(request: APIRequestContext) {
   const leopardsReport = await report(leopards, () => ({ withholdingTax: Math.round(leopards.totalAmount * 0.05) }), {
     fileName: "leopards-remittance.csv",
   });
-  // TCS's terms charge Rs.250 of delivery (the first 500 g): its report took Rs.750.
-  expect(tcsReport.expected.deliveryCharge).toBe(250);
+  // The report took Rs.500 more delivery than TCS's terms charge (the first 500 g).
+  expect(tcsReport.paid.deliveryCharge - tcsReport.expected.deliveryCharge).toBe(500);
   expect(tcsReport.paid.net - tcsReport.expected.net).toBe(-500);
   expect(tcsReport.result.lines.map((l) => l.outcome)).toEqual(["short"]);
   expect(leopardsReport.paid.net).toBeLessThan(leopardsReport.expected.net);
@@ -187,10 +189,10 @@ test("the owner sees the short payments on the dashboard, settles them by keyboa
   await expect(tcsCard).toContainText("Rs.500 short");
   // Where the report said it: the file, its line (the header is line 1), the payout.
   await expect(tcsCard).toContainText("tcs-payments-3-dec.csv, line 2; payout TCS-PO-88121 of 3 Dec 2026");
-  // The evidence line by line: TCS's terms say Rs.250 of delivery; its report took Rs.750.
+  // The evidence line by line: what TCS's terms say of delivery, and the Rs.500 more its report took.
   const delivery = tcsCard.getByRole("row", { name: /^Delivery charge/ });
   await expect(delivery.getByRole("cell").nth(0)).toHaveText(`−${formatRs(tcsReport.expected.deliveryCharge)}`);
-  await expect(delivery.getByRole("cell").nth(1)).toContainText("−Rs.750");
+  await expect(delivery.getByRole("cell").nth(1)).toContainText(`−${formatRs(tcsReport.paid.deliveryCharge)}`);
   const net = tcsCard.getByRole("row", { name: /^Net to the shop/ });
   await expect(net.getByRole("cell").nth(1)).toContainText(formatRs(tcsReport.paid.net));
   await expect(leopardsCard).toContainText("leopards-remittance.csv, line 2");
