@@ -76,6 +76,49 @@ export function AddressFields({ idPrefix, errors, values = {}, accountEmail }: A
   return (
     <>
       <TextField {...field("fullName")} label="Full Name" autoComplete="name" />
+      <PlaceFields field={field} />
+      <TextField {...field("phoneNumber")} label="Phone Number" type="tel" autoComplete="tel" />
+      <TextField
+        {...(accountEmail ? accountEmailField(field("email"), accountEmail) : field("email"))}
+        label={
+          <>
+            Email <span aria-hidden="true">*</span>
+          </>
+        }
+        type="email"
+        required
+        autoComplete="email"
+      />
+      {/* items-end: a label that wraps on a phone ('Postal Code (optional)') keeps both boxes level. */}
+      <div className="grid grid-cols-2 items-end gap-3">
+        <TextField id={`${idPrefix}-city`} name="city" label="City" value={DELIVERY_CITY} readOnly />
+        <TextField
+          {...field("postalCode")}
+          label="Postal Code (optional)"
+          inputMode="numeric"
+          autoComplete="postal-code"
+        />
+      </div>
+    </>
+  );
+}
+
+/** What a place field is given by its form: its id, name, message and (uncontrolled) first value. */
+interface PlaceFieldProps {
+  id: string;
+  name: string;
+  error: string | undefined;
+  defaultValue?: string | undefined;
+}
+
+/**
+ * Where the rider goes: the address line, the Area (with the page's list) and the landmark, with the
+ * same labels and hints wherever an address is typed (the checkout, the address book, a failed
+ * delivery's correction).
+ */
+export function PlaceFields({ field }: { field: (name: "addressLine" | "area" | "landmark") => PlaceFieldProps }) {
+  return (
+    <>
       <TextField
         {...field("addressLine")}
         label="Address"
@@ -99,28 +142,6 @@ export function AddressFields({ idPrefix, errors, values = {}, accountEmail }: A
         maxLength={LANDMARK_MAX}
         hint={AREA_MESSAGES.landmarkHint}
       />
-      <TextField {...field("phoneNumber")} label="Phone Number" type="tel" autoComplete="tel" />
-      <TextField
-        {...(accountEmail ? accountEmailField(field("email"), accountEmail) : field("email"))}
-        label={
-          <>
-            Email <span aria-hidden="true">*</span>
-          </>
-        }
-        type="email"
-        required
-        autoComplete="email"
-      />
-      {/* items-end: a label that wraps on a phone ('Postal Code (optional)') keeps both boxes level. */}
-      <div className="grid grid-cols-2 items-end gap-3">
-        <TextField id={`${idPrefix}-city`} name="city" label="City" value={DELIVERY_CITY} readOnly />
-        <TextField
-          {...field("postalCode")}
-          label="Postal Code (optional)"
-          inputMode="numeric"
-          autoComplete="postal-code"
-        />
-      </div>
     </>
   );
 }

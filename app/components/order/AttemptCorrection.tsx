@@ -4,23 +4,20 @@
 // (server/web/no-script/forms.ts). With JavaScript the page checks it with the API's schema first
 // and marks each refused field under it; the text of a plain post comes back into the fields.
 import { type FormEvent, useEffect, useRef } from "react";
-import { AREA_MESSAGES, type KarachiArea } from "#shared/areas.ts";
+import type { KarachiArea } from "#shared/areas.ts";
 import { ATTEMPT_PAGE_TEXTS } from "#shared/delivery-attempts.ts";
-import { ORDER_MESSAGES } from "#shared/orders.ts";
 import type { FieldMessages } from "#shared/validation.ts";
 import { AreaOptions } from "../AreaOptions.tsx";
 import { FormAlert } from "../account/FormAlert.tsx";
 import { SubmitButton } from "../account/SubmitButton.tsx";
 import { TextField } from "../account/TextField.tsx";
-import { AREA_LIST_ID, addressFieldId } from "../cart/AddressFields.tsx";
-import { AreaField } from "../cart/AreaField.tsx";
+import { AREA_LIST_ID, addressFieldId, PlaceFields } from "../cart/AddressFields.tsx";
 
 /** The fields of a correction, as the API names them. */
 export const CORRECTION_FIELDS = ["addressLine", "area", "landmark", "phoneNumber"] as const;
 export type Correction = Record<(typeof CORRECTION_FIELDS)[number], string>;
 
 const PREFIX = "attempt";
-const LANDMARK_MAX = 100;
 
 export function AttemptCorrection({
   id,
@@ -93,30 +90,8 @@ export function AttemptCorrection({
       </div>
       {/* What the server answers without JavaScript: this form's choice. */}
       <input type="hidden" name="choice" value="correct" />
-      <TextField
-        {...field("addressLine")}
-        label="Address"
-        autoComplete="street-address"
-        hint={ORDER_MESSAGES.addressHint}
-      />
-      <AreaField
-        {...field("area")}
-        label="Area"
-        list={AREA_LIST_ID}
-        required
-        // The list's suggestions, not the browser's memory of other forms.
-        autoComplete="off"
-        autoCapitalize="words"
-        spellCheck={false}
-        hint={AREA_MESSAGES.areaHint}
-      />
+      <PlaceFields field={field} />
       <AreaOptions id={AREA_LIST_ID} areas={areas} />
-      <TextField
-        {...field("landmark")}
-        label="Nearby landmark (optional)"
-        maxLength={LANDMARK_MAX}
-        hint={AREA_MESSAGES.landmarkHint}
-      />
       <TextField {...field("phoneNumber")} label="Phone Number" type="tel" autoComplete="tel" />
       <SubmitButton busy={busy} label={ATTEMPT_PAGE_TEXTS.sendCorrection} busyLabel="Sending…" />
     </form>
