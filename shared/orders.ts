@@ -235,6 +235,21 @@ export interface Order {
   parcel: OrderParcel | null;
   /** [Ours] Exchanges asked on its pairs, and until when they can be (issue 33). */
   exchanges: OrderExchanges;
+  /** [Ours] The cash-on-delivery fee an owner's rule added, part of totalAmount (issue 50); 0 for none. */
+  codFee: number;
+  /** [Ours] The advance asked before the order is prepared (issue 50), or null when none was. */
+  advance: OrderAdvance | null;
+  /** [Ours] What the rider collects at the door: totalAmount less the advance. */
+  dueOnDelivery: number;
+}
+
+/** [Ours] An advance an order's rules asked (issue 50, docs/decisions/038-cod-fee-and-advance.md). */
+export interface OrderAdvance {
+  amount: number;
+  /** When it was verified or paid; null while it is due. */
+  paidAt: string | null;
+  /** A receipt the customer sent that the owner has not decided yet (the order does not lapse meanwhile). */
+  receiptWaiting: boolean;
 }
 
 export function pricesChangedMessage(total: number): string {

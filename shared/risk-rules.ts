@@ -21,7 +21,7 @@ export const RISK_RULE_MESSAGES = {
   count: `Enter a whole number from 0 to ${MAX_COUNT}.`,
   areas: `Choose 1 to ${MAX_AREAS} areas from the list of Karachi areas.`,
   unknownArea: (typed: string) => `"${typed}" is not on the list of Karachi areas.`,
-  action: "action.kind must be confirmFirst or cap.",
+  action: "action.kind must be confirmFirst, cap, codFee or advance.",
   enabled: "enabled must be true or false.",
   badId: "That is not a valid rule id.",
   notFound: "No rule has that id.",
@@ -63,14 +63,21 @@ export const ruleActionSchema = z.discriminatedUnion(
   "kind",
   [
     strictBody({ kind: z.literal("confirmFirst") }),
-    strictBody({
-      kind: z.literal("cap"),
-      amount: amount.min(1, { error: RISK_RULE_MESSAGES.amount }),
-    }),
+    strictBody({ kind: z.literal("cap"), amount: amount.min(1, { error: RISK_RULE_MESSAGES.amount }) }),
+    // A fee added to the order's total, shown at checkout before the customer places it.
+    strictBody({ kind: z.literal("codFee"), amount: amount.min(1, { error: RISK_RULE_MESSAGES.amount }) }),
+    // Part of the total paid before the order is prepared; the rest is paid on delivery.
+    strictBody({ kind: z.literal("advance"), amount: amount.min(1, { error: RISK_RULE_MESSAGES.amount }) }),
   ],
   { error: () => RISK_RULE_MESSAGES.action },
 );
 export type RuleAction = z.output<typeof ruleActionSchema>;
+export const RULE_ACTION_KINDS = [
+  "confirmFirst",
+  "cap",
+  "codFee",
+  "advance",
+] as const satisfies readonly RuleAction["kind"][];
 
 /** POST /api/admin/risk-rules/preview: the draft's condition and action, before it is saved. */
 export const ruleDraftSchema = strictBody({ condition: ruleConditionSchema, action: ruleActionSchema });
@@ -119,7 +126,7 @@ export interface RiskRuleList {
 export const matchedRuleSchema = z.object({
   id: z.string(),
   name: z.string(),
-  action: z.enum(["confirmFirst", "cap"]),
+  action: z.enum(RULE_ACTION_KINDS),
 });
 export type MatchedRule = z.output<typeof matchedRuleSchema>;
 
@@ -139,9 +146,16 @@ export function conditionWords(condition: RuleCondition): string {
 
 /** The action in the owner's words. */
 export function actionWords(action: RuleAction): string {
-  return action.kind === "cap"
-    ? `Refuse above ${formatRs(action.amount)} at checkout`
-    : "Wait for the customer's own confirmation before you confirm";
+  switch (action.kind) {
+    case "confirmFirst":
+      return "Wait for the customer's own confirmation before you confirm";
+    case "cap":
+      return `Refuse above ${formatRs(action.amount)} at checkout`;
+    case "codFee":
+      return `Add a cash-on-delivery fee of ${formatRs(action.amount)}`;
+    case "advance":
+      return `Ask an advance of ${formatRs(action.amount)} before you prepare it`;
+  }
 }
 
 /** "Would have caught 12 of the last 90 days' orders, 5 of them refused or returned." */
@@ -149,20 +163,47 @@ export function previewWords(preview: RulePreview): string {
   return `Would have caught ${preview.caught} of the last ${preview.days} days' orders, ${preview.cameBack} of them refused or returned.`;
 }
 
-/** What the checkout answers (409) for an order a cap rule refuses, in the customer's words. */
-export function capMessage(condition: RuleCondition, cap: number): string {
-  const most = `can be at most ${formatRs(cap)} on cash on delivery.`;
+/** Whom a rule speaks of, in the customer's words, and whether that is one order (for the verb). */
+function customerSubject(condition: RuleCondition, withAmount: boolean): { words: string; one: boolean } {
   switch (condition.kind) {
     case "firstOrderAbove":
-      return `Your first order ${most}`;
+      return {
+        words: withAmount ? `Your first order above ${formatRs(condition.amount)}` : "Your first order",
+        one: true,
+      };
     case "phoneRefusals":
-      return `Orders to this phone number ${most}`;
+      return { words: "Orders to this phone number", one: false };
     case "pairsAbove":
-      return `Orders of more than ${condition.pairs} pair${condition.pairs === 1 ? "" : "s"} ${most}`;
+      return { words: `Orders of more than ${condition.pairs} pair${condition.pairs === 1 ? "" : "s"}`, one: false };
     case "areas":
-      return `Orders to this area ${most}`;
+      return { words: "Orders to this area", one: false };
   }
 }
+
+/** What the checkout answers (409) for an order a cap rule refuses, in the customer's words. */
+export function capMessage(condition: RuleCondition, cap: number): string {
+  return `${customerSubject(condition, false).words} can be at most ${formatRs(cap)} on cash on delivery.`;
+}
+
+/** "Orders to this area have a cash-on-delivery fee of Rs.150." */
+export function codFeeNotice(condition: RuleCondition, fee: number): string {
+  const subject = customerSubject(condition, true);
+  return `${subject.words} ${subject.one ? "has" : "have"} a cash-on-delivery fee of ${formatRs(fee)}.`;
+}
+
+/** "Your first order above Rs.10,000 needs an advance of Rs.1,000." (issue 50's own words). */
+export function advanceNotice(condition: RuleCondition, advance: number): string {
+  const subject = customerSubject(condition, true);
+  return `${subject.words} ${subject.one ? "needs" : "need"} an advance of ${formatRs(advance)}.`;
+}
+
+/** The checkout's 409 when the customer's total lacks a COD fee a rule now adds (turned on since the page read it). */
+export const codFeeAddedMessage = (fee: number, total: number) =>
+  `This order has a cash-on-delivery fee of ${formatRs(fee)}. The total is now ${formatRs(total)}.`;
+
+/** How the advance is paid, said after advanceNotice at checkout. */
+export const ADVANCE_HOW =
+  "Send it by bank transfer, Raast, JazzCash or Easypaisa once you have placed the order: we prepare it when the advance arrives, and you pay the rest on delivery.";
 
 /** What the checkout tells a customer whose order will wait for their own confirmation. */
 export const CONFIRM_FIRST_NOTICE =
@@ -172,15 +213,32 @@ export const CONFIRM_FIRST_NOTICE =
 export const confirmFirstRefusal = (ruleName: string) =>
   `This order matched your rule "${ruleName}": it waits for the customer's own confirmation before you can confirm it.`;
 
+/** Why the owner's confirm of an order with its advance unpaid is refused. */
+export const advanceUnpaidRefusal = (advance: number) =>
+  `This order waits for its advance of ${formatRs(advance)}: verify the customer's payment first.`;
+
+/** What a customer confirming an order with its advance unpaid reads (link, WhatsApp, their orders). */
+export const advanceDueMessage = (advance: number) =>
+  `This order needs its advance of ${formatRs(advance)} before we prepare it: send it, then your receipt, from Track Your Order.`;
+
 /** The order page's line for a rule the order matched. */
-export const matchedRuleWords = (rule: MatchedRule) =>
-  `${rule.name}: ${rule.action === "confirmFirst" ? "waits for the customer's own confirmation" : "within its cap"}`;
+export const matchedRuleWords = (rule: MatchedRule) => `${rule.name}: ${MATCHED_ACTION_WORDS[rule.action]}`;
+const MATCHED_ACTION_WORDS: Record<MatchedRule["action"], string> = {
+  confirmFirst: "waits for the customer's own confirmation",
+  cap: "within its cap",
+  codFee: "a cash-on-delivery fee added",
+  advance: "an advance asked before it is prepared",
+};
 
 /** POST /api/orders/check's answer: what would apply to this cart and address, in the customer's words. */
 export interface OrderCheck {
   /** A cap this order is above: placing it will be refused with this message. */
   refusal: string | null;
   notices: string[];
+  /** The cash-on-delivery fee the order will carry (the highest of the fee rules it matches), or 0. */
+  codFee: number;
+  /** The advance it will ask (the highest of its advance rules, at most the total), or 0. */
+  advance: number;
 }
 
 /** POST /api/orders/check: the cart's lines and the address, as the checkout will send them. */

@@ -28,6 +28,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, (
     );
     expect(rows.map((r) => r.table_name)).toEqual([
       "addresses",
+      "advance_receipts",
       "block_list",
       "cart_lines",
       "carts",
@@ -43,6 +44,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, (
       "exchange_photos",
       "exchange_requests",
       "exchange_settings",
+      "hosted_payments",
       "idempotency_keys",
       "karachi_areas",
       "mail_outbox",
@@ -55,6 +57,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, (
       "orders",
       "parcels",
       "password_resets",
+      "payment_accounts",
       "product_images",
       "product_sizes",
       "products",

@@ -202,7 +202,7 @@ describe("the rules at checkout and in the order's life", () => {
       shippingAddress: { ...ADDRESS, email: shopper.email, area: "saddar" },
     });
     expect(check.statusCode, check.body).toBe(200);
-    expect(check.json<OrderCheck>()).toEqual({ refusal: message, notices: [] });
+    expect(check.json<OrderCheck>()).toEqual({ refusal: message, notices: [], codFee: 0, advance: 0 });
 
     const stock = await stockOf(t, shoe.id, size);
     const refused = await order(shopper, 2, { area: "Saddar" });
@@ -234,7 +234,7 @@ describe("the rules at checkout and in the order's life", () => {
       items: [{ productId: shoe.id, size, quantity: 3 }],
       shippingAddress: { ...ADDRESS, email: shopper.email },
     });
-    expect(check.json<OrderCheck>()).toEqual({ refusal: null, notices: [CONFIRM_FIRST_NOTICE] });
+    expect(check.json<OrderCheck>()).toEqual({ refusal: null, notices: [CONFIRM_FIRST_NOTICE], codFee: 0, advance: 0 });
 
     const placed = await order(shopper, 3);
     expect(placed.statusCode, placed.body).toBe(201);

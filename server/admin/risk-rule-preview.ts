@@ -23,7 +23,7 @@ export async function previewRules(db: Db, rules: SQL): Promise<Map<string | nul
     db,
     sql`with r as (${rules}), f as (
           -- By orders_created_idx; each order's history by orders_user_created_idx and orders_phone_key_idx.
-          select o.id, o.returned_as, o.total_amount as total, o.area,
+          select o.id, o.returned_as, o.total_amount - o.cod_fee as total, o.area,
                  (select count(*) from orders e where e.user_id = o.user_id and e.created_at < o.created_at)::int as earlier,
                  (select coalesce(sum(l.quantity), 0) from order_lines l where l.order_id = o.id)::int as pairs,
                  (select count(*) from orders e

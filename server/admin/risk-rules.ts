@@ -18,7 +18,7 @@ import type { Db } from "../db/client.ts";
 import { constraintOf, sqlState } from "../db/errors.ts";
 import { riskRules, users } from "../db/schema.ts";
 import { conflict, invalid, notFound } from "../domain-errors.ts";
-import { actionOf, conditionColumns, conditionOf, draftRow } from "../orders/risk-rules.ts";
+import { actionColumns, actionOf, conditionColumns, conditionOf, draftRow } from "../orders/risk-rules.ts";
 import { previewRules } from "./risk-rule-preview.ts";
 
 const NAME_INDEX = "risk_rules_name_idx";
@@ -33,7 +33,7 @@ const rows = (db: Db) =>
       threshold: riskRules.threshold,
       areas: riskRules.areas,
       action: riskRules.action,
-      capAmount: riskRules.capAmount,
+      actionAmount: riskRules.actionAmount,
       enabled: riskRules.enabled,
       updatedAt: riskRules.updatedAt,
       username: users.username,
@@ -47,7 +47,7 @@ function toRule(row: Row, preview: RulePreview): RiskRule {
     _id: row.id,
     name: row.name,
     condition: conditionOf(row.condition, row.threshold, row.areas),
-    action: actionOf(row.action, row.capAmount),
+    action: actionOf(row.action, row.actionAmount),
     enabled: row.enabled,
     preview,
     savedAt: row.updatedAt.toISOString(),
@@ -55,7 +55,7 @@ function toRule(row: Row, preview: RulePreview): RiskRule {
   };
 }
 
-const SAVED_RULES = sql`select id, condition, threshold, areas, action, cap_amount from risk_rules`;
+const SAVED_RULES = sql`select id, condition, threshold, areas, action, action_amount from risk_rules`;
 
 export async function listRules(db: Db): Promise<RiskRuleList> {
   const [list, previews] = await Promise.all([
@@ -109,13 +109,14 @@ async function ruleById(db: Db, id: string): Promise<RiskRule> {
 
 async function columnsOf(db: Db, input: RuleInput, adminId: string) {
   const condition = conditionColumns(await withListedAreas(db, input.condition));
+  const action = actionColumns(input.action);
   return {
     name: input.name,
     condition: condition.kind,
     threshold: condition.threshold,
     areas: condition.areas,
-    action: input.action.kind === "cap" ? "cap" : "confirm_first",
-    capAmount: input.action.kind === "cap" ? input.action.amount : null,
+    action: action.action,
+    actionAmount: action.amount,
     enabled: input.enabled,
     savedBy: adminId,
   };

@@ -33,7 +33,7 @@ import { conflict, invalid, notFound } from "../domain-errors.ts";
 import type { ShopContact } from "../mail/order-contact.ts";
 import type { OutboxEntry } from "../mail/outbox.ts";
 import { moveOrder, refusedStatus } from "../orders/life/moves.ts";
-import { loadOrder } from "../orders/service.ts";
+import { loadOrder, RECEIPT_WAITING } from "../orders/service.ts";
 import type { ConfirmationLinks } from "./links.ts";
 
 export interface ConfirmationDeps {
@@ -82,6 +82,7 @@ export interface ConfirmationService {
 
 const SWEEP_BATCH = 200;
 const EXPIRED_REASON = "Not confirmed by the customer in time";
+const ADVANCE_EXPIRED_REASON = "The advance was not paid in time";
 
 /** What the outbox's kinds are in the history. */
 const SENT_AS: Record<string, { kind: ConfirmationEventKind; channel: ConfirmationEventChannel }> = {
@@ -121,7 +122,8 @@ export function createConfirmationService(db: Db, deps: ConfirmationDeps): Confi
       restockedProductIds = moved.restockedProductIds;
     } catch (error) {
       const current = refusedStatus(error);
-      if (current === undefined) throw error;
+      // Refused while still pending: its advance is unpaid, and the refusal says how to pay it.
+      if (current === undefined || current === "pending") throw error;
       // The same press again (a second tap, Meta delivering twice): the outcome, not an error.
       if (current !== to) throw conflict(tooLateMessage(current, deps.shop));
       message = action === "confirm" ? CONFIRMATION_MESSAGES.alreadyConfirmed : CONFIRMATION_MESSAGES.alreadyCancelled;
@@ -159,16 +161,24 @@ export function createConfirmationService(db: Db, deps: ConfirmationDeps): Confi
       return await db.transaction(async (tx) => {
         // Still unheld and still due under the lock: the owner may have held it since it was read.
         const [due] = await tx
-          .select({ id: orders.id })
+          .select({ id: orders.id, advanceAmount: orders.advanceAmount })
           .from(orders)
           .where(and(eq(orders.id, orderId), isNull(orders.heldAt)))
           .for("update");
         if (!due) return undefined;
+        // A receipt sent since the read waits for the owner (the receipt's insert locks the order
+        // row first, server/payments/receipts.ts): then it does not lapse.
+        const [waiting] = await selectRows(
+          tx,
+          idRow,
+          sql`select o.id from orders o where o.id = ${orderId} and ${RECEIPT_WAITING}`,
+        );
+        if (waiting) return undefined;
         // The move queues the expired mail (ORDER_MOVES.confirmationExpires).
         const moved = await moveOrder(db, orderId, "confirmationExpires", "cancelled", {
           tx,
           actorUserId: null,
-          reason: EXPIRED_REASON,
+          reason: due.advanceAmount > 0 ? ADVANCE_EXPIRED_REASON : EXPIRED_REASON,
           confirmationEvent: "expired",
         });
         return moved.restockedProductIds;
@@ -310,6 +320,7 @@ export function createConfirmationService(db: Db, deps: ConfirmationDeps): Confi
                    select o.id from orders o
                    where o.status = 'pending' and o.held_at is null and o.reminded_at is null
                      and o.remind_at <= ${now}::timestamptz and o.cancel_at > ${now}::timestamptz
+                     and not ${RECEIPT_WAITING}
                    order by o.remind_at limit ${SWEEP_BATCH}
                    for update of o skip locked),
                  marked as (update orders o set reminded_at = ${now}::timestamptz from due where o.id = due.id returning o.id),
@@ -322,6 +333,7 @@ export function createConfirmationService(db: Db, deps: ConfirmationDeps): Confi
         idRow,
         sql`select o.id from orders o
             where o.status = 'pending' and o.held_at is null and o.cancel_at <= ${now}::timestamptz
+              and not ${RECEIPT_WAITING}
             order by o.cancel_at limit ${SWEEP_BATCH}`,
       );
       const cancelled: string[] = [];

@@ -334,6 +334,24 @@ export const orders = pgTable(
      * the order was held to (the owner's confirm waits for the customer on a confirmFirst one).
      */
     riskRules: jsonb().notNull().default(sql`'[]'::jsonb`),
+    /**
+     * The cash-on-delivery fee an owner's rule added at checkout (issue 50), inside total_amount:
+     * the customer saw it before placing, and it is part of what they pay.
+     */
+    codFee: integer().notNull().default(0),
+    /**
+     * The advance an owner's rule asked before the order is prepared (issue 50), part of
+     * total_amount: paid by transfer (a receipt the owner verifies) or a hosted checkout. The order
+     * waits for it as for the customer's confirmation, and lapses the same way unpaid.
+     */
+    advanceAmount: integer().notNull().default(0),
+    /** When the advance was verified or paid; then the order went on. */
+    advancePaidAt: timestamp({ withTimezone: true }),
+    /**
+     * What the rider collects at the door: the total less the advance. One column every reader
+     * takes (booking, dispatch, cash, mails, slips, CSV), so they can never disagree with the order.
+     */
+    dueOnDelivery: integer().notNull().generatedAlwaysAs(sql`total_amount - advance_amount`),
   },
   (t) => [
     check("orders_status_check", sql`${t.status} in ${statusList(ORDER_STATUSES)}`),
@@ -342,7 +360,15 @@ export const orders = pgTable(
       sql`${t.returnedAs} is null or (${t.returnedAs} in ('refused', 'returned') and ${t.status} = 'cancelled')`,
     ),
     index("orders_phone_key_idx").on(t.phoneKey, t.status),
-    check("orders_amounts_check", sql`${t.totalAmount} >= 0 and ${t.subtotal} >= ${t.totalAmount}`),
+    // The COD fee is the one part of the total the lines' full prices do not hold.
+    check(
+      "orders_amounts_check",
+      sql`${t.totalAmount} >= 0 and ${t.codFee} >= 0 and ${t.subtotal} + ${t.codFee} >= ${t.totalAmount}`,
+    ),
+    check(
+      "orders_advance_check",
+      sql`${t.advanceAmount} between 0 and ${t.totalAmount} and (${t.advancePaidAt} is null or ${t.advanceAmount} > 0)`,
+    ),
     check("orders_payment_check", sql`${t.paymentMethod} = 'cod'`),
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("orders_status_created_idx").on(t.status, t.createdAt.desc()),
@@ -1251,8 +1277,10 @@ export const blockList = pgTable(
  * The owner's rules for cash-on-delivery orders (issue 50, migration 0032,
  * docs/decisions/037-cod-risk-rules.md): a condition with its number (Rs. for first_order_above,
  * parcels for phone_refusals, pairs for pairs_above) or its areas (areas), and an action:
- * confirm_first (the owner's confirm waits for the customer's) or cap (the checkout refuses a
- * matching order above cap_amount). Created off: the owner reads what it would have caught first.
+ * confirm_first (the owner's confirm waits for the customer's), cap (the checkout refuses a
+ * matching order above action_amount), cod_fee (adds action_amount to the order) or advance (asks
+ * action_amount before the order is prepared; migration 0033). Created off: the owner reads what it
+ * would have caught first.
  */
 export const riskRules = pgTable(
   "risk_rules",
@@ -1263,7 +1291,8 @@ export const riskRules = pgTable(
     threshold: integer(),
     areas: text().array().notNull().default(sql`'{}'::text[]`),
     action: text().notNull(),
-    capAmount: integer(),
+    /** The action's rupees: the cap (cap), the fee (cod_fee) or the advance (advance); null for confirm_first. */
+    actionAmount: integer(),
     enabled: boolean().notNull().default(false),
     /** The admin who last saved it; null when that account is gone. */
     savedBy: uuid().references(() => users.id, { onDelete: "set null" }),
@@ -1278,8 +1307,105 @@ export const riskRules = pgTable(
     ),
     check(
       "risk_rules_action_check",
-      sql`(${t.action} = 'confirm_first' and ${t.capAmount} is null) or (${t.action} = 'cap' and ${t.capAmount} > 0)`,
+      sql`(${t.action} = 'confirm_first' and ${t.actionAmount} is null) or (${t.action} in ('cap', 'cod_fee', 'advance') and ${t.actionAmount} > 0)`,
     ),
     uniqueIndex("risk_rules_name_idx").on(sql`lower(${t.name})`),
+  ],
+);
+
+/**
+ * Where a customer can send an advance (issue 50, migration 0033): the shop's bank account (IBAN), its
+ * Raast ID, its JazzCash or Easypaisa wallet. Shown on Track Your Order beside the amount due, in the
+ * owner's order (position).
+ */
+export const paymentAccounts = pgTable(
+  "payment_accounts",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    kind: text().notNull(),
+    /** The bank's name for a bank account ("Meezan Bank"); the wallet's or Raast's own name otherwise. */
+    provider: text().notNull(),
+    /** The name the account is held in, which the customer's app shows before they send. */
+    accountTitle: text().notNull(),
+    /** The IBAN, the Raast ID or the wallet's mobile number, as the customer types it. */
+    accountNumber: text().notNull(),
+    position: integer().notNull().default(0),
+    createdAt: now(),
+    updatedAt: now(),
+  },
+  (t) => [
+    check("payment_accounts_kind_check", sql`${t.kind} in ('bank', 'raast', 'jazzcash', 'easypaisa')`),
+    check(
+      "payment_accounts_text_check",
+      sql`length(${t.provider}) between 1 and 60 and length(${t.accountTitle}) between 1 and 80 and length(${t.accountNumber}) between 4 and 40`,
+    ),
+    uniqueIndex("payment_accounts_number_idx").on(t.kind, t.accountNumber),
+  ],
+);
+
+/**
+ * A customer's proof of an advance sent by transfer (issue 50): the transaction ID their app showed,
+ * a photo of the receipt, or both. The owner verifies it (the order goes on) or says it did not
+ * arrive (the customer may send another). While one waits, the order does not lapse.
+ */
+export const advanceReceipts = pgTable(
+  "advance_receipts",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id),
+    /** How it was sent: a payment_accounts kind. */
+    method: text().notNull(),
+    transactionId: text(),
+    /** The photo's key in the image store (private; the owner's API serves it). */
+    photoKey: text(),
+    createdAt: now(),
+    /** 'verified' or 'rejected', by the owner; null while it waits. */
+    decision: text(),
+    decidedAt: timestamp({ withTimezone: true }),
+    decidedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("advance_receipts_method_check", sql`${t.method} in ('bank', 'raast', 'jazzcash', 'easypaisa')`),
+    check("advance_receipts_proof_check", sql`${t.transactionId} is not null or ${t.photoKey} is not null`),
+    check(
+      "advance_receipts_decision_check",
+      sql`(${t.decision} is null and ${t.decidedAt} is null) or (${t.decision} in ('verified', 'rejected') and ${t.decidedAt} is not null)`,
+    ),
+    index("advance_receipts_order_idx").on(t.orderId, t.createdAt),
+    // One receipt waits per order at a time: the owner decides it before another is sent.
+    uniqueIndex("advance_receipts_waiting_idx").on(t.orderId).where(sql`${t.decision} is null`),
+  ],
+);
+
+/**
+ * An advance paid on a hosted checkout (issue 50; JazzCash's, server/payments/): one row per attempt,
+ * written before the customer is sent there, its reference the one the provider answers with. The
+ * signed answer is applied once: paid_at is set by the first and checked by every later one.
+ */
+export const hostedPayments = pgTable(
+  "hosted_payments",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id),
+    provider: text().notNull(),
+    /** Our reference for this attempt (JazzCash's pp_TxnRefNo): unique, so a replay finds this row. */
+    reference: text().notNull(),
+    amount: integer().notNull(),
+    createdAt: now(),
+    /** The provider's answer: its code and words, and when it said paid. */
+    responseCode: text(),
+    responseMessage: text(),
+    answeredAt: timestamp({ withTimezone: true }),
+    paidAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check("hosted_payments_provider_check", sql`${t.provider} in ('jazzcash')`),
+    check("hosted_payments_amount_check", sql`${t.amount} > 0`),
+    uniqueIndex("hosted_payments_reference_idx").on(t.provider, t.reference),
+    index("hosted_payments_order_idx").on(t.orderId),
   ],
 );

@@ -4,7 +4,14 @@
 import { sql } from "drizzle-orm";
 import { DELIVERY_CHARGE } from "#shared/cart.ts";
 import type { ShippingAddress } from "#shared/orders.ts";
-import { CONFIRM_FIRST_NOTICE, capMessage, type OrderCheck } from "#shared/risk-rules.ts";
+import {
+  ADVANCE_HOW,
+  advanceNotice,
+  CONFIRM_FIRST_NOTICE,
+  capMessage,
+  codFeeNotice,
+  type OrderCheck,
+} from "#shared/risk-rules.ts";
 import { listedArea } from "../areas/service.ts";
 import type { Db } from "../db/client.ts";
 import { selectRowsAsserted } from "../db/rows.ts";
@@ -31,8 +38,10 @@ interface CheckRow {
   threshold: number | null;
   areas: string[];
   action: string;
-  cap_amount: number | null;
+  action_amount: number | null;
   refuses: boolean;
+  /** The cart's total at today's prices, before any fee (the same on every row). */
+  total: number;
 }
 
 /**
@@ -61,16 +70,40 @@ export async function checkOrder(
                     and returned_as is not null)::int as phone_back,
                  ${area}::text as area
         )
-        select r.condition, r.threshold, r.areas, r.action, r.cap_amount, ${capRefuses("r", FACTS_IN_F)} as refuses
+        select r.condition, r.threshold, r.areas, r.action, r.action_amount, ${capRefuses("r", FACTS_IN_F)} as refuses,
+               f.total
         from risk_rules r, f
         where r.enabled and ${conditionHolds("r", FACTS_IN_F)}
-        order by r.cap_amount nulls last, r.name`,
+        order by r.action_amount nulls last, r.name`,
   );
-  const capped = rows.find((r) => r.refuses && r.cap_amount !== null);
+  const capped = rows.find((r) => r.refuses && r.action_amount !== null);
+  // The highest fee and the highest advance, as the order statement takes them (risk-rules.ts feeOf).
+  const fee = highest(rows, "cod_fee");
+  const advance = highest(rows, "advance");
+  const codFee = fee?.action_amount ?? 0;
+  const total = (rows[0]?.total ?? 0) + codFee;
+  const advanceAmount = Math.min(advance?.action_amount ?? 0, total);
+  const notices = [
+    ...(fee ? [codFeeNotice(conditionOfRow(fee), codFee)] : []),
+    ...(advance && advanceAmount > 0 ? [advanceNotice(conditionOfRow(advance), advanceAmount), ADVANCE_HOW] : []),
+    ...(rows.some((r) => r.action === "confirm_first") ? [CONFIRM_FIRST_NOTICE] : []),
+  ];
   return {
-    refusal: capped
-      ? capMessage(conditionOf(capped.condition, capped.threshold, capped.areas), capped.cap_amount ?? 0)
-      : null,
-    notices: rows.some((r) => r.action === "confirm_first") ? [CONFIRM_FIRST_NOTICE] : [],
+    refusal: capped ? capMessage(conditionOfRow(capped), capped.action_amount ?? 0) : null,
+    notices,
+    codFee,
+    advance: advanceAmount,
   };
+}
+
+const conditionOfRow = (row: CheckRow) => conditionOf(row.condition, row.threshold, row.areas);
+
+/** The matched rule of `action` with the most rupees (the first by name among equals). */
+function highest(rows: readonly CheckRow[], action: string): CheckRow | undefined {
+  let found: CheckRow | undefined;
+  for (const row of rows) {
+    if (row.action === action && (found === undefined || (row.action_amount ?? 0) > (found.action_amount ?? 0)))
+      found = row;
+  }
+  return found;
 }

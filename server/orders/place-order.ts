@@ -17,6 +17,7 @@ import {
   orderStockMessage,
   pricesChangedMessage,
 } from "#shared/orders.ts";
+import { codFeeAddedMessage } from "#shared/risk-rules.ts";
 import { listedArea } from "../areas/service.ts";
 import { BrokenPromise } from "../broken-promise.ts";
 import type { Db } from "../db/client.ts";
@@ -36,7 +37,7 @@ import {
   refuseBlockedContact,
 } from "./order-limits.ts";
 import { type CappedRow, refuseCapped } from "./order-rules.ts";
-import { capRefuses, conditionHolds, FACTS_IN_F } from "./risk-rules.ts";
+import { ACTION_KIND_SQL, advanceOf, capRefuses, conditionHolds, FACTS_IN_F, feeOf } from "./risk-rules.ts";
 
 const NO_PRODUCT_FOUND = "No product found.";
 const ORDER_IMAGE_WIDTH = 640;
@@ -45,8 +46,8 @@ const MAX_ATTEMPTS = 5;
 /** A conflict whose answer also carries the current total, so the client can show it. */
 export class PricesChangedError extends DomainError {
   readonly totalAmount: number;
-  constructor(totalAmount: number) {
-    super("conflict", pricesChangedMessage(totalAmount), { details: { totalAmount } });
+  constructor(totalAmount: number, message = pricesChangedMessage(totalAmount)) {
+    super("conflict", message, { details: { totalAmount } });
     this.totalAmount = totalAmount;
   }
 }
@@ -295,20 +296,29 @@ async function placeInOneStatement(
                    ${a.area ?? null}::text as area
           ), hits as (
             -- The enabled rules this order matches, and whether a cap among them refuses it.
-            select r.id, r.name, r.action, r.condition, r.threshold, r.areas, r.cap_amount,
+            select r.id, r.name, r.action, r.condition, r.threshold, r.areas, r.action_amount,
                    ${capRefuses("r", FACTS_IN_F)} as refuses
             from risk_rules r, facts f
             where r.enabled and ${conditionHolds("r", FACTS_IN_F)}
+          ), charges as (
+            -- The fee and the advance of the rules it matched (risk-rules.ts): the fee is part of the
+            -- total the customer was shown; the advance is part of it, never more.
+            select ${feeOf("hits")} as fee, ${advanceOf("hits")} as advance
           ), ok as (
-            -- orderSummary (shared/cart.ts) in SQL: total = sum of discountPrice x quantity + delivery.
+            -- orderSummary (shared/cart.ts) in SQL: total = sum of discountPrice x quantity + delivery,
+            -- and the rules' COD fee (orderTotals, shared/order-charges.ts).
             select count(*) = ${lines.length}::int and bool_and(not archived and stock >= n)
                    and (select not (phone or address) from blocked)
                    and not exists (select from hits where refuses)
                    and (select orders < ${rules.limits.openOrders}::int
                                and pairs + ${wantedPairs}::int <= ${rules.limits.openPairs}::int from held)
-                   and coalesce(sum(discount_price * n), 0) + ${DELIVERY_CHARGE}::int = ${input.totalAmount}::bigint as ok,
+                   and coalesce(sum(discount_price * n), 0) + ${DELIVERY_CHARGE}::int + (select fee from charges)
+                       = ${input.totalAmount}::bigint as ok,
                    coalesce(sum(price * n), 0)::int as subtotal,
-                   (coalesce(sum(discount_price * n), 0) + ${DELIVERY_CHARGE}::int)::int as total
+                   (coalesce(sum(discount_price * n), 0) + ${DELIVERY_CHARGE}::int + (select fee from charges))::int as total,
+                   (select fee from charges) as fee,
+                   least((select advance from charges),
+                         coalesce(sum(discount_price * n), 0) + ${DELIVERY_CHARGE}::int + (select fee from charges))::int as advance
             from priced
           ), u as (
             -- From the stock the lock read, not s.stock: when a cancellation or an owner's save
@@ -343,8 +353,9 @@ async function placeInOneStatement(
                   cancelAt: sql`now() + make_interval(mins => times.cancel)`,
                 },
                 riskRules: sql`(select coalesce(jsonb_agg(jsonb_build_object('id', id, 'name', name,
-                                   'action', case action when 'cap' then 'cap' else 'confirmFirst' end) order by name), '[]'::jsonb)
+                                   'action', ${ACTION_KIND_SQL("hits")}) order by name), '[]'::jsonb)
                                 from hits)`,
+                charges: { codFee: sql`ok.fee`, advance: sql`ok.advance` },
               },
               sql`from ok, times where ok.ok`,
               sql`created_at, cancel_at`,
@@ -385,11 +396,11 @@ async function placeInOneStatement(
             where cart_id = (select id from carts where user_id = ${userId}) and (product_id, size) in (select product_id, size from v)
               and (select ok from ok)
           )
-          select (select ok from ok) as ok,
+          select (select ok from ok) as ok, (select fee from charges) as fee, (select advance from ok) as advance,
                  (select phone from blocked) as blocked_phone, (select address from blocked) as blocked_address,
                  (select orders from held) as held_orders, (select pairs from held) as held_pairs,
                  (select coalesce(json_agg(json_build_object('condition', condition, 'threshold', threshold,
-                           'areas', areas, 'cap', cap_amount) order by cap_amount), '[]'::json)
+                           'areas', areas, 'cap', action_amount) order by action_amount), '[]'::json)
                   from hits where refuses) as capped,
                  (select (extract(epoch from created_at) * 1000)::float8 from o) as created_ms,
                  (select (extract(epoch from cancel_at) * 1000)::float8 from o) as cancel_ms,
@@ -415,11 +426,16 @@ async function placeInOneStatement(
     });
     const summary = orderSummary(items);
     const createdAt = new Date(Number(outcome.created_ms)).toISOString();
+    const totalAmount = summary.total + outcome.fee;
+    const advance = outcome.advance ?? 0;
     return {
       _id: orderId,
       items,
       status: "pending",
-      totalAmount: summary.total,
+      totalAmount,
+      codFee: outcome.fee,
+      advance: advance > 0 ? { amount: advance, paidAt: null, receiptWaiting: false } : null,
+      dueOnDelivery: totalAmount - advance,
       subtotal: summary.subtotal,
       paymentMethod: "cod",
       shippingAddress: a,
@@ -452,8 +468,15 @@ async function placeInOneStatement(
       items.push(toItem(row, line.quantity));
     }
   }
-  const summary = orderSummary(items);
-  if (summary.total !== input.totalAmount) throw new PricesChangedError(summary.total);
+  const itemsTotal = orderSummary(items).total;
+  const total = itemsTotal + outcome.fee;
+  if (total !== input.totalAmount) {
+    // The prices are as the customer saw them and only the rules' fee is new to them: say that.
+    throw new PricesChangedError(
+      total,
+      itemsTotal === input.totalAmount ? codFeeAddedMessage(outcome.fee, total) : undefined,
+    );
+  }
   items.forEach((item, i) => {
     const row = rows[i] as LockedRow;
     if (row.stock < item.quantity) throw conflict(orderStockMessage(row.stock, item.size, item.name));
@@ -463,6 +486,9 @@ async function placeInOneStatement(
 
 interface StatementOutcome {
   ok: boolean | null;
+  /** The rules' COD fee and advance (also when refused: the total a price change answers holds the fee). */
+  fee: number;
+  advance: number | null;
   blocked_phone: boolean;
   blocked_address: boolean;
   held_orders: number;

@@ -40,17 +40,42 @@ export function conditionHolds(r: string, f: OrderFacts): SQL {
 /** True when the rule `r` refuses the order: a cap it is above (its condition holding). */
 export function capRefuses(r: string, f: OrderFacts): SQL {
   const c = sql.raw(r);
-  return sql`(${c}.action = 'cap' and ${f.total} > ${c}.cap_amount)`;
+  return sql`(${c}.action = 'cap' and ${f.total} > ${c}.action_amount)`;
 }
 
 /** A draft rule as one row of risk_rules' columns, for the preview. */
 export function draftRow(condition: RuleCondition, action: RuleAction): SQL {
   const { kind, threshold, areas } = conditionColumns(condition);
-  const cap = action.kind === "cap" ? action.amount : null;
+  const columns = actionColumns(action);
   return sql`select null::uuid as id, ${kind}::text as condition, ${threshold}::int as threshold,
                     array(select jsonb_array_elements_text(${JSON.stringify(areas)}::jsonb)) as areas,
-                    ${action.kind === "cap" ? "cap" : "confirm_first"}::text as action, ${cap}::int as cap_amount`;
+                    ${columns.action}::text as action, ${columns.amount}::int as action_amount`;
 }
+
+/** The table's action and its rupees (risk_rules.action, action_amount). */
+export function actionColumns(action: RuleAction): { action: string; amount: number | null } {
+  return action.kind === "confirmFirst"
+    ? { action: "confirm_first", amount: null }
+    : { action: ACTION_COLUMN[action.kind], amount: action.amount };
+}
+
+const ACTION_COLUMN = { cap: "cap", codFee: "cod_fee", advance: "advance" } as const;
+
+/** risk_rules.action as the API and orders.risk_rules name it (jsonb 'action'). */
+export const ACTION_KIND_SQL = (r: string) =>
+  sql.raw(
+    `case ${r}.action when 'cap' then 'cap' when 'cod_fee' then 'codFee' when 'advance' then 'advance' else 'confirmFirst' end`,
+  );
+
+/**
+ * The fee and the advance of the matched rules `hits` (risk_rules' columns): the highest of each,
+ * never a sum, so an order two fee rules catch pays one fee. The advance is kept within `total`
+ * (the total with the fee) by the caller.
+ */
+export const feeOf = (hits: string) =>
+  sql.raw(`(select coalesce(max(action_amount) filter (where action = 'cod_fee'), 0) from ${hits})::int`);
+export const advanceOf = (hits: string) =>
+  sql.raw(`(select coalesce(max(action_amount) filter (where action = 'advance'), 0) from ${hits})::int`);
 
 /** The table's columns of a condition. */
 export function conditionColumns(condition: RuleCondition): {
@@ -80,8 +105,12 @@ export function conditionOf(kind: string, threshold: number | null, areas: strin
   throw new BrokenPromise(`risk_rules has condition ${kind}`);
 }
 
-export function actionOf(kind: string, cap: number | null): RuleAction {
+export function actionOf(kind: string, amount: number | null): RuleAction {
   if (kind === "confirm_first") return { kind: "confirmFirst" };
-  if (kind === "cap" && cap !== null) return { kind: "cap", amount: cap };
+  if (amount !== null) {
+    if (kind === "cap") return { kind: "cap", amount };
+    if (kind === "cod_fee") return { kind: "codFee", amount };
+    if (kind === "advance") return { kind: "advance", amount };
+  }
   throw new BrokenPromise(`risk_rules has action ${kind}`);
 }

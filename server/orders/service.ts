@@ -46,6 +46,11 @@ export const orderRow = z.object({
   status: orderStatusColumn,
   subtotal: z.number(),
   total_amount: z.number(),
+  cod_fee: z.number(),
+  advance_amount: z.number(),
+  advance_paid_ms: z.number().nullable(),
+  receipt_waiting: z.boolean(),
+  due_on_delivery: z.number(),
   full_name: z.string(),
   address_line: z.string(),
   phone_number: z.string(),
@@ -88,11 +93,20 @@ export interface OrderServiceDeps {
   whatsapp?: boolean;
 }
 
+/** A receipt of the advance waits for the owner's decision: the order does not lapse meanwhile (issue 50). */
+export const RECEIPT_WAITING = sql.raw(
+  "exists (select from advance_receipts ar where ar.order_id = o.id and ar.decision is null)",
+);
+
 /** An order row with its lines (an OrderRow, for toOrder), from `orders o`. */
 export const ORDER_COLUMNS = sql`
-  o.id, o.status, o.subtotal, o.total_amount, o.full_name, o.address_line, o.phone_number, o.email,
+  o.id, o.status, o.subtotal, o.total_amount, o.cod_fee, o.advance_amount, o.due_on_delivery,
+  (extract(epoch from o.advance_paid_at) * 1000)::float8 as advance_paid_ms,
+  ${RECEIPT_WAITING} as receipt_waiting,
+  o.full_name, o.address_line, o.phone_number, o.email,
   o.city, o.postal_code, o.area, o.landmark, (extract(epoch from o.created_at) * 1000)::float8 as created_ms,
-  case when o.status = 'pending' and o.held_at is null then (extract(epoch from o.cancel_at) * 1000)::float8 end as cancels_ms,
+  case when o.status = 'pending' and o.held_at is null and not ${RECEIPT_WAITING}
+       then (extract(epoch from o.cancel_at) * 1000)::float8 end as cancels_ms,
   o.answered_via, (extract(epoch from o.answered_at) * 1000)::float8 as answered_ms,
   coalesce((select json_agg(json_build_object('status', e.to_status, 'ms', (extract(epoch from e.created_at) * 1000)::float8)
             order by e.created_at)
@@ -213,6 +227,16 @@ export function toOrder(row: OrderRow): Order {
     items,
     status: row.status,
     totalAmount: row.total_amount,
+    codFee: row.cod_fee,
+    advance:
+      row.advance_amount > 0
+        ? {
+            amount: row.advance_amount,
+            paidAt: row.advance_paid_ms === null ? null : new Date(row.advance_paid_ms).toISOString(),
+            receiptWaiting: row.receipt_waiting,
+          }
+        : null,
+    dueOnDelivery: row.due_on_delivery,
     subtotal: row.subtotal,
     paymentMethod: "cod",
     shippingAddress: {

@@ -32,6 +32,8 @@ export interface OrderValues {
   confirmation?: { remindAt: SQL; cancelAt: SQL };
   /** A checkout's matched owner's rules (jsonb), kept as they were (server/orders/risk-rules.ts). */
   riskRules?: SQL;
+  /** A checkout's COD fee (inside `total`) and the advance its rules ask (issue 50). */
+  charges?: { codFee: SQL; advance: SQL };
 }
 
 /** `insert into orders (…) select … from <from> <where> returning <returning>`. */
@@ -57,6 +59,12 @@ export function insertOrder(birth: OrderBirth, values: OrderValues, from: SQL, r
         ] as [string, SQL][])
       : []),
     ...(values.riskRules ? ([["risk_rules", values.riskRules]] as [string, SQL][]) : []),
+    ...(values.charges
+      ? ([
+          ["cod_fee", values.charges.codFee],
+          ["advance_amount", values.charges.advance],
+        ] as [string, SQL][])
+      : []),
   ];
   return sql`insert into orders (${sql.raw(columns.map(([name]) => name).join(", "))})
              select ${sql.join(

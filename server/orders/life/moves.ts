@@ -29,7 +29,7 @@ import {
   statusLabel,
 } from "#shared/order-life.ts";
 import type { AnswerChannel } from "#shared/orders.ts";
-import { confirmFirstRefusal } from "#shared/risk-rules.ts";
+import { advanceDueMessage, advanceUnpaidRefusal, confirmFirstRefusal } from "#shared/risk-rules.ts";
 import type { Db } from "../../db/client.ts";
 import { matchedRulesColumn, orderStatusColumn, returnKindColumn } from "../../db/row-schemas.ts";
 import { orderConfirmationEvents, orderStatusEvents, orders } from "../../db/schema.ts";
@@ -81,6 +81,16 @@ export const ORDER_MOVES = {
     by: "a courier's file",
     from: statusesWhere("withCourier"),
     to: ["delivered", "lost", "damaged"],
+    mail: "status",
+  },
+  /**
+   * The advance an owner's rule asked was paid (issue 50): the owner verified the customer's receipt,
+   * or the hosted checkout's signed answer said paid. The order goes on as if its customer confirmed.
+   */
+  advancePaid: {
+    by: "owner, or a payment provider's signed answer",
+    from: ["pending"],
+    to: ["confirm"],
     mail: "status",
   },
   /** The courier cancelled the booking before pickup (issue 49): confirmed again, its parcel removed. */
@@ -187,7 +197,13 @@ async function moveIn(
   if (move === "parcelComesBack" && !options.comingBack) throw new TypeError("parcelComesBack needs comingBack");
   // The order row's lock makes concurrent moves of one order queue; the second sees the new status.
   const [locked] = await tx
-    .select({ status: orders.status, returnedAs: orders.returnedAs, riskRules: orders.riskRules })
+    .select({
+      status: orders.status,
+      returnedAs: orders.returnedAs,
+      riskRules: orders.riskRules,
+      advanceAmount: orders.advanceAmount,
+      advancePaidAt: orders.advancePaidAt,
+    })
     .from(orders)
     .where(eq(orders.id, orderId))
     .for("update");
@@ -215,13 +231,30 @@ async function moveIn(
     const waits = matchedRulesColumn.parse(locked.riskRules).find((rule) => rule.action === "confirmFirst");
     if (waits) throw refusedIn(current, confirmFirstRefusal(waits.name));
   }
+  // An order whose rules asked an advance goes on only once it is paid (docs/product.md, "Advances"):
+  // neither the owner's nor the customer's confirm may skip it; the advancePaid move is the way.
+  if (
+    current === "pending" &&
+    to === "confirm" &&
+    move !== "advancePaid" &&
+    locked.advanceAmount > 0 &&
+    locked.advancePaidAt === null
+  ) {
+    throw refusedIn(
+      current,
+      move === "customerAnswers" ? advanceDueMessage(locked.advanceAmount) : advanceUnpaidRefusal(locked.advanceAmount),
+    );
+  }
 
   // Conditional on the status just read, so even without the lock only one move could win; and
   // it comes before the stock, so a move that lost never returns any.
   const answered = options.answeredVia ? { answeredAt: sql`now()`, answeredVia: options.answeredVia } : {};
+  // Its callers check there is an advance to pay (server/payments); an order without one is just confirmed.
+  const paid =
+    move === "advancePaid" ? { advancePaidAt: sql`case when ${orders.advanceAmount} > 0 then now() end` } : {};
   const moved = await tx
     .update(orders)
-    .set({ status: to, returnedAs: options.comingBack?.as ?? null, updatedAt: sql`now()`, ...answered })
+    .set({ status: to, returnedAs: options.comingBack?.as ?? null, updatedAt: sql`now()`, ...answered, ...paid })
     .where(and(eq(orders.id, orderId), eq(orders.status, current)))
     .returning({ id: orders.id });
   if (moved.length === 0) throw conflict("Someone else just changed this order. Please reload it.");
