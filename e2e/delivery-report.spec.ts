@@ -1,8 +1,8 @@
 // The owner's money and the weekly delivery report in a real browser, at 375 px (phone project) and
 // 1280 px (desktop project), issue 32: the dashboard shows takings as cash collected, the cash still
 // with each courier and on the road, what waits to go out, and leads to the report; the report's
-// rates, charts and their tables, and the customers who refused most, for 30 and then 90 days (the
-// switch is a link); a refuser's link opens their orders with their refusals counted. Nothing
+// rates, charts and their tables (by risk rule too, with the orders under no rule), and the customers
+// who refused most, for 30 and then 90 days (the switch is a link); a refuser's link opens their orders with their refusals counted. Nothing
 // scrolls sideways; the screens pass axe.
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import type { AdminDashboard } from "../shared/admin.ts";
@@ -157,6 +157,15 @@ test("the owner reads the money on the dashboard and the delivery report for 30 
   expect(await sidewaysOverflow(page)).toBe(0);
   await shoot(page, `delivery-report-numbers-${width}`);
 
+  // By rule: whatever rules other specs' orders matched, this customer's orders matched none.
+  const byRule = page.getByRole("region", { name: "By rule", exact: true });
+  await byRule.getByText("The numbers", { exact: true }).click();
+  await expect(byRule.getByRole("table").getByRole("columnheader", { name: "Refusal rate" })).toBeVisible();
+  await expect(byRule.getByRole("table").getByRole("row", { name: /^No rule/ })).toBeVisible();
+  expect(await sidewaysOverflow(page)).toBe(0);
+  await byRule.scrollIntoViewIfNeeded();
+  await shoot(page, `delivery-report-rules-${width}`, { fullPage: false });
+
   // 90 days, by the link (a plain link: it works before the page's JavaScript runs).
   const ninety = page.getByRole("navigation", { name: "Period" }).getByRole("link", { name: "Last 90 days" });
   await expect(ninety).toHaveAttribute("href", "/admin/reports?days=90");
@@ -193,4 +202,10 @@ async function expectReport(page: Page, report: DeliveryReport) {
   await expect(
     page.getByRole("region", { name: "By area", exact: true }).getByRole("img", { name: /^Saddar:/ }),
   ).toBeVisible();
+  // The last row is the orders under no rule, as many as the report counts.
+  const noRule = report.rules.at(-1);
+  expect(noRule?.ruleId).toBeNull();
+  await expect(
+    page.getByRole("region", { name: "By rule", exact: true }).getByRole("img", { name: /^No rule:/ }),
+  ).toHaveAccessibleName(new RegExp(`^No rule: ${noRule?.orders} orders?\\.`));
 }

@@ -1,7 +1,7 @@
 // The delivery report (issue 32, part 5): what became of the orders placed in the last 30 or 90
 // Karachi days (delivered, refused at the door, cancelled before dispatch, lost or damaged, still
-// open) and what the refused parcels cost in courier charges; in all, by courier, by area and by
-// week, and the customers who refused most. GET /api/admin/reports/delivery?days=30|90 answers it.
+// open) and what the refused parcels cost in courier charges; in all, by courier, by area, by week
+// and by the owner's risk rule the orders matched (issue 50), and the customers who refused most. GET /api/admin/reports/delivery?days=30|90 answers it.
 import { z } from "./zod.ts";
 
 export const REPORT_PERIODS = [30, 90] as const;
@@ -15,6 +15,8 @@ export const REPORT_REFUSER_LIMIT = 10;
 /** The rows for orders with no courier recorded and for orders placed without an area. */
 export const NOT_DISPATCHED = "Not dispatched";
 export const NO_AREA = "No area given";
+/** The row for orders that matched none of the owner's risk rules. */
+export const NO_RULE = "No rule";
 
 const daysError = `days must be ${REPORT_PERIODS.join(" or ")}: the report covers the last 30 or the last 90 days.`;
 
@@ -83,6 +85,18 @@ export interface AreaDeliveryRow extends DeliveryRow {
   area: string | null;
 }
 
+/**
+ * The orders that matched one of the owner's risk rules when they were placed (orders.risk_rules),
+ * so the owner sees whether a rule pays: its refusal rate and cost against the NO_RULE row's. An
+ * order that matched two rules counts under each, so the rows may add up to more than the orders.
+ */
+export interface RuleDeliveryRow extends DeliveryRow {
+  /** null: orders that matched no rule (NO_RULE). A deleted rule keeps its id on its orders. */
+  ruleId: string | null;
+  /** The rule's name as the period's most recent order under it recorded it. */
+  rule: string;
+}
+
 /** A Monday-to-Sunday week; the first and last are cut at the period's ends. */
 export interface WeekDeliveryRow extends DeliveryRow {
   /** The week's Monday, YYYY-MM-DD. */
@@ -116,6 +130,8 @@ export interface DeliveryReport {
   otherAreas: (DeliveryRow & { areas: number }) | null;
   /** Every week of the period, oldest first, weeks without orders included. */
   weeks: WeekDeliveryRow[];
+  /** A row per rule the period's orders matched, most orders first; NO_RULE last. */
+  rules: RuleDeliveryRow[];
   /** Most refusals first (REPORT_REFUSER_LIMIT at most); only customers with a refusal. */
   refusers: RefusingCustomer[];
 }

@@ -1,17 +1,20 @@
 // The delivery report through the admin API (issue 32, part 5): orders placed and moved the way the
 // owner moves them (confirm, dispatch with a courier, delivered, refused or returned, lost,
 // cancelled), then the exact counts, rates and refusal costs of the last 30 and 90 days, in all, by
-// courier, by area and by week (weeks without orders included), and the customers who refused most,
-// whose refusals show on their orders too. Anything but days=30 or 90 is a 400 with a clear message.
+// courier, by area, by week (weeks without orders included) and by the owner's risk rule the orders
+// matched, and the customers who refused most, whose refusals show on their orders too. Anything but days=30 or 90 is a 400 with a clear message.
 // The couriers' charges are written straight into parcels (the payment import sets them in the shop),
 // and a few orders are moved back in time with an UPDATE: nothing in the API places an order last month.
-import { randomInt } from "node:crypto";
+// The rules an order matched are written straight into orders.risk_rules too, after its steps (the
+// owner's confirm waits for the customer on a confirmFirst one), as placing it would have.
+import { randomInt, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminOrderList } from "#shared/admin.ts";
 import type { Courier } from "#shared/couriers.ts";
 import type { DeliveryReport, DeliveryRow } from "#shared/delivery-report.ts";
 import type { Order } from "#shared/orders.ts";
+import type { MatchedRule } from "#shared/risk-rules.ts";
 import { call, makeAdmin } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 import {
@@ -150,7 +153,7 @@ describe("the delivery report", () => {
         firstAttemptRate: 0,
         rescued: 0,
       });
-      expect([r.couriers, r.areas, r.refusers, r.otherAreas]).toEqual([[], [], [], null]);
+      expect([r.couriers, r.areas, r.rules, r.refusers, r.otherAreas]).toEqual([[], [], [], [], null]);
       expectWholeWeeks(r);
       expect(r.weeks.every((w) => w.orders === 0 && w.rates.refused === 0)).toBe(true);
     }
@@ -315,6 +318,100 @@ describe("the delivery report", () => {
     const list = res.json<AdminOrderList>();
     expect(list.orders).toHaveLength(3);
     for (const o of list.orders) expect(o.risk.history).toMatchObject({ orders: 3, returned: 2, delivered: 1 });
+  });
+
+  it("counts the orders under each risk rule and those under none, an order under two rules under both", async () => {
+    const bigFirst = { id: randomUUID(), name: "Big first order", action: "cap" } satisfies MatchedRule;
+    const saddar = { id: randomUUID(), name: "Saddar confirms", action: "confirmFirst" } satisfies MatchedRule;
+    const gone = { id: randomUUID(), name: "Deleted long ago", action: "cap" } satisfies MatchedRule;
+    const matched = (o: Order, ...rules: MatchedRule[]) =>
+      t.database.db.execute(sql`update orders set risk_rules = ${JSON.stringify(rules)}::jsonb where id = ${o._id}`);
+    const customer = await makeShopper(t);
+    // The rule's name as an earlier order recorded it, before the owner renamed it.
+    const renamed = await order(customer, "Saddar", "cancelled");
+    await matched(renamed, { ...saddar, name: "Saddar first" });
+    await placedAt(renamed._id, new Date(Date.now() - 3_600_000).toISOString());
+    const a = await order(customer, "Saddar", "confirm", { dispatch: "TCS" }, { comesBack: "refused", charges: 200 });
+    await matched(a, bigFirst);
+    // Under both rules.
+    const both = await order(
+      customer,
+      "Saddar",
+      "confirm",
+      { dispatch: "Leopards" },
+      { comesBack: "returned", charges: 300 },
+    );
+    await matched(both, bigFirst, saddar);
+    await matched(await order(customer, "Saddar", "confirm", { dispatch: "TCS" }, "delivered"), saddar);
+    // Under no rule, beside the nine orders of this week before.
+    await order(customer, "Saddar", "confirm", { dispatch: "TCS" }, "delivered");
+    // Under a rule 40 days ago: in the 90 days, not the 30; 100 days ago, in neither.
+    const old = await order(customer, "Saddar", "confirm", { dispatch: "TCS" }, { comesBack: "refused", charges: 500 });
+    await matched(old, bigFirst);
+    await placedAt(old._id, new Date(Date.now() - 40 * 86_400_000).toISOString());
+    const older = await order(customer, "Saddar", "cancelled");
+    await matched(older, gone);
+    await placedAt(older._id, new Date(Date.now() - 100 * 86_400_000).toISOString());
+
+    const r = await report("30");
+    const rows = (rs: DeliveryReport["rules"]) => rs.map((row) => [row.rule, row.ruleId, counts(row)]);
+    expect(rows(r.rules)).toEqual([
+      [
+        "Saddar confirms",
+        saddar.id,
+        { ...zero, orders: 3, delivered: 1, refused: 1, cancelled: 1, refusalCost: 300, refusedWithoutCharges: 0 },
+      ],
+      ["Big first order", bigFirst.id, { ...zero, orders: 2, refused: 2, refusalCost: 500, refusedWithoutCharges: 0 }],
+      // The nine orders of this week before, and the one delivered above.
+      [
+        "No rule",
+        null,
+        {
+          orders: 10,
+          delivered: 2,
+          refused: 4,
+          cancelled: 1,
+          lostDamaged: 1,
+          open: 2,
+          refusalCost: 550,
+          refusedWithoutCharges: 1,
+        },
+      ],
+    ]);
+    // The refusal rate is of the parcels sent out: the rule's against the orders under none.
+    expect(r.rules.map((row) => [row.dispatched, row.refusedOfDispatched, row.refusalRate])).toEqual([
+      [2, 1, 50],
+      [2, 2, 100],
+      [7, 3, 42.9],
+    ]);
+    expect(r.rules[0]?.rates).toEqual({ delivered: 33.3, refused: 33.3, cancelled: 33.3, lostDamaged: 0, open: 0 });
+    // The order under both rules counts under each: the rows hold one more than the orders placed.
+    expect(r.totals.orders).toBe(14);
+    expect(r.rules.reduce((n, row) => n + row.orders, 0)).toBe(15);
+
+    // 90 days: the old order joins its rule, which ties with "Saddar confirms" at three and comes first by name.
+    const q = await report("90");
+    expect(rows(q.rules).map(([rule, , c]) => [rule, c])).toEqual([
+      ["Big first order", { ...zero, orders: 3, refused: 3, refusalCost: 1000, refusedWithoutCharges: 0 }],
+      [
+        "Saddar confirms",
+        { ...zero, orders: 3, delivered: 1, refused: 1, cancelled: 1, refusalCost: 300, refusedWithoutCharges: 0 },
+      ],
+      // And danish's refused order of 40 days ago, under no rule.
+      [
+        "No rule",
+        {
+          orders: 11,
+          delivered: 2,
+          refused: 5,
+          cancelled: 1,
+          lostDamaged: 1,
+          open: 2,
+          refusalCost: 950,
+          refusedWithoutCharges: 1,
+        },
+      ],
+    ]);
   });
 
   it("counts an order from the first minute of the period's first Karachi day, not the second before", async () => {

@@ -1,7 +1,7 @@
 // The delivery report (shared/delivery-report.ts): the orders placed in the last 30 or 90 Karachi
-// days, by outcome, in all, by courier, by area and by week, in one statement (grouping sets over
-// the period's orders, read through orders_created_idx), and the customers who refused most in a
-// second. No HTTP here.
+// days, by outcome, in all, by courier, by area, by week and by risk rule, in one statement (grouping
+// sets over the period's orders, read through orders_created_idx, and the rules' rows beside them),
+// and the customers who refused most in a second. No HTTP here.
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
@@ -10,12 +10,14 @@ import {
   type DeliveryReport,
   type DeliveryRow,
   NO_AREA,
+  NO_RULE,
   NOT_DISPATCHED,
   percentOf,
   REPORT_AREA_LIMIT,
   REPORT_REFUSER_LIMIT,
   type RefusingCustomer,
   type ReportPeriod,
+  type RuleDeliveryRow,
   ratesOf,
   type WeekDeliveryRow,
 } from "#shared/delivery-report.ts";
@@ -26,13 +28,15 @@ import { selectRows } from "../db/rows.ts";
 import { OPEN_STATUS_LIST } from "../db/status-sql.ts";
 
 const groupRow = z.object({
-  kind: z.enum(["all", "courier", "area", "week"]),
+  kind: z.enum(["all", "courier", "area", "week", "rule"]),
   first_day: z.string(),
   last_day: z.string(),
   courier_id: z.string().nullable(),
   courier: z.string().nullable(),
   area: z.string().nullable(),
   week: z.string().nullable(),
+  rule_id: z.string().nullable(),
+  rule: z.string().nullable(),
   orders: z.number(),
   dispatched: z.number(),
   refused_of_dispatched: z.number(),
@@ -49,32 +53,8 @@ const groupRow = z.object({
 });
 type GroupRow = z.output<typeof groupRow>;
 
-export async function loadDeliveryReport(db: Db, days: ReportPeriod): Promise<DeliveryReport> {
-  const tz = SHOP_TIME_ZONE;
-  const today = sql`(now() at time zone ${tz})::date`;
-  const since = sql`((${today} - ${days - 1}::int)::timestamp at time zone ${tz})`;
-  const [groups, refusers] = await Promise.all([
-    selectRows(
-      db,
-      groupRow,
-      // grouping() tells a group's own null (no courier, no area) from the rows of another grouping set;
-      // the empty grouping set answers one row even when the period has no orders.
-      sql`with o as (
-            select o.status, o.returned_as, o.area, p.courier_id, c.name as courier, p.charges,
-                   p.order_id is not null as dispatched,
-                   exists (select 1 from delivery_attempts a where a.order_id = o.id) as attempted,
-                   date_trunc('week', o.created_at at time zone ${tz})::date as week
-            from orders o
-            left join parcels p on p.order_id = o.id
-            left join couriers c on c.id = p.courier_id
-            where o.created_at >= ${since}
-          )
-          select case when grouping(courier_id) = 0 then 'courier' when grouping(area) = 0 then 'area'
-                      when grouping(week) = 0 then 'week' else 'all' end as kind,
-                 to_char(${today} - ${days - 1}::int, 'YYYY-MM-DD') as first_day,
-                 to_char(${today}, 'YYYY-MM-DD') as last_day,
-                 courier_id, courier, area, to_char(week, 'YYYY-MM-DD') as week,
-                 count(*)::int as orders,
+/** What every group of the report counts, over the rows of the statement's `o` (one per order, or per order and rule). */
+const OUTCOME_COLUMNS = sql`count(*)::int as orders,
                  count(*) filter (where dispatched)::int as dispatched,
                  count(*) filter (where dispatched and returned_as is not null)::int as refused_of_dispatched,
                  count(*) filter (where status = 'delivered')::int as delivered,
@@ -86,9 +66,54 @@ export async function loadDeliveryReport(db: Db, days: ReportPeriod): Promise<De
                  count(*) filter (where returned_as is not null and dispatched and charges is null)::int as uncharged,
                  count(*) filter (where attempted)::int as attempted,
                  count(*) filter (where dispatched and status = 'delivered' and not attempted)::int as first_attempt,
-                 count(*) filter (where status = 'delivered' and attempted)::int as rescued
+                 count(*) filter (where status = 'delivered' and attempted)::int as rescued`;
+
+export async function loadDeliveryReport(db: Db, days: ReportPeriod): Promise<DeliveryReport> {
+  const tz = SHOP_TIME_ZONE;
+  const today = sql`(now() at time zone ${tz})::date`;
+  const since = sql`((${today} - ${days - 1}::int)::timestamp at time zone ${tz})`;
+  const period = sql`to_char(${today} - ${days - 1}::int, 'YYYY-MM-DD') as first_day,
+                     to_char(${today}, 'YYYY-MM-DD') as last_day`;
+  const [groups, refusers] = await Promise.all([
+    selectRows(
+      db,
+      groupRow,
+      // grouping() tells a group's own null (no courier, no area) from the rows of another grouping set;
+      // the empty grouping set answers one row even when the period has no orders. The rules' rows
+      // are a second select over the same orders, not a grouping set: they read each order once per
+      // rule it matched (a lateral join over orders.risk_rules), which would count an order under two
+      // rules twice in every other group. The same statement still reads the orders once, and its
+      // rows add up against the total of one snapshot.
+      sql`with o as (
+            select o.status, o.returned_as, o.area, o.risk_rules, o.created_at,
+                   p.courier_id, c.name as courier, p.charges,
+                   p.order_id is not null as dispatched,
+                   exists (select 1 from delivery_attempts a where a.order_id = o.id) as attempted,
+                   date_trunc('week', o.created_at at time zone ${tz})::date as week
+            from orders o
+            left join parcels p on p.order_id = o.id
+            left join couriers c on c.id = p.courier_id
+            where o.created_at >= ${since}
+          )
+          select case when grouping(courier_id) = 0 then 'courier' when grouping(area) = 0 then 'area'
+                      when grouping(week) = 0 then 'week' else 'all' end as kind,
+                 ${period},
+                 courier_id, courier, area, to_char(week, 'YYYY-MM-DD') as week,
+                 null::text as rule_id, null::text as rule,
+                 ${OUTCOME_COLUMNS}
           from o
-          group by grouping sets ((), (courier_id, courier), (area), (week))`,
+          group by grouping sets ((), (courier_id, courier), (area), (week))
+          union all
+          -- An order that matched no rule has no element: the left join keeps it once, as rule_id null.
+          -- A rule's name is the one its most recent order recorded (the owner may have renamed it since).
+          select 'rule', ${period}, null, null, null, null, r.rule_id,
+                 (array_agg(r.rule order by o.created_at desc))[1],
+                 ${OUTCOME_COLUMNS}
+          from o
+          left join lateral (
+            select e ->> 'id' as rule_id, e ->> 'name' as rule from jsonb_array_elements(o.risk_rules) e
+          ) r on true
+          group by r.rule_id`,
     ),
     loadRefusers(db, since),
   ]);
@@ -105,6 +130,10 @@ export async function loadDeliveryReport(db: Db, days: ReportPeriod): Promise<De
     .filter((g) => g.kind === "area")
     .map((g) => ({ ...deliveryRow(g), area: g.area }))
     .sort((a, b) => byOrders(a, b, a.area ?? NO_AREA, b.area ?? NO_AREA));
+  const rules: RuleDeliveryRow[] = groups
+    .filter((g) => g.kind === "rule")
+    .map((g) => ({ ...deliveryRow(g), ruleId: g.rule_id, rule: g.rule_id === null ? NO_RULE : (g.rule ?? NO_RULE) }))
+    .sort((a, b) => Number(a.ruleId === null) - Number(b.ruleId === null) || byOrders(a, b, a.rule, b.rule));
   const rest = areas.slice(REPORT_AREA_LIMIT);
   const byWeek = new Map(groups.filter((g) => g.kind === "week").map((g) => [g.week, deliveryRow(g)]));
   const weeks: WeekDeliveryRow[] = weeksBetween(all.first_day, all.last_day).map((w) => ({
@@ -120,6 +149,7 @@ export async function loadDeliveryReport(db: Db, days: ReportPeriod): Promise<De
     areas: areas.slice(0, REPORT_AREA_LIMIT),
     otherAreas: rest.length === 0 ? null : { ...sumRows(rest), areas: rest.length },
     weeks,
+    rules,
     refusers,
   };
 }

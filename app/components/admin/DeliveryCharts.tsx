@@ -2,7 +2,7 @@
 // Each bar says what it shows in words (role="img" with a label, so a screen reader reads the rates
 // row by row), and every chart has its numbers in a table below it; by courier and by week the table
 // also says how many parcels were delivered at the first attempt and how many were rescued after a
-// failed one (issue 49).
+// failed one (issue 49); by risk rule, the refusal rate of the parcels sent out (issue 50).
 import type { ReactNode } from "react";
 import { type DeliveryRow, OUTCOMES, type Outcome } from "#shared/delivery-report.ts";
 import { formatRs } from "#shared/money.ts";
@@ -61,6 +61,7 @@ export function OutcomeChart({
   rows,
   rowHeader,
   attempts = false,
+  refusalRate = false,
 }: {
   id: string;
   title: string;
@@ -69,6 +70,8 @@ export function OutcomeChart({
   rowHeader: string;
   /** The table adds the First attempt and Rescued columns. */
   attempts?: boolean;
+  /** The table adds the Refusal rate column (of the parcels sent out), for rows compared by it. */
+  refusalRate?: boolean;
 }) {
   return (
     <section aria-labelledby={id} className="min-w-0 rounded-xl border border-stone-200 p-3">
@@ -107,9 +110,20 @@ export function OutcomeChart({
           </li>
         ))}
       </ul>
-      <OutcomeTable caption={`${title}: the numbers`} rows={rows} rowHeader={rowHeader} attempts={attempts} />
+      <OutcomeTable
+        caption={`${title}: the numbers`}
+        rows={rows}
+        rowHeader={rowHeader}
+        attempts={attempts}
+        refusalRate={refusalRate}
+      />
     </section>
   );
+}
+
+/** '50% (1 of 2)': refused or returned, of the parcels sent out. */
+function refusalRateCell(row: DeliveryRow): string {
+  return row.dispatched === 0 ? "–" : `${row.refusalRate}% (${row.refusedOfDispatched} of ${row.dispatched})`;
 }
 
 /** '75% (3 of 4)': delivered at once, of the parcels that finished (delivered, or refused or returned). */
@@ -123,11 +137,13 @@ function OutcomeTable({
   rows,
   rowHeader,
   attempts,
+  refusalRate,
 }: {
   caption: string;
   rows: ChartRow[];
   rowHeader: string;
   attempts: boolean;
+  refusalRate: boolean;
 }) {
   const cell = (row: DeliveryRow, o: Outcome) => (row.orders === 0 ? "–" : `${row[o]} (${row.rates[o]}%)`);
   return (
@@ -137,7 +153,9 @@ function OutcomeTable({
           arrow keys scroll it. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a keyboard can only scroll a region that takes focus */}
       <section className="mt-2 overflow-x-auto" aria-label={caption} tabIndex={0}>
-        <table className={`w-full text-left tabular-nums ${attempts ? "min-w-[52rem]" : "min-w-[40rem]"}`}>
+        <table
+          className={`w-full text-left tabular-nums ${attempts ? "min-w-[52rem]" : refusalRate ? "min-w-[46rem]" : "min-w-[40rem]"}`}
+        >
           <caption className="sr-only">{caption}</caption>
           <thead>
             <tr className="text-xs text-stone-600">
@@ -152,6 +170,11 @@ function OutcomeTable({
                   {OUTCOME_LABELS[o]}
                 </th>
               ))}
+              {refusalRate ? (
+                <th scope="col" className="p-1 text-right">
+                  Refusal rate
+                </th>
+              ) : null}
               <th scope="col" className="p-1 text-right">
                 Refusals cost
               </th>
@@ -179,6 +202,7 @@ function OutcomeTable({
                     {cell(row, o)}
                   </td>
                 ))}
+                {refusalRate ? <td className="p-1 text-right">{refusalRateCell(row)}</td> : null}
                 <td className="p-1 text-right">{formatRs(row.refusalCost)}</td>
                 {attempts ? (
                   <>

@@ -1,6 +1,6 @@
 // The report the owner reads every week (issue 32): what became of the last 30 or 90 days' orders
 // (delivered, refused, cancelled, lost) and what refusals cost in courier charges, in all, by week,
-// by courier and by area, and the customers who refused most. The period is a link, so it works
+// by courier, by area and by the owner's risk rules (issue 50), and the customers who refused most. The period is a link, so it works
 // before the page's JavaScript has loaded.
 import { Link } from "react-router";
 import {
@@ -88,6 +88,7 @@ function Report({ report }: { report: DeliveryReport }) {
     const { areas: count, ...row } = report.otherAreas;
     areas.push({ key: "other", label: `Other areas (${count})`, row });
   }
+  const rules: ChartRow[] = report.rules.map((r) => ({ key: r.ruleId ?? "none", label: r.rule, row: r }));
   const charged = report.couriers.filter((c) => c.refused > 0 && c.courierId !== null);
   return (
     <>
@@ -149,6 +150,14 @@ function Report({ report }: { report: DeliveryReport }) {
       </div>
       {charged.length === 0 ? <p className="text-sm text-stone-600">No courier brought a parcel back.</p> : null}
       <OutcomeChart id="by-area" title="By area" note="The areas with most orders." rows={areas} rowHeader="Area" />
+      <OutcomeChart
+        id="by-rule"
+        title="By rule"
+        note="Orders under each of your rules, and those under none: whether a rule pays shows in its refusal rate and what the refused parcels cost. An order under two rules counts under each."
+        rows={rules}
+        rowHeader="Rule"
+        refusalRate
+      />
       <Refusers report={report} />
     </>
   );
