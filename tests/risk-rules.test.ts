@@ -7,9 +7,16 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectRowsAsserted } from "#server/db/rows.ts";
 import type { AdminOrder } from "#shared/admin.ts";
+import type { Order } from "#shared/orders.ts";
 import {
+  ADVANCE_HOW,
+  advanceDueMessage,
+  advanceNotice,
+  advanceUnpaidRefusal,
   CONFIRM_FIRST_NOTICE,
   capMessage,
+  codFeeAddedMessage,
+  codFeeNotice,
   confirmFirstRefusal,
   type OrderCheck,
   RISK_RULE_MESSAGES,
@@ -269,5 +276,85 @@ describe("the rules at checkout and in the order's life", () => {
       200,
     );
     await call(t, admin, "DELETE", `/api/admin/risk-rules/${saved.json<RiskRule>()._id}`);
+  });
+
+  it("a COD fee and an advance: told before, the highest fee once, in the total the checkout checks, and no confirm skips the advance", async () => {
+    const lyari = { kind: "areas", areas: ["Lyari"] } as const;
+    const pairs = { kind: "pairsAbove", pairs: 1 } as const;
+    const made = await Promise.all([
+      save({ name: "Lyari fee", condition: lyari, action: { kind: "codFee", amount: 150 }, enabled: true }),
+      save({ name: "Lyari fee, small", condition: lyari, action: { kind: "codFee", amount: 100 }, enabled: true }),
+      save({ name: "Two pairs pay first", condition: pairs, action: { kind: "advance", amount: 1000 }, enabled: true }),
+    ]);
+    for (const res of made) expect(res.statusCode, res.body).toBe(201);
+    const shopper = await makeShopper(t);
+    const address = { ...ADDRESS, email: shopper.email, area: "lyari" };
+    const itemsTotal = shoe.discountPrice * 2;
+
+    const check = await call(t, shopper, "POST", "/api/orders/check", {
+      items: [{ productId: shoe.id, size, quantity: 2 }],
+      shippingAddress: address,
+    });
+    expect(check.json<OrderCheck>()).toEqual({
+      refusal: null,
+      notices: [codFeeNotice(lyari, 150), advanceNotice(pairs, 1000), ADVANCE_HOW],
+      codFee: 150,
+      advance: 1000,
+    });
+    expect(advanceNotice({ kind: "firstOrderAbove", amount: 10000 }, 1000)).toBe(
+      "Your first order above Rs.10,000 needs an advance of Rs.1,000.",
+    );
+
+    // A total without the fee is refused, saying so and the total that holds it; nothing is written.
+    const stock = await stockOf(t, shoe.id, size);
+    const short = await order(shopper, 2, { area: "Lyari" });
+    expect([short.statusCode, short.json().message, short.json().totalAmount]).toEqual([
+      409,
+      codFeeAddedMessage(150, itemsTotal + 150),
+      itemsTotal + 150,
+    ]);
+    expect(await stockOf(t, shoe.id, size)).toBe(stock);
+
+    const placed = await placeOrder(
+      t,
+      shopper,
+      orderBody(shopper, [{ product: shoe, size, quantity: 2 }], {
+        shippingAddress: address,
+        totalAmount: itemsTotal + 150,
+      }),
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    const created = placed.json<Order>();
+    const expected = {
+      totalAmount: itemsTotal + 150,
+      codFee: 150,
+      advance: { amount: 1000, paidAt: null, receiptWaiting: false },
+      dueOnDelivery: itemsTotal + 150 - 1000,
+    };
+    expect(created).toMatchObject(expected);
+    // The order as read back says the same, and the database keeps it so.
+    const tracked = (await call(t, shopper, "GET", "/api/orders/track")).json<Order[]>();
+    expect(tracked.find((o) => o._id === created._id)).toMatchObject(expected);
+    const [row] = await selectRowsAsserted<{ cod_fee: number; advance_amount: number; due_on_delivery: number }>(
+      t.database.db,
+      sql`select cod_fee, advance_amount, due_on_delivery from orders where id = ${created._id}`,
+    );
+    expect(row).toEqual({ cod_fee: 150, advance_amount: 1000, due_on_delivery: itemsTotal + 150 - 1000 });
+
+    // Unpaid, neither the owner's confirm nor the customer's skips it; cancelling still works.
+    const owner = await call(t, admin, "POST", `/api/admin/orders/${created._id}/status`, { status: "confirm" });
+    expect([owner.statusCode, owner.json().message]).toEqual([409, advanceUnpaidRefusal(1000)]);
+    const own = await call(t, shopper, "POST", `/api/orders/${created._id}/answer`, { action: "confirm" });
+    expect([own.statusCode, own.json().message]).toEqual([409, advanceDueMessage(1000)]);
+    const cancel = await call(t, shopper, "POST", `/api/orders/${created._id}/answer`, { action: "cancel" });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+
+    // An advance above the total is kept within it: the customer never owes more than the order.
+    const one = await call(t, shopper, "POST", "/api/orders/check", {
+      items: [{ productId: shoe.id, size, quantity: 2 }],
+      shippingAddress: { ...address, area: "Saddar" },
+    });
+    expect(one.json<OrderCheck>().advance).toBe(Math.min(1000, itemsTotal));
+    for (const res of made) await call(t, admin, "DELETE", `/api/admin/risk-rules/${res.json<RiskRule>()._id}`);
   });
 });
