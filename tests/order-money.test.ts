@@ -118,6 +118,14 @@ describe("an order with a COD fee and an advance", () => {
     expect(mail).toContain(`Savings: ${formatRs(order.subtotal - items)}`);
   });
 
+  it("tells the shop's new-order alert the amount to collect, not the total", async () => {
+    const alert = await waitForMail(t, "orders@karachi-shoes.pk", new RegExp(orderNumber(order._id)));
+    expect(alert).toContain(`${formatRs(due())} to collect`);
+    expect(alert).toContain(`Cash-on-delivery fee: ${formatRs(FEE)}`);
+    expect(alert).toContain(`Advance: ${formatRs(ADVANCE)} (not paid yet)`);
+    expect(alert).toContain(`To collect: ${formatRs(due())} (cash on delivery)`);
+  });
+
   it("prints the amount due on the packing slip, with the fee and the advance", async () => {
     const res = await call(t, admin, "GET", `/api/admin/slips?ids=${order._id}`);
     expect(res.statusCode, res.body).toBe(200);
