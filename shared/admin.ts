@@ -325,6 +325,8 @@ export interface AdminOrderSummary {
   _id: string;
   status: OrderStatus;
   totalAmount: number;
+  /** What the rider collects: the total less the advance (issue 50). */
+  dueOnDelivery: number;
   createdAt: string;
   customer: { name: string; email: string; phone: string };
   itemCount: number;

@@ -161,7 +161,8 @@ export interface AttemptPage {
   reportedAt: string;
   /** When the courier sends the parcel back if nobody answers. */
   returnBy: string;
-  totalAmount: number;
+  /** What the rider collects at the door: the total less a paid advance (issue 50). */
+  dueOnDelivery: number;
   canAnswer: boolean;
   choice: AttemptChoice | null;
   /** Why the choice is closed, when it is. */

@@ -3,6 +3,7 @@
 // the rider and the address, so the customer can answer yes or correct it in one reply.
 import { deliveryLines } from "./areas.ts";
 import { formatRs } from "./money.ts";
+import { feeAndAdvanceLines, moneyLineText } from "./order-money.ts";
 import { type Order, orderNumber } from "./orders.ts";
 import { SHOP_NAME } from "./shop.ts";
 
@@ -10,7 +11,10 @@ export const CONFIRMATION_LANGUAGES = ["en", "ur"] as const;
 export type ConfirmationLanguage = (typeof CONFIRMATION_LANGUAGES)[number];
 export const CONFIRMATION_LANGUAGE_NAMES: Record<ConfirmationLanguage, string> = { en: "English", ur: "اردو (Urdu)" };
 
-type ConfirmableOrder = Pick<Order, "_id" | "items" | "totalAmount" | "shippingAddress">;
+type ConfirmableOrder = Pick<
+  Order,
+  "_id" | "items" | "totalAmount" | "codFee" | "advance" | "dueOnDelivery" | "shippingAddress"
+>;
 
 /** The address, the landmark and the area on one line, so a rider's questions are answered in the chat. */
 function addressOf(order: ConfirmableOrder): string {
@@ -26,7 +30,8 @@ const ltr = (text: string) => `\u2066${text}\u2069`;
 export function confirmationMessage(order: ConfirmableOrder, language: ConfirmationLanguage): string {
   const ref = orderNumber(order._id);
   const name = order.shippingAddress.fullName;
-  const amount = formatRs(order.totalAmount);
+  // What the rider collects: the total less the advance (issue 50).
+  const amount = formatRs(order.dueOnDelivery);
   if (language === "ur") {
     return [
       `السلام علیکم ${ltr(name)}،`,
@@ -41,6 +46,7 @@ export function confirmationMessage(order: ConfirmableOrder, language: Confirmat
     `Assalam-o-Alaikum ${name},`,
     `Thank you for ordering from ${SHOP_NAME}. Your order ${ref}:`,
     ...order.items.map((item) => `• ${item.name} — size ${item.size} × ${item.quantity}`),
+    ...feeAndAdvanceLines(order).map(moneyLineText),
     `Amount to pay on delivery: ${amount}`,
     `Address: ${addressOf(order)}`,
     `Please reply YES to confirm your order, or tell us what to change. Thank you!`,

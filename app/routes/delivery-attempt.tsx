@@ -57,7 +57,7 @@ export default function DeliveryAttempt({ loaderData }: Route.ComponentProps) {
           {ATTEMPT_PAGE_TEXTS.couldNotDeliver(page.courier, page.reason)}
         </p>
         <p>
-          {ATTEMPT_PAGE_TEXTS.toPay}: <strong>{formatRs(page.totalAmount)}</strong>
+          {ATTEMPT_PAGE_TEXTS.toPay}: <strong>{formatRs(page.dueOnDelivery)}</strong>
         </p>
         {page.canAnswer ? <p>{ATTEMPT_PAGE_TEXTS.tellUsBefore(karachiTime(page.returnBy))}</p> : null}
       </div>

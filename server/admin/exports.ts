@@ -33,6 +33,10 @@ const orderExportRow = z.object({
   pairs: z.number(),
   subtotal: z.number(),
   total_amount: z.number(),
+  cod_fee: z.number(),
+  advance_amount: z.number(),
+  advance_paid: z.boolean(),
+  due_on_delivery: z.number(),
   courier: z.string().nullable(),
   tracking_number: z.string().nullable(),
   paid: z.string().nullable(),
@@ -50,7 +54,8 @@ export async function ordersCsv(db: Db, query: Pick<AdminOrdersQuery, "status" |
                (select string_agg(l.quantity || ' x ' || l.name || ' (size ' || l.size || ')', '; ' order by l.line_no)
                   from order_lines l where l.order_id = o.id) as items,
                (select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = o.id) as pairs,
-               o.subtotal, o.total_amount, c.name as courier, p.tracking_number,
+               o.subtotal, o.cod_fee, o.total_amount, o.advance_amount, o.advance_paid_at is not null as advance_paid,
+               o.due_on_delivery, c.name as courier, p.tracking_number,
                to_char(p.settled_at at time zone ${SHOP_TIME_ZONE}, 'YYYY-MM-DD') as paid,
                p.collected_amount as collected, p.charges
         from orders o join users u on u.id = o.user_id
@@ -76,6 +81,11 @@ export async function ordersCsv(db: Db, query: Pick<AdminOrdersQuery, "status" |
       "Items",
       "Pairs",
       "Subtotal (Rs.)",
+      "COD fee (Rs.)",
+      "Total (Rs.)",
+      "Advance (Rs.)",
+      "Advance paid",
+      // What the rider collects: the total less the advance (issue 50); the total itself before.
       "To collect (Rs.)",
       "Courier",
       "Tracking number",
@@ -100,7 +110,12 @@ export async function ordersCsv(db: Db, query: Pick<AdminOrdersQuery, "status" |
       r.items,
       r.pairs,
       r.subtotal,
+      r.cod_fee,
       r.total_amount,
+      r.advance_amount,
+      // Empty when no advance was asked, as a courier is for an order not dispatched.
+      r.advance_amount > 0 ? (r.advance_paid ? "yes" : "no") : null,
+      r.due_on_delivery,
       r.courier,
       r.tracking_number,
       r.paid,

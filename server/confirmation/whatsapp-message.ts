@@ -9,6 +9,7 @@
 // (https://developers.facebook.com/docs/whatsapp/cloud-api/guides/send-message-templates).
 import type { ConfirmAction } from "#shared/confirmation.ts";
 import { formatRs } from "#shared/money.ts";
+import { ORDER_MONEY_LABELS } from "#shared/order-money.ts";
 import { addressLines } from "#shared/order-view.ts";
 import { type Order, orderNumber } from "#shared/orders.ts";
 import { pakistaniMobile } from "#shared/phone.ts";
@@ -29,6 +30,13 @@ export function readPressPayload(payload: string): { action: ConfirmAction; toke
   return { action: match[1] as ConfirmAction, token: match[2] as string };
 }
 
+/** {{4}}: what the rider collects, and the advance it leaves out when one was asked (issue 50). */
+function riderAmount(order: Order): string {
+  const due = formatRs(order.dueOnDelivery);
+  if (!order.advance) return due;
+  return `${due} (${ORDER_MONEY_LABELS.advance.toLowerCase()} of ${formatRs(order.advance.amount)} paid separately)`;
+}
+
 export function confirmationTemplate(
   order: Order,
   token: string,
@@ -44,7 +52,7 @@ export function confirmationTemplate(
     greetedName(proven, a.fullName),
     orderNumber(order._id),
     pairsSummary(order),
-    formatRs(order.totalAmount),
+    riderAmount(order),
     // The address lines of every message, without the name and phone (already on the chat).
     proven ? addressLines(a).slice(1, -1).join(", ") : UNSAID_ADDRESS,
   ];

@@ -82,7 +82,7 @@ const orderRow = z.object({
   area: z.string().nullable(),
   landmark: z.string().nullable(),
   city: z.string(),
-  total_amount: z.number(),
+  due_on_delivery: z.number(),
   pairs: z.number(),
   contents: z.string(),
   booking_state: z.string().nullable(),
@@ -100,7 +100,7 @@ async function bookOne(
   const [order] = await selectRows(
     db,
     orderRow,
-    sql`select o.status, o.full_name, o.phone_number, o.address_line, o.area, o.landmark, o.city, o.total_amount,
+    sql`select o.status, o.full_name, o.phone_number, o.address_line, o.area, o.landmark, o.city, o.due_on_delivery,
                (select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = o.id) as pairs,
                (select string_agg(l.quantity || ' x ' || l.name || ' (' || l.size || ')', ', ' order by l.line_no)
                   from order_lines l where l.order_id = o.id) as contents,
@@ -137,7 +137,8 @@ async function bookOne(
     area: order.area ?? "",
     landmark: order.landmark,
     city: order.city,
-    codAmount: order.total_amount,
+    // The courier collects only what is left once the advance is paid (issue 50), never the whole total.
+    codAmount: order.due_on_delivery,
     weightGrams,
     pieces,
     contents: (order.contents ?? "Shoes").slice(0, 200),

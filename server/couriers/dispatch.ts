@@ -78,7 +78,7 @@ async function dispatchOne(tx: Db, courier: CourierRow, parcel: ParcelToDispatch
   const trackingNumber = courier.ownRider ? null : (parcel.trackingNumber ?? null);
   if (trackingNumber !== null) await refuseTakenNumber(tx, courier.id, trackingNumber);
   const [order] = await tx
-    .select({ status: orders.status, total: orders.totalAmount })
+    .select({ status: orders.status, due: orders.dueOnDelivery })
     .from(orders)
     .where(eq(orders.id, parcel.orderId));
   if (!order) throw notFound(ADMIN_MESSAGES.orderNotFound);
@@ -99,7 +99,8 @@ async function dispatchOne(tx: Db, courier: CourierRow, parcel: ParcelToDispatch
           courierId: courier.id,
           trackingNumber,
           dispatchedBy: options.actorUserId,
-          codAmount: order.total,
+          // What the rider collects at the door: the total less a paid advance (issue 50).
+          codAmount: order.due,
           weightGrams: parcel.weightGrams ?? null,
           importId: options.importId ?? null,
         });

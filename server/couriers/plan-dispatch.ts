@@ -30,7 +30,7 @@ const orderRow = z.object({
   courier: z.string().nullable(),
   courier_id: z.string().nullable(),
   tracking_number: z.string().nullable(),
-  total_amount: z.number(),
+  due_on_delivery: z.number(),
 });
 type OrderRow = z.output<typeof orderRow>;
 
@@ -43,7 +43,7 @@ async function ordersByNumber(db: Db, keys: string[]): Promise<Map<string, Order
       : await selectRows(
           db,
           orderRow,
-          sql`select o.id, o.status, o.returned_as, c.name as courier, p.courier_id, p.tracking_number, o.total_amount
+          sql`select o.id, o.status, o.returned_as, c.name as courier, p.courier_id, p.tracking_number, o.due_on_delivery
               from orders o left join parcels p on p.order_id = o.id left join couriers c on c.id = p.courier_id
               where substr(o.id::text, 1, 8) = any(${arrayParam(prefixes, "text")})`,
         );
@@ -152,13 +152,13 @@ export async function planDispatch(db: Db, courier: CourierRow, lines: BookingLi
       );
     }
     // The courier collects what it booked: a booking for another amount would short the shop.
-    if (l.codAmount !== undefined && l.codAmount !== row.total_amount) {
+    if (l.codAmount !== undefined && l.codAmount !== row.due_on_delivery) {
       return lineOf(
         l.line,
         number,
         order,
         "notAllowed",
-        `${courier.name} booked ${formatRs(l.codAmount)} to collect, but the order is ${formatRs(row.total_amount)}: correct the booking first.`,
+        `${courier.name} booked ${formatRs(l.codAmount)} to collect, but ${formatRs(row.due_on_delivery)} is due on delivery: correct the booking first.`,
       );
     }
     const holder = taken.get(wanted);

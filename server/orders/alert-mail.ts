@@ -4,6 +4,7 @@
 // few mails in the owner's inbox, not one per order, and the shop renders and writes half as many.
 import { deliveryLines } from "#shared/areas.ts";
 import { formatRs } from "#shared/money.ts";
+import { feeAndAdvanceLines, moneyLineText } from "#shared/order-money.ts";
 import { ORDER_MESSAGES, type Order, orderNumber } from "#shared/orders.ts";
 import { escapeHtml } from "../mail/html.ts";
 import type { Mail } from "../mail/mailer.ts";
@@ -19,7 +20,7 @@ function orderAlertMail(order: Order, options: OrderAlertOptions): Mail {
   const { text, html } = alertBody(order, options);
   return {
     to: options.to,
-    subject: `New order ${orderNumber(order._id)} from ${order.shippingAddress.fullName}: ${formatRs(order.totalAmount)} to collect`,
+    subject: `New order ${orderNumber(order._id)} from ${order.shippingAddress.fullName}: ${formatRs(order.dueOnDelivery)} to collect`,
     text,
     html,
   };
@@ -31,7 +32,7 @@ export function orderAlertsMail(orders: readonly Order[], options: OrderAlertOpt
   if (orders.length === 1 && only) return orderAlertMail(only, options);
   const sorted = [...orders].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   const parts = sorted.map((order) => alertBody(order, options));
-  const total = formatRs(sorted.reduce((sum, order) => sum + order.totalAmount, 0));
+  const total = formatRs(sorted.reduce((sum, order) => sum + order.dueOnDelivery, 0));
   const heading = `${sorted.length} new orders: ${total} to collect in all.`;
   return {
     to: options.to,
@@ -49,7 +50,9 @@ function alertBody(order: Order, options: OrderAlertOptions): { text: string; ht
   const lines = order.items.map(
     (item) => `${item.quantity} x ${item.name}, size ${item.size}: ${formatRs(item.discountPrice * item.quantity)}`,
   );
-  const collect = `To collect: ${formatRs(order.totalAmount)} (${ORDER_MESSAGES.paymentMethod.toLowerCase()})`;
+  // The rider collects the total less the advance; the fee and the advance are said above it (issue 50).
+  const money = feeAndAdvanceLines(order, "shop").map(moneyLineText);
+  const collect = `To collect: ${formatRs(order.dueOnDelivery)} (${ORDER_MESSAGES.paymentMethod.toLowerCase()})`;
   const address = deliveryLines(a);
   const text = [
     `New order ${ref}: ${pairs} pair${pairs === 1 ? "" : "s"}.`,
@@ -59,6 +62,7 @@ function alertBody(order: Order, options: OrderAlertOptions): { text: string; ht
     "",
     ...lines,
     "",
+    ...money,
     collect,
     "",
     "Deliver to:",
@@ -69,7 +73,7 @@ function alertBody(order: Order, options: OrderAlertOptions): { text: string; ht
   const html = `<p>New order <strong>${ref}</strong>: ${pairs} pair${pairs === 1 ? "" : "s"}.</p>
 <p>Customer: ${escapeHtml(a.fullName)} (${escapeHtml(a.email)})<br>Phone: <a href="tel:${escapeHtml(a.phoneNumber.replace(/[^\d+]/g, ""))}">${escapeHtml(a.phoneNumber)}</a></p>
 <ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>
-<p><strong>${escapeHtml(collect)}</strong></p>
+<p>${money.map((l) => `${escapeHtml(l)}<br>`).join("")}<strong>${escapeHtml(collect)}</strong></p>
 <p>Deliver to:<br>${address.map(escapeHtml).join("<br>")}</p>
 <p><a href="${escapeHtml(link)}">Open the order in the admin</a></p>`;
   return { text, html };

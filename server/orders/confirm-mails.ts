@@ -3,6 +3,7 @@
 // (server/mail/recipient.ts).
 import { CONFIRMATION_MESSAGES, unansweredLine } from "#shared/confirmation.ts";
 import { formatRs } from "#shared/money.ts";
+import { feeAndAdvanceLines, moneyLineText } from "#shared/order-money.ts";
 import { type Order, orderNumber } from "#shared/orders.ts";
 import { SHOP_NAME } from "#shared/shop.ts";
 import { escapeHtml } from "../mail/html.ts";
@@ -13,6 +14,9 @@ import { dearLine, type Recipient } from "../mail/recipient.ts";
 import type { ConfirmRequest } from "./mail.ts";
 
 const pairs = (order: Order) => order.items.map((item) => `${item.quantity} x ${item.name}, size ${item.size}`);
+
+/** The fee and the advance before the amount for the door, when the order has them (issue 50). */
+const moneyLines = (order: Order) => feeAndAdvanceLines(order).map(moneyLineText);
 
 export function confirmReminderMail(
   order: Order,
@@ -27,7 +31,8 @@ export function confirmReminderMail(
     "",
     `Your order ${ref} at ${SHOP_NAME} is waiting for you: ${CONFIRMATION_MESSAGES.ask}`,
     ...pairs(order),
-    `Amount to pay on delivery: ${formatRs(order.totalAmount)}`,
+    ...moneyLines(order),
+    `Amount to pay on delivery: ${formatRs(order.dueOnDelivery)}`,
     "",
     `Confirm or cancel it here: ${confirm.url}`,
     unansweredLine(order, confirm.cancelAfterMinutes),
@@ -39,7 +44,9 @@ export function confirmReminderMail(
 <ul>${pairs(order)
     .map((line) => `<li>${escapeHtml(line)}</li>`)
     .join("")}</ul>
-<p>Amount to pay on delivery: <strong>${formatRs(order.totalAmount)}</strong></p>
+<p>${moneyLines(order)
+    .map((line) => `${escapeHtml(line)}<br>`)
+    .join("")}Amount to pay on delivery: <strong>${formatRs(order.dueOnDelivery)}</strong></p>
 <p><a href="${escapeHtml(confirm.url)}"><strong>Confirm or cancel your order</strong></a></p>
 <p>${escapeHtml(unansweredLine(order, confirm.cancelAfterMinutes))}</p>
 ${orderContactHtml(shop, order._id)}`;

@@ -1,6 +1,7 @@
 // The order confirmation e-mail, plain text and simple HTML, in the shop's own words.
 import { CONFIRMATION_MESSAGES, unansweredLine } from "#shared/confirmation.ts";
 import { formatRs } from "#shared/money.ts";
+import { advanceLines, codFeeLines, moneyLineText } from "#shared/order-money.ts";
 import { addressLines } from "#shared/order-view.ts";
 import { ORDER_MESSAGES, type Order, orderNumber } from "#shared/orders.ts";
 import { SHOP_NAME } from "#shared/shop.ts";
@@ -30,7 +31,10 @@ export function orderConfirmationMail(
   const lines = order.items.map(
     (item) => `${item.quantity} x ${item.name}, size ${item.size}: ${formatRs(item.discountPrice * item.quantity)}`,
   );
-  const savings = order.subtotal - order.totalAmount;
+  // The fee is inside the total but is no discount: the savings are the pairs' alone.
+  const savings = order.subtotal + order.codFee - order.totalAmount;
+  const fee = codFeeLines(order).map(moneyLineText);
+  const advance = advanceLines(order).map(moneyLineText);
   const delivery = deliveryBlock(recipient, addressLines(a));
   const text = [
     dearLine(recipient, a.fullName),
@@ -44,7 +48,9 @@ export function orderConfirmationMail(
     `Subtotal: ${formatRs(order.subtotal)}`,
     `Savings: ${formatRs(savings)}`,
     "Delivery: Rs.0",
+    ...fee,
     `Total Amount: ${formatRs(order.totalAmount)} (${ORDER_MESSAGES.paymentMethod.toLowerCase()})`,
+    ...advance,
     "",
     ...delivery,
     "",
@@ -56,7 +62,7 @@ export function orderConfirmationMail(
 <p>${escapeHtml(unansweredLine(order, confirm.cancelAfterMinutes))}</p>
 <ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>
 <p>Subtotal: ${formatRs(order.subtotal)}<br>Savings: ${formatRs(savings)}<br>Delivery: Rs.0<br>
-<strong>Total Amount: ${formatRs(order.totalAmount)}</strong> (${ORDER_MESSAGES.paymentMethod.toLowerCase()})</p>
+${fee.map((l) => `${escapeHtml(l)}<br>`).join("")}<strong>Total Amount: ${formatRs(order.totalAmount)}</strong> (${ORDER_MESSAGES.paymentMethod.toLowerCase()})${advance.map((l) => `<br>${escapeHtml(l)}`).join("")}</p>
 <p>${delivery.map(escapeHtml).join("<br>")}</p>
 ${orderContactHtml(shop, order._id)}`;
   return { to: recipient.to, subject: `Your order ${ref} at ${SHOP_NAME}`, text, html };

@@ -4,6 +4,7 @@
 import { areaCityLine, landmarkLine } from "#shared/areas.ts";
 import { type OrderParcel, riderLine } from "#shared/couriers.ts";
 import { formatRs } from "#shared/money.ts";
+import { moneyLineText, orderMoneyLines } from "#shared/order-money.ts";
 import { orderNumber } from "#shared/orders.ts";
 import { readablePhone } from "#shared/phone.ts";
 import type { SlipOrder, SlipShop } from "#shared/slips.ts";
@@ -83,11 +84,27 @@ export function PackingSlip({ order, shop }: { order: SlipOrder; shop: SlipShop 
         </tfoot>
       </table>
 
+      <SlipMoney order={order} />
       <div className="slip-collect">
         <p className="slip-label">Collect cash on delivery</p>
-        <p className="slip-amount">{formatRs(order.totalAmount)}</p>
+        {/* The total less the advance (issue 50): a rider who collected the total would charge it twice. */}
+        <p className="slip-amount">{formatRs(order.dueOnDelivery)}</p>
       </div>
     </article>
+  );
+}
+
+/** The fee and the advance, when the order has them, above the cash: the rider can answer the customer. */
+function SlipMoney({ order }: { order: SlipOrder }) {
+  const lines = orderMoneyLines(order, "shop");
+  if (lines.length === 0) return null;
+  return (
+    <div className="slip-section">
+      <p>Total {formatRs(order.totalAmount)}</p>
+      {lines.map((line) => (
+        <p key={line.label}>{moneyLineText(line)}</p>
+      ))}
+    </div>
   );
 }
 

@@ -59,11 +59,11 @@ export function OrderNextStep(props: OrderNextStepProps) {
         headingLevel={headingLevel}
       />
     ) : outcome || notice ? null : statusIs(order.status, "dispatchable") ? (
-      <p className="font-medium text-blue-950">{riderLine(order.totalAmount)}</p>
+      <p className="font-medium text-blue-950">{riderLine(order.dueOnDelivery)}</p>
     ) : order.status === "dispatched" && order.parcel ? (
       <div className="space-y-1">
         <ParcelLine parcel={order.parcel} status={order.status} />
-        <p className="text-sm font-medium text-stone-800">{cashReadyLine(order.totalAmount)}</p>
+        <p className="text-sm font-medium text-stone-800">{cashReadyLine(order.dueOnDelivery)}</p>
       </div>
     ) : order.status === "lost" || order.status === "damaged" ? (
       <p className="rounded-lg bg-red-50 p-3 text-red-900">{ORDER_VIEW_TEXTS[order.status]}</p>

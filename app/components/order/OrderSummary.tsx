@@ -1,6 +1,7 @@
 // What the customer ordered, what they pay the rider, where it goes and how to ask about it: the
 // same block on the success page, the mailed link's page and each order of Track Your Order.
 import { formatRs } from "#shared/money.ts";
+import { feeAndAdvanceLines, moneyLineText } from "#shared/order-money.ts";
 import { addressLines, ORDER_VIEW_TEXTS } from "#shared/order-view.ts";
 import { ORDER_MESSAGES, type Order } from "#shared/orders.ts";
 import { previewWords } from "#shared/text.ts";
@@ -68,8 +69,16 @@ function Amount({ order }: { order: Order }) {
     <div>
       <p className="font-semibold text-stone-600">{label}</p>
       <p className={`text-xl font-bold ${cancelled ? "text-stone-500 line-through" : "text-stone-900"}`}>
-        {formatRs(order.totalAmount)}
+        {/* At the door: the total less the advance (issue 50); a cancelled order's whole total struck through. */}
+        {formatRs(cancelled ? order.totalAmount : order.dueOnDelivery)}
       </p>
+      {cancelled
+        ? null
+        : feeAndAdvanceLines(order).map((line) => (
+            <p key={line.label} className="text-stone-600">
+              {moneyLineText(line)}
+            </p>
+          ))}
       <p className="text-stone-600">
         {order.status === "cancelled"
           ? ORDER_VIEW_TEXTS.nothingToPay

@@ -11,6 +11,7 @@ import { areaCityLine, landmarkLine } from "#shared/areas.ts";
 import type { OrderBooking } from "#shared/courier-api.ts";
 import { formatRs } from "#shared/money.ts";
 import { type OrderStatus, statusLabel } from "#shared/order-life.ts";
+import { moneyLineText, orderMoneyLines } from "#shared/order-money.ts";
 import { orderNumber } from "#shared/orders.ts";
 import { telHref } from "#shared/phone.ts";
 import { matchedRuleWords } from "#shared/risk-rules.ts";
@@ -217,6 +218,11 @@ export default function AdminOrderDetail({ loaderData, params: { orderId } }: Ro
             <p className="mt-2 text-right">
               Total <strong>{formatRs(current.totalAmount)}</strong> · cash on delivery
             </p>
+            {orderMoneyLines(current, "shop").map((line) => (
+              <p key={line.label} className="text-right text-sm">
+                {moneyLineText(line)}
+              </p>
+            ))}
           </section>
           <OrderNotes order={current} onDone={done} />
         </div>

@@ -152,6 +152,8 @@ export default function AdminOrders({ loaderData: list }: Route.ComponentProps) 
             <span className="text-sm">
               {order.itemCount} {order.itemCount === 1 ? "pair" : "pairs"} ·{" "}
               <strong>{formatRs(order.totalAmount)}</strong>
+              {/* An advance leaves less for the door (issue 50): the rider's amount beside the total. */}
+              {order.dueOnDelivery !== order.totalAmount ? ` · ${formatRs(order.dueOnDelivery)} on delivery` : null}
             </span>
             {order.awaiting && <AwaitingLine awaiting={order.awaiting} />}
             <RiskLine risk={order.risk} />

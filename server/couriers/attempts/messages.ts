@@ -19,7 +19,8 @@ export interface AttemptNews {
   /** The courier's words (and remark): why it could not deliver. */
   reason: string;
   returnBy: Date;
-  totalAmount: number;
+  /** What the rider collects at the door (the total less a paid advance, issue 50). */
+  dueOnDelivery: number;
   /** The page the customer chooses on. */
   url: string;
 }
@@ -41,7 +42,7 @@ export function attemptMail(news: AttemptNews, to: string, shop: ShopContact): M
   const lines = [
     "Dear customer,",
     "",
-    `${news.courier} could not deliver your order ${ref} (${formatRs(news.totalAmount)}, cash on delivery): ${news.reason}.`,
+    `${news.courier} could not deliver your order ${ref} (${formatRs(news.dueOnDelivery)}, cash on delivery): ${news.reason}.`,
     `Please tell us what to do before ${returnMoment(news.returnBy)}, or the parcel goes back to us:`,
     "try again tomorrow, correct your address or phone, or cancel the order.",
     "",

@@ -60,7 +60,7 @@ const pageRow = z.object({
   state: z.enum(["asking", "answered", "advised", "to_call", "closed"]),
   choice: z.enum(["reattempt", "correct", "cancel"]).nullable(),
   order_status: z.string(),
-  total_amount: z.number(),
+  due_on_delivery: z.number(),
   email: z.string(),
 });
 type PageRow = z.output<typeof pageRow>;
@@ -87,7 +87,7 @@ export function createAttemptService(deps: AttemptDeps) {
       tx,
       pageRow,
       sql`select a.id, a.order_id, c.name as courier, a.courier_status, a.remark, a.reported_at, a.return_by, a.state,
-                 a.choice, o.status as order_status, o.total_amount, u.email
+                 a.choice, o.status as order_status, o.due_on_delivery, u.email
           from delivery_attempts a join couriers c on c.id = a.courier_id join orders o on o.id = a.order_id
           join users u on u.id = o.user_id
           where a.id = ${id} ${lock ? sql`for update of a` : sql``}`,
@@ -119,7 +119,7 @@ export function createAttemptService(deps: AttemptDeps) {
       courier: page.courier,
       reason: reasonOf(page),
       returnBy: page.return_by,
-      totalAmount: page.total_amount,
+      dueOnDelivery: page.due_on_delivery,
       url: await urlFor(row.id, tx),
     };
     await queueMails(tx, [attemptMail(news, page.email, deps.shop)]);
@@ -136,7 +136,7 @@ export function createAttemptService(deps: AttemptDeps) {
       reason: reasonOf(row),
       reportedAt: row.reported_at.toISOString(),
       returnBy: row.return_by.toISOString(),
-      totalAmount: row.total_amount,
+      dueOnDelivery: row.due_on_delivery,
       canAnswer: open && row.state === "asking",
       choice: row.choice,
       notice: !open ? ATTEMPT_MESSAGES.notOpen : row.choice ? ATTEMPT_MESSAGES.alreadyAnswered : null,

@@ -20,7 +20,7 @@ const openAttempt = z.object({
   courier_status: z.string(),
   remark: z.string().nullable(),
   return_by: z.coerce.date(),
-  total_amount: z.number(),
+  due_on_delivery: z.number(),
   phone_number: z.string(),
 });
 
@@ -43,7 +43,7 @@ export function startAttemptWhatsApp(options: {
         const [attempt] = await selectRows(
           db,
           openAttempt,
-          sql`select a.id, c.name as courier, a.courier_status, a.remark, a.return_by, o.total_amount, o.phone_number
+          sql`select a.id, c.name as courier, a.courier_status, a.remark, a.return_by, o.due_on_delivery, o.phone_number
               from delivery_attempts a join orders o on o.id = a.order_id join couriers c on c.id = a.courier_id
               where a.order_id = ${entry.order_id} and a.state = 'asking' and o.status = 'dispatched'
               order by a.reported_at desc limit 1`,
@@ -54,7 +54,7 @@ export function startAttemptWhatsApp(options: {
           courier: attempt.courier,
           reason: attempt.remark ? `${attempt.courier_status} (${attempt.remark})` : attempt.courier_status,
           returnBy: attempt.return_by,
-          totalAmount: attempt.total_amount,
+          dueOnDelivery: attempt.due_on_delivery,
           url: await options.attempts.urlFor(attempt.id),
         };
         const message = attemptTemplate(news, attempt.phone_number, template);

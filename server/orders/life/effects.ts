@@ -7,12 +7,13 @@ import { orderLines } from "../../db/schema.ts";
 
 /**
  * An order delivered without a recorded dispatch went with the shop's own rider: its parcel is
- * recorded so the rider's cash is expected (docs/decisions/018-couriers.md).
+ * recorded so the rider's cash is expected (docs/decisions/018-couriers.md): what was due at the
+ * door, the total less a paid advance (issue 50).
  */
 export async function ownRiderParcelIfNone(tx: Db, orderId: string): Promise<void> {
   await tx.execute(
     sql`insert into parcels (order_id, courier_id, cod_amount)
-        select o.id, r.id, o.total_amount from orders o
+        select o.id, r.id, o.due_on_delivery from orders o
         cross join lateral (select id from couriers where own_rider order by active desc, created_at limit 1) r
         where o.id = ${orderId}
         on conflict (order_id) do nothing`,

@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import type { OrderParcel } from "#shared/couriers.ts";
 import { formatRs } from "#shared/money.ts";
 import type { OrderStatus } from "#shared/order-life.ts";
+import { advanceReceivedLine, feeAndAdvanceLines, moneyLineText } from "#shared/order-money.ts";
 import { addressLines } from "#shared/order-view.ts";
 import { type Order, orderNumber } from "#shared/orders.ts";
 import { SHOP_NAME, SHOP_TIME_ZONE } from "#shared/shop.ts";
@@ -67,15 +68,19 @@ export function pairsCount(items: readonly { quantity: number }[]): string {
   return `${pairs} pair${pairs === 1 ? "" : "s"}`;
 }
 
-/** Who brings it and how to follow it: the courier and its tracking page, or the shop's rider. */
-function parcelLines(parcel: OrderParcel, total: number): string[] {
+/**
+ * Who brings it and how to follow it: the courier and its tracking page, or the shop's rider; and
+ * the cash for the door, which is the total less a paid advance (issue 50).
+ */
+function parcelLines(parcel: OrderParcel, due: number): string[] {
   const carrier = parcel.ownRider
     ? [
         `Our rider${parcel.rider?.name ? ` ${parcel.rider.name}` : ""} is bringing it${parcel.rider?.phone ? ` (${parcel.rider.phone})` : ""}.`,
       ]
     : [`Courier: ${parcel.courier}, tracking number ${parcel.trackingNumber ?? "-"}.`];
   const follow = parcel.trackingUrl ? [`Follow it at ${parcel.trackingUrl}`] : [];
-  return [...carrier, ...follow, `Please keep ${formatRs(total)} ready for the rider.`];
+  const cash = due > 0 ? `Please keep ${formatRs(due)} ready for the rider.` : "There is nothing to pay the rider.";
+  return [...carrier, ...follow, cash];
 }
 
 /** The tracking address as a link in the HTML part; every other line as text. */
@@ -103,25 +108,30 @@ export function orderStatusMail(
   const ref = orderNumber(order._id);
   const dear = dearLine(recipient, order.shippingAddress.fullName);
   const contact = orderContactText(shop, order._id);
-  const summary = `Order ${ref}: ${pairsCount(order.items)}, total ${formatRs(order.totalAmount)}.`;
+  const summary = [
+    `Order ${ref}: ${pairsCount(order.items)}, total ${formatRs(order.totalAmount)}.`,
+    ...feeAndAdvanceLines(order).map(moneyLineText),
+  ];
+  // Confirmed once the advance came in (the advancePaid move): the cash is not the whole total.
+  const line = (order.status === "confirm" && advanceReceivedLine(order)) || news.line;
   const address = news.withAddress ? deliveryBlock(recipient, addressLines(order.shippingAddress)) : [];
   const delivery = address.length > 0 ? [...address, ""] : [];
-  const parcel = order.status === "dispatched" && order.parcel ? parcelLines(order.parcel, order.totalAmount) : [];
+  const parcel = order.status === "dispatched" && order.parcel ? parcelLines(order.parcel, order.dueOnDelivery) : [];
   const policyUrl = `${publicUrl}/exchange-policy`;
   const trackUrl = `${publicUrl}/TrackOrder`;
   const askLine = exchangeLine(exchangeUntil);
   const exchange =
     order.status === "delivered" ? [askLine, `Track Your Order: ${trackUrl}`, `Our exchange policy: ${policyUrl}`] : [];
-  const text = [dear, "", news.line, ...parcel, ...exchange, "", summary, "", ...delivery, contact].join("\n");
+  const text = [dear, "", line, ...parcel, ...exchange, "", ...summary, "", ...delivery, contact].join("\n");
   const html =
-    `<p>${escapeHtml(dear)}</p><p>${escapeHtml(news.line)}</p>` +
+    `<p>${escapeHtml(dear)}</p><p>${escapeHtml(line)}</p>` +
     (parcel.length > 0
       ? `<p>${parcel.map((line) => linkified(line, order.parcel?.trackingUrl ?? null)).join("<br>")}</p>`
       : "") +
     (exchange.length > 0
       ? `<p>${escapeHtml(askLine)} <a href="${escapeHtml(trackUrl)}">Track Your Order</a> · <a href="${escapeHtml(policyUrl)}">Our exchange policy</a></p>`
       : "") +
-    `<p>${escapeHtml(summary)}</p>` +
+    `<p>${summary.map(escapeHtml).join("<br>")}</p>` +
     (address.length > 0 ? `<p>${address.map(escapeHtml).join("<br>")}</p>` : "") +
     orderContactHtml(shop, order._id);
   return { to: recipient.to, subject: `Your order ${ref} at ${SHOP_NAME} ${news.subject}`, text, html };

@@ -21,7 +21,7 @@ const OUTCOMES: Record<Outcome, OutcomeText> = {
     button: "Delivered",
     title: "Mark as delivered?",
     description: (order, courier) =>
-      `The customer has the parcel and paid ${formatRs(order.totalAmount)} to ${courier}. The customer is e-mailed.`,
+      `The customer has the parcel and paid ${formatRs(order.dueOnDelivery)} to ${courier}. The customer is e-mailed.`,
     done: "Order delivered. The customer has been e-mailed.",
   },
   refused: {
