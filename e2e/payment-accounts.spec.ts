@@ -68,6 +68,20 @@ test("the owner adds a bank account and a JazzCash number, orders them and remov
       `Move JazzCash ${wallet} ${numbers[0] === wallet.replace(" ", "") ? "down" : "up"}`,
     );
 
+    // Edited in its place: the title changes, the number and the order stay.
+    await list.getByRole("button", { name: `Edit JazzCash ${wallet}` }).click();
+    const editForm = page.getByRole("form", { name: `Edit JazzCash ${wallet}` });
+    await expect(editForm.getByLabel("Kind")).toBeFocused();
+    await editForm.getByLabel("Account title").fill(`Karachi Shoe Shop ${width}`);
+    await expectNoAxeViolations(page);
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await shoot(page, `payment-accounts-edit-${width}`);
+    await editForm.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText(`Saved JazzCash ${wallet}.`)).toBeVisible();
+    await expect(list.getByRole("button", { name: `Edit JazzCash ${wallet}` })).toBeFocused();
+    await expect(list.getByText(`Karachi Shoe Shop ${width}`)).toBeVisible();
+    expect(await shown()).toEqual(numbers);
+
     await expectNoAxeViolations(page);
     expect(await sidewaysOverflow(page)).toBe(0);
     await shoot(page, `payment-accounts-${width}`);

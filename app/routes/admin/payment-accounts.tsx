@@ -47,19 +47,22 @@ export default function AdminPaymentAccounts({ loaderData }: Route.ComponentProp
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState<string>();
   const [editing, setEditing] = useState<string>();
-  // After a move the pressed button is re-rendered at the account's new place: focus follows it, so
-  // a keyboard user can press Move up again without finding it.
-  const [moved, setMoved] = useState<{ id: string; direction: "up" | "down" }>();
+  // After a move the pressed button is re-rendered at the account's new place, and after an edit the
+  // row's buttons come back in place of its form: focus follows (the first of these ids that can take
+  // it), so a keyboard user goes on from where they were instead of from the top of the page.
+  const [focusNext, setFocusNext] = useState<string[]>();
   const { list } = loaderData;
   const accounts = list.ok ? list.data.accounts : [];
 
   useEffect(() => {
-    if (!moved) return;
-    const button = document.getElementById(`move-${moved.direction}-${moved.id}`);
-    const other = document.getElementById(`move-${moved.direction === "up" ? "down" : "up"}-${moved.id}`);
-    const target = button instanceof HTMLButtonElement && !button.disabled ? button : other;
-    target?.focus();
-  }, [moved]);
+    for (const id of focusNext ?? []) {
+      const element = document.getElementById(id);
+      if (element instanceof HTMLButtonElement && !element.disabled) {
+        element.focus();
+        return;
+      }
+    }
+  }, [focusNext]);
 
   function said(message: string) {
     setProblem(undefined);
@@ -94,7 +97,8 @@ export default function AdminPaymentAccounts({ loaderData }: Route.ComponentProp
     if (answer.ok) said(`Moved ${named(account)} ${direction}.`);
     else failed(answer.error.message);
     await revalidate();
-    setMoved({ id: account._id, direction });
+    const opposite = direction === "up" ? "down" : "up";
+    setFocusNext([`move-${direction}-${account._id}`, `move-${opposite}-${account._id}`]);
   }
 
   return (
@@ -136,9 +140,13 @@ export default function AdminPaymentAccounts({ loaderData }: Route.ComponentProp
                   label={`Edit ${named(account)}`}
                   submit="Save"
                   initial={account}
-                  onCancel={() => setEditing(undefined)}
+                  onCancel={() => {
+                    setEditing(undefined);
+                    setFocusNext([`edit-${account._id}`]);
+                  }}
                   onSaved={(saved) => {
                     setEditing(undefined);
+                    setFocusNext([`edit-${account._id}`]);
                     said(`Saved ${named(saved)}.`);
                     void revalidate();
                   }}
@@ -182,6 +190,7 @@ export default function AdminPaymentAccounts({ loaderData }: Route.ComponentProp
                   </button>
                   <button
                     type="button"
+                    id={`edit-${account._id}`}
                     className={ROW_BUTTON}
                     aria-label={`Edit ${named(account)}`}
                     onClick={() => setEditing(account._id)}
@@ -230,6 +239,11 @@ function AccountForm({
   const [busy, setBusy] = useState(false);
   // Ids unique per form: the add form and an edit form are on the page together.
   const prefix = initial ? `account-${initial._id}` : "account-new";
+  // An edit form opens in place of the row's Edit button, which took the focus with it.
+  const editedId = initial?._id;
+  useEffect(() => {
+    if (editedId) document.getElementById(`account-${editedId}-kind`)?.focus();
+  }, [editedId]);
 
   async function save() {
     const body = { kind, provider, accountTitle, accountNumber };
