@@ -107,6 +107,7 @@ const SCREENS: Screen[] = [
     "/admin/confirmation",
     "/admin/customers",
     "/admin/blocked",
+    "/admin/payment-accounts",
     "/admin/synonyms",
     "/admin/searches",
     "/admin/areas",

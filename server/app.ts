@@ -46,6 +46,7 @@ import { startQueuedMailOutbox } from "./mail/queue.ts";
 import { checkoutSlotsFor } from "./orders/checkout-slots.ts";
 import { createLocalOrderSignals, createRedisOrderSignals, type OrderSignals } from "./orders/order-signals.ts";
 import { registerOrderRoutes } from "./orders/routes.ts";
+import { registerPaymentAccountRoutes } from "./payments/accounts-routes.ts";
 import { registerCors } from "./plugins/cors.ts";
 import { earlyRefusalOptions } from "./plugins/early-refusals.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
@@ -222,6 +223,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // [Ours] The Karachi areas the checkout offers and the owner edits.
   const areas = createAreaService(database.db);
   registerAreaRoutes(app, areas);
+  // [Ours] The shop's accounts an advance is sent to (issue 50): read by Track Your Order.
+  registerPaymentAccountRoutes(app, { db: database.db });
   const links = createConfirmationLinks(database.db, { publicUrl: config.publicUrl, secret: config.confirmLinkSecret });
   const confirmation = createConfirmationService(database.db, {
     links,

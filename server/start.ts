@@ -4,6 +4,7 @@ import { buildApp, ROOT_DIR } from "./app.ts";
 import { startRenderingAhead } from "./catalog/pictures-ahead.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
+import { seedDemoPaymentAccounts } from "./seed/payment-accounts.ts";
 import { seedCategories, seedDemoCatalogue } from "./seed/seed.ts";
 import { seedSynonyms } from "./seed/synonyms.ts";
 import { developmentPages, productionPages } from "./web/page-handlers.ts";
@@ -18,6 +19,8 @@ await seedCategories(database.db);
 // Before the demo catalogue: the synonyms go only into a shop that has no products yet.
 await seedSynonyms(database.db);
 const seeded = config.seedDemo ? await seedDemoCatalogue(database.db) : 0;
+// Only with the demo catalogue, when it was just added: a real shop's accounts are its owner's.
+if (seeded > 0) await seedDemoPaymentAccounts(database.db);
 
 const dev = config.env === "development";
 const pages = dev ? developmentPages : async () => productionPages(ROOT_DIR);

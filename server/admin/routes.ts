@@ -10,6 +10,7 @@ import { registerDeliveryReportRoutes } from "../couriers/report-routes.ts";
 import { registerCourierRoutes } from "../couriers/routes.ts";
 import { registerShortPaymentRoutes } from "../couriers/short-payment-routes.ts";
 import { parseOr400 } from "../http/errors.ts";
+import { registerAdminPaymentAccountRoutes } from "../payments/accounts-routes.ts";
 import { registerBlockListRoutes } from "./block-list-routes.ts";
 import { listCustomers, setCustomerBlocked } from "./customers.ts";
 import { loadDashboard } from "./dashboard.ts";
@@ -58,5 +59,6 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): void
     registerShortPaymentRoutes(scope, deps);
     registerBlockListRoutes(scope, deps);
     registerRiskRuleRoutes(scope, deps);
+    registerAdminPaymentAccountRoutes(scope, deps);
   });
 }
