@@ -279,8 +279,8 @@ describe("the rules at checkout and in the order's life", () => {
   });
 
   it("a COD fee and an advance: told before, the highest fee once, in the total the checkout checks, and no confirm skips the advance", async () => {
-    const lyari = { kind: "areas", areas: ["Lyari"] } as const;
-    const pairs = { kind: "pairsAbove", pairs: 1 } as const;
+    const lyari = { kind: "areas" as const, areas: ["Lyari"] };
+    const pairs = { kind: "pairsAbove" as const, pairs: 1 };
     const made = await Promise.all([
       save({ name: "Lyari fee", condition: lyari, action: { kind: "codFee", amount: 150 }, enabled: true }),
       save({ name: "Lyari fee, small", condition: lyari, action: { kind: "codFee", amount: 100 }, enabled: true }),
