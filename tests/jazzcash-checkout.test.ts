@@ -241,16 +241,21 @@ describe("POST /payments/jazzcash/return", () => {
     expect([res.statusCode, res.json().message]).toEqual([404, HOSTED_PAYMENT_MESSAGES.unknownPayment]);
   });
 
-  it("leaves the order waiting on a failed answer, and the customer may try again", async () => {
+  it("leaves the order waiting on a failed answer ('124', or cancelled), and the customer may try again", async () => {
     const shopper = await makeShopper(t);
     const orderId = await newOrder(shopper);
-    const failed = await pay(shopper, orderId, "pending");
+    const failed = await pay(shopper, orderId, "notPaid");
     const res = await postReturn(failed.answer.returnUrl, failed.answer.fields);
     expect([res.statusCode, res.headers.location]).toEqual([303, `/TrackOrder?advance=failed#order-${orderId}`]);
     expect(await stateOf(orderId)).toEqual({ status: "pending", advance_paid_at: null, history: 0 });
     // A replay of the failed answer: the same, nothing new.
     const again = await postReturn(failed.answer.returnUrl, failed.answer.fields);
     expect(again.headers.location).toBe(`/TrackOrder?advance=failed#order-${orderId}`);
+
+    const cancelled = await pay(shopper, orderId, "cancelled");
+    const back = await postReturn(cancelled.answer.returnUrl, cancelled.answer.fields);
+    expect(back.headers.location).toBe(`/TrackOrder?advance=failed#order-${orderId}`);
+    expect(await stateOf(orderId)).toEqual({ status: "pending", advance_paid_at: null, history: 0 });
 
     const retry = await pay(shopper, orderId, "paid");
     const paid = await postReturn(retry.answer.returnUrl, retry.answer.fields);
@@ -259,6 +264,7 @@ describe("POST /payments/jazzcash/return", () => {
     expect(await paymentsOf(orderId)).toEqual(
       expect.arrayContaining([
         { reference: failed.form.fields.pp_TxnRefNo, response_code: "124", answered: true, paid: false },
+        { reference: cancelled.form.fields.pp_TxnRefNo, response_code: "112", answered: true, paid: false },
         { reference: retry.form.fields.pp_TxnRefNo, response_code: "000", answered: true, paid: true },
       ]),
     );

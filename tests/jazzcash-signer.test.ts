@@ -6,6 +6,7 @@
 // (hasaniqbal-lead/mypay-wallet-onetime jazzcash-onetime/docs/JAZZCASH_HMAC_GUIDE.md) prints a hash
 // that its own printed text does not give, so it is not used as a vector (decision 039).
 import { describe, expect, it } from "vitest";
+import { JAZZCASH_SANDBOX_URL, loadConfig } from "#server/config.ts";
 import { advanceRequestFields, karachiStamp, newReference } from "#server/payments/jazzcash/request.ts";
 import { hasValidHash, secureHash, signedText } from "#server/payments/jazzcash/signer.ts";
 
@@ -79,5 +80,25 @@ describe("the request", () => {
       pp_BillReference: "1A2B",
     });
     expect(hasValidHash(fields, SALT)).toBe(true);
+  });
+});
+
+describe("the configuration", () => {
+  const base = { NODE_ENV: "test" };
+  it("is off without the credentials, on with all three, and refuses half of them naming no value", () => {
+    expect(loadConfig(base).jazzcash).toBeUndefined();
+    const all = { JAZZCASH_MERCHANT_ID: "MC1", JAZZCASH_PASSWORD: "pw-secret", JAZZCASH_INTEGRITY_SALT: "salt-secret" };
+    expect(loadConfig({ ...base, ...all }).jazzcash).toEqual({
+      merchantId: "MC1",
+      password: "pw-secret",
+      integritySalt: "salt-secret",
+      url: JAZZCASH_SANDBOX_URL,
+    });
+    expect(() => loadConfig({ ...base, JAZZCASH_MERCHANT_ID: "MC1", JAZZCASH_PASSWORD: "pw-secret" })).toThrow(
+      /JAZZCASH_INTEGRITY_SALT/,
+    );
+    expect(() => loadConfig({ ...base, JAZZCASH_MERCHANT_ID: "MC1", JAZZCASH_PASSWORD: "pw-secret" })).not.toThrow(
+      /pw-secret/,
+    );
   });
 });

@@ -7,7 +7,11 @@
 //   (https://sandbox.jazzcash.com.pk/SandboxDocumentation/v4.2/ApiReferences.html);
 // - the answer's fields (pp_ResponseCode, pp_ResponseMessage, pp_RetreivalReferenceNo, pp_AuthCode, …)
 //   as public clients read them (e.g. MUHAMMAD-HAMZA-AZAM/HW-Project HW.Web2/ClientApp/src/app/models/payments/payments.ts);
-// - the codes and their words: Sandbox Documentation, Resources (000 success, 124, 112 cancelled by user).
+// - the codes: Sandbox Documentation, Resources (https://payments.jazzcash.com.pk/SandboxDocumentation/Resources.html):
+//   000 "Thank you for Using JazzCash, your transaction was successful.", 112 "Transaction Cancelled by
+//   User."; 124's words were not in the part of the list we could read (and one public guide calls it a
+//   duplicate), so the stand-in's words for it are its own: the shop reads only the code, and every
+//   code but 000 is "not paid".
 // The secure hash is computed here on its own, from the document's rule, not with the shop's signer:
 // a slip in the shop's signer shows as a refusal here.
 import { createHmac, randomInt } from "node:crypto";
@@ -19,7 +23,7 @@ export const MERCHANT_FORM_PATH = "/CustomerPortal/transactionmanagement/merchan
 /** What JazzCash's sandbox answers for the outcomes a test asks (Resources' response codes). */
 export const JAZZCASH_OUTCOMES = {
   paid: { code: "000", message: "Thank you for Using JazzCash, your transaction was successful." },
-  pending: { code: "124", message: "Order is placed and waiting for financials to be received over the counter." },
+  notPaid: { code: "124", message: "Transaction not completed (the stand-in's words)." },
   cancelled: { code: "112", message: "Transaction Cancelled by User." },
 } as const;
 export type JazzCashOutcome = keyof typeof JAZZCASH_OUTCOMES;

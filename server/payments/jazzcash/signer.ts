@@ -1,13 +1,16 @@
 // JazzCash's pp_SecureHash (docs/decisions/039-jazzcash-hosted-checkout.md), the same rule for the
-// form we post and the answer JazzCash posts back. From JazzCash's Sandbox Documentation
-// (https://sandbox.jazzcash.com.pk/SandboxDocumentation/v4.2/, "Secure Hash" under Features, and the
-// merchant's sample code it offers) and the public clients the decision names:
+// form we post and the answer JazzCash posts back. JazzCash's Sandbox Documentation names its purpose
+// (Features: "used to detect whether a transaction request and response has been tampered with", by a
+// shared secret, the merchant's Integrity Salt; https://payments.jazzcash.com.pk/SandboxDocumentation/features.html);
+// the exact construction is the one public merchant clients send (e.g.
+// aakilarosegethub/apnafund public/jazz.php, Khurram44/Zmall laravel/resources/views/jazzcash/test.blade.php):
 // - every field whose name starts with "pp" (pp_… and ppmpf_…) except pp_SecureHash itself,
 // - whose value is not empty,
 // - sorted by field name (ordinal: "pp_TxnDateTime" < "pp_TxnExpiryDateTime" < "ppmpf_1"),
 // - their values joined with "&", after the Integrity Salt and an "&",
-// - HMAC-SHA256 keyed by the Integrity Salt, written as hex (we send upper case; an answer's hex is
-//   compared whatever its case, since the public clients disagree on it).
+// - HMAC-SHA256 keyed by the Integrity Salt, as hex. We send upper case; the PHP clients send lower
+//   case, so an answer's hex is compared whatever its case.
+// Not yet run against JazzCash's own sandbox (no merchant account here): decision 039, "Left open".
 // Pure: no I/O, no clock, so a unit test pins it (tests/jazzcash-signer.test.ts).
 import { createHmac, timingSafeEqual } from "node:crypto";
 
