@@ -25,6 +25,7 @@ const DATABASE_FREE_TESTS = [
   "tests/domain-arrows.test.ts",
   // PGlite itself, to build the shop as an older migration left it.
   "tests/migration-couriers.test.ts",
+  "tests/jazzcash-signer.test.ts",
   "tests/nearest-sentence.test.ts",
   "tests/order-risk-words.test.ts",
   "tests/return-to.test.ts",

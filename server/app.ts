@@ -44,9 +44,12 @@ import { startIntervalJob } from "./jobs/interval.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { startQueuedMailOutbox } from "./mail/queue.ts";
 import { checkoutSlotsFor } from "./orders/checkout-slots.ts";
+import { statusMailTeller } from "./orders/life/status-mail.ts";
 import { createLocalOrderSignals, createRedisOrderSignals, type OrderSignals } from "./orders/order-signals.ts";
 import { registerOrderRoutes } from "./orders/routes.ts";
 import { registerPaymentAccountRoutes } from "./payments/accounts-routes.ts";
+import { registerHostedPaymentRoutes } from "./payments/hosted-routes.ts";
+import { createJazzCashPayments } from "./payments/jazzcash/service.ts";
 import { registerCors } from "./plugins/cors.ts";
 import { earlyRefusalOptions } from "./plugins/early-refusals.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
@@ -306,6 +309,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logError: (error, message) => app.log.error({ err: error }, message),
   });
   app.addHook("onClose", () => exchangeJob.close());
+  // [Ours] An advance paid on JazzCash's page (issue 50), offered only when the owner configured it.
+  const jazzcash = createJazzCashPayments(database.db, {
+    config: config.jazzcash,
+    publicUrl: config.publicUrl,
+    tellCustomer: statusMailTeller({ shop: config.shop, publicUrl: config.publicUrl }),
+  });
+  registerHostedPaymentRoutes(app, { auth, outbox: queuedMail, jazzcash });
   // [Ours] 'Tell me when size 42 is back', and the senders of what a restock queued.
   const stockAlerts = await registerStockAlerts(app, { db: database.db, auth, config, mailer });
 

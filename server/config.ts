@@ -4,6 +4,10 @@ import { z } from "zod";
 import { ConfigurationError } from "./broken-promise.ts";
 import { DEFAULT_PHOTO_UPLOAD_SECONDS } from "./upload-budget.ts";
 
+/** JazzCash's sandbox page for the Page Redirection form (its Sandbox Documentation; decision 039). */
+export const JAZZCASH_SANDBOX_URL =
+  "https://sandbox.jazzcash.com.pk/CustomerPortal/transactionmanagement/merchantform/";
+
 const optionalUrl = z
   .string()
   .trim()
@@ -115,6 +119,13 @@ const envSchema = z.object({
   COURIER_SYNC_EVERY_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** Bounds each call to a courier's API. */
   COURIER_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(15),
+  // JazzCash's hosted checkout for advances (docs/decisions/039-jazzcash-hosted-checkout.md): all three
+  // of the merchant's credentials, or none (then paying online is simply not offered).
+  JAZZCASH_MERCHANT_ID: optionalText,
+  JAZZCASH_PASSWORD: optionalText,
+  JAZZCASH_INTEGRITY_SALT: optionalText,
+  /** The page the customer's browser posts the signed form to; the sandbox's unless set. */
+  JAZZCASH_URL: z.url().default(JAZZCASH_SANDBOX_URL),
 });
 
 /** The 32 bytes of COURIER_CREDENTIALS_KEY, from base64 or hex; undefined when it is neither. */
@@ -139,6 +150,17 @@ export interface WhatsAppConfig {
   deliveryAttemptTemplate: string;
   templateLanguage: string;
   graphUrl: string;
+}
+
+/** JazzCash's hosted checkout (server/payments/jazzcash/), when the owner configured it. */
+export interface JazzCashConfig {
+  merchantId: string;
+  /** Sent inside the signed form, as JazzCash's document asks; never logged. */
+  password: string;
+  /** Keys the HMAC of every request and answer; never leaves the server. */
+  integritySalt: string;
+  /** Where the customer's browser posts the form. */
+  url: string;
 }
 
 export interface S3StorageConfig {
@@ -197,6 +219,8 @@ export interface Config {
   confirmationSweepSeconds: number;
   whatsapp: WhatsAppConfig | undefined;
   couriers: CourierApiConfig;
+  /** Paying an advance on JazzCash's page; undefined: not offered (a transfer and a receipt only). */
+  jazzcash: JazzCashConfig | undefined;
 }
 
 /** Couriers by API (server/couriers/api/). */
@@ -251,7 +275,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       syncEveryMinutes: e.COURIER_SYNC_EVERY_MINUTES,
       timeoutMs: Math.round(e.COURIER_TIMEOUT_SECONDS * 1000),
     },
+    jazzcash: jazzcash(e),
   };
+}
+
+function jazzcash(e: z.output<typeof envSchema>): JazzCashConfig | undefined {
+  const { JAZZCASH_MERCHANT_ID: merchantId, JAZZCASH_PASSWORD: password, JAZZCASH_INTEGRITY_SALT: salt } = e;
+  if (merchantId === undefined && password === undefined && salt === undefined) return undefined;
+  if (!merchantId || !password || !salt) {
+    // Names only: a value given is a secret, and this message reaches the log.
+    throw new ConfigurationError(
+      "Invalid configuration: JazzCash needs all of JAZZCASH_MERCHANT_ID, JAZZCASH_PASSWORD and JAZZCASH_INTEGRITY_SALT.",
+    );
+  }
+  return { merchantId, password, integritySalt: salt, url: e.JAZZCASH_URL };
 }
 
 function whatsapp(e: z.output<typeof envSchema>): WhatsAppConfig | undefined {
