@@ -158,6 +158,17 @@ export function actionWords(action: RuleAction): string {
   }
 }
 
+/**
+ * The owner's form: each action as its "Then" choice reads, and the label of its amount field
+ * (null for an action without one).
+ */
+export const ACTION_CHOICES: Record<RuleAction["kind"], { choice: string; amountLabel: string | null }> = {
+  confirmFirst: { choice: "Wait for the customer's own confirmation", amountLabel: null },
+  cap: { choice: "Refuse at checkout above an amount", amountLabel: "At most (Rs.)" },
+  codFee: { choice: "Add a cash-on-delivery fee", amountLabel: "Fee (Rs.)" },
+  advance: { choice: "Ask an advance before you prepare it", amountLabel: "Advance (Rs.)" },
+};
+
 /** "Would have caught 12 of the last 90 days' orders, 5 of them refused or returned." */
 export function previewWords(preview: RulePreview): string {
   return `Would have caught ${preview.caught} of the last ${preview.days} days' orders, ${preview.cameBack} of them refused or returned.`;

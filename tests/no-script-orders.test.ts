@@ -5,8 +5,11 @@
 // Needs the production build.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVALID_LOGIN } from "#shared/accounts.ts";
+import { ORDER_CHARGE_TEXTS } from "#shared/order-charges.ts";
 import { NEEDS_SCRIPTS_NOTICE, NOT_LOADED_NOTICE } from "#shared/posted-form.ts";
+import { codFeeAddedMessage, codFeeNotice, type RiskRule } from "#shared/risk-rules.ts";
 import { newPerson, signUp } from "./support/accounts.ts";
+import { call, makeAdmin } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 import { freshAddresses } from "./support/redis.ts";
 import { count, products, type TestProduct } from "./support/shoppers.ts";
@@ -131,6 +134,57 @@ describe("ordering without JavaScript", () => {
     const track = await t.app.inject({ method: "GET", url: "/TrackOrder", headers: { cookie } });
     expect(track.body).toContain(shoe.name);
     expect(track.body).toContain("Near Nipa Chowrangi");
+  });
+
+  it("places an order a COD fee rule catches: the post refused for the fee shows it, and the next is taken", async () => {
+    const admin = await makeAdmin(t);
+    const { cookie } = await signInWithoutScripts();
+    const added = await post(`/products/${shoe.id}`, { size: String(shoe.sizes[0]) }, { cookie });
+    expect(added.statusCode).toBe(303);
+    const cart = await t.app.inject({ method: "GET", url: "/my-cart", headers: { cookie } });
+    const key = /name="key" value="([^"]+)"/.exec(cart.body)?.[1] as string;
+    const total = Number(/name="total" value="(\d+)"/.exec(cart.body)?.[1]);
+    // The page's last Karachi area: the test above orders to its first.
+    const areas = [...cart.body.matchAll(/<datalist id="karachi-areas">(.*?)<\/datalist>/gs)][0]?.[1] ?? "";
+    const area = [...areas.matchAll(/<option value="([^"]+)"/g)].at(-1)?.[1] as string;
+    const fee = 150;
+    const saved = await call(t, admin, "POST", "/api/admin/risk-rules", {
+      name: "No-script COD fee",
+      condition: { kind: "areas", areas: [decode(area)] },
+      action: { kind: "codFee", amount: fee },
+      enabled: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const rule = saved.json<RiskRule>();
+    try {
+      const form = {
+        key,
+        total: String(total),
+        fullName: "Ayesha Khan",
+        addressLine: "House 12, Street 4, Block 13-D",
+        area: decode(area),
+        landmark: "",
+        phoneNumber: "0300 1234567",
+        email: "ayesha@example.pk",
+        postalCode: "",
+      };
+      // The page was read before the address was typed: its total lacks the fee.
+      const refused = await post("/my-cart", form, { cookie });
+      expect(refused.statusCode).toBe(200);
+      const html = decode(refused.body);
+      expect(html).toContain(codFeeAddedMessage(fee, total + fee));
+      expect(html).toContain(codFeeNotice(rule.condition, fee));
+      expect(html).toContain(ORDER_CHARGE_TEXTS.codFee);
+      const again = Number(/name="total" value="(\d+)"/.exec(refused.body)?.[1]);
+      expect(again).toBe(total + fee);
+
+      const placed = await post("/my-cart", { ...form, total: String(again) }, { cookie });
+      expect(placed.statusCode, /role="alert"[^>]*>([^<]*)/.exec(placed.body)?.[1]).toBe(303);
+      const success = await t.app.inject({ method: "GET", url: String(placed.headers.location), headers: { cookie } });
+      expect(decode(success.body)).toContain(ORDER_CHARGE_TEXTS.codFee);
+    } finally {
+      await call(t, admin, "DELETE", `/api/admin/risk-rules/${rule._id}`);
+    }
   });
 
   it("asks a visitor without a session to sign in first, coming back to the size chosen", async () => {

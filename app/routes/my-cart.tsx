@@ -10,7 +10,7 @@ import { CHECKOUT_BLOCKED, hasSoldOut, lineKey, loweredNote } from "../lib/cart-
 import { useCart } from "../lib/cart-store.ts";
 import { refreshCart } from "../lib/cart-sync.ts";
 import { settleSentKey, useUnseenOrder } from "../lib/checkout-key.ts";
-import { noScriptPagesContext, services } from "../lib/context.server.ts";
+import { noScriptPagesContext, postedFormContext, services } from "../lib/context.server.ts";
 import { cartRoom, useOrderLimits } from "../lib/order-limits.ts";
 import { withReturnTo } from "../lib/return-to.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
@@ -44,7 +44,12 @@ async function noScriptCart(context: Route.LoaderArgs["context"]): Promise<NoScr
   const pages = context.get(noScriptPagesContext);
   if (!pages) return null;
   const found = await pages.cart();
-  return found.signedIn ? { signedIn: true, cart: found.cart, key: crypto.randomUUID() } : { signedIn: false };
+  if (!found.signedIn) return { signedIn: false };
+  // A checkout post shown again (refused, say for a COD fee a rule adds to that address, issue 50):
+  // the rules are read for the address it typed, so the page's total is the one the API now takes.
+  const posted = context.get(postedFormContext);
+  const check = posted?.path === "/my-cart" ? await pages.check(found.cart, posted.fields) : null;
+  return { signedIn: true, cart: found.cart, key: crypto.randomUUID(), check };
 }
 
 export default function MyCart({ loaderData }: Route.ComponentProps) {

@@ -12,6 +12,7 @@ import { checkoutAddressSchema, type KarachiArea } from "#shared/areas.ts";
 import { orderSummary } from "#shared/cart.ts";
 import { CHECKOUT_TEXTS } from "#shared/checkout-texts.ts";
 import { formatRs } from "#shared/money.ts";
+import { orderCharges } from "#shared/order-charges.ts";
 import { DELIVERY_CITY, type Order } from "#shared/orders.ts";
 import { type FieldMessages, summariseIssues } from "#shared/validation.ts";
 import { fetchAddresses } from "../../lib/address-book.ts";
@@ -32,6 +33,7 @@ import {
   isAddressField as isField,
 } from "./AddressFields.tsx";
 import { OrderRuleNotice, useOrderCheck } from "./OrderRuleNotice.tsx";
+import { CartTotals } from "./OrderSummaryBox.tsx";
 import { NEW_ADDRESS, SavedAddresses } from "./SavedAddresses.tsx";
 import { UnseenOrderNotice } from "./UnseenOrderNotice.tsx";
 
@@ -73,7 +75,6 @@ export const CheckoutDialog = forwardRef<HTMLDialogElement, CheckoutDialogProps>
   const [placedOrderId, setPlacedOrderId] = useState<string | null>(null);
   // Ends the tries when the page is left.
   const leaving = useRef<AbortController | null>(null);
-  const total = orderSummary(lines).total;
   const [addresses, setAddresses] = useState<SavedAddress[]>([]);
   const [selected, setSelected] = useState(NEW_ADDRESS);
   // Picking an address fills the form anew (a new key). The address book's answer fills it only
@@ -85,6 +86,8 @@ export const CheckoutDialog = forwardRef<HTMLDialogElement, CheckoutDialogProps>
   const formRef = useRef<HTMLFormElement>(null);
   const rules = useOrderCheck(token, lines);
   const { ask } = rules;
+  // The total with the fee a rule adds for this address (issue 50): the one shown, and the one sent.
+  const total = orderCharges(orderSummary(lines).total, rules.check).total;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new filling is a new address to ask about.
   useEffect(() => ask(formRef.current), [ask, filling]);
 
@@ -196,7 +199,12 @@ export const CheckoutDialog = forwardRef<HTMLDialogElement, CheckoutDialogProps>
       const unmarked = Object.keys(own).length === 0 ? messageOf(response.body) : other.join(" ");
       if (response.status < 500 && unmarked) setFormError(unmarked);
       showFieldErrors(own);
-      if (response.status === 409) await refreshCart(token);
+      // A price that changed, or a fee a rule added since the check (issue 50): the message says the
+      // new total; the cart's prices and the rules' fee are read again, so the next press sends it.
+      if (response.status === 409) {
+        await refreshCart(token);
+        await rules.askNow(formRef.current);
+      }
       return;
     }
     orderSeen();
@@ -268,6 +276,7 @@ export const CheckoutDialog = forwardRef<HTMLDialogElement, CheckoutDialogProps>
             {stillTrying ? CHECKOUT_TEXTS.stillTrying : ""}
           </p>
           <OrderRuleNotice check={rules.check} />
+          <CartTotals lines={lines} check={rules.check} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <button
               type="button"

@@ -1,6 +1,8 @@
 // What the owner's rules (issue 50) would do with this cart and address, told above the Place order
-// button before the order is placed: a cap's refusal ("Orders to this area can be at most …"), or that
-// the order waits for the customer's own confirmation. Asked again a moment after the address changes.
+// button before the order is placed: a cap's refusal ("Orders to this area can be at most …"), a
+// cash-on-delivery fee or an advance and why (the checkout's totals show their amounts), or that the
+// order waits for the customer's own confirmation. Asked again a moment after the address or the cart
+// changes.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { checkoutAddressSchema } from "#shared/areas.ts";
 import type { OrderCheck } from "#shared/risk-rules.ts";
@@ -10,32 +12,44 @@ import { addressFromForm } from "./AddressFields.tsx";
 
 const WAIT_MS = 400;
 
-/** The last answer, and `ask(form)` to read the form's address again (debounced; a bad address asks nothing). */
+/**
+ * The last answer, `ask(form)` to read the form's address again (debounced; a bad address asks
+ * nothing), and `askNow(form)` to read it at once, for a checkout the server just refused with a new
+ * total (a fee rule turned on meanwhile): its answer is in `check` before the customer presses again.
+ */
 export function useOrderCheck(token: string | null, lines: readonly StoredCartLine[]) {
   const [check, setCheck] = useState<OrderCheck | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Only the latest question's answer is kept: an earlier one may arrive after it, for another address.
+  const asked = useRef(0);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const ask = useCallback(
-    (form: HTMLFormElement | null) => {
+  const askNow = useCallback(
+    async (form: HTMLFormElement | null) => {
       clearTimeout(timer.current);
       if (!form || !token || lines.length === 0) return;
       const { postalCode, ...required } = addressFromForm(new FormData(form));
       const shippingAddress = { ...required, ...(postalCode ? { postalCode } : {}) };
       if (!checkoutAddressSchema.safeParse(shippingAddress).success) return;
       const items = lines.map((line) => ({ productId: line.productId, size: line.size, quantity: line.quantity }));
-      timer.current = setTimeout(async () => {
-        const answer = await api<OrderCheck>("/api/orders/check", {
-          method: "POST",
-          auth: token,
-          json: { items, shippingAddress },
-        });
-        // Unanswered, the checkout itself still refuses what a rule refuses: nothing is said here.
-        setCheck(answer.ok ? answer.body : null);
-      }, WAIT_MS);
+      const question = ++asked.current;
+      const answer = await api<OrderCheck>("/api/orders/check", {
+        method: "POST",
+        auth: token,
+        json: { items, shippingAddress },
+      });
+      // Unanswered, the checkout itself still refuses what a rule refuses: nothing is said here.
+      if (question === asked.current) setCheck(answer.ok ? answer.body : null);
     },
     [token, lines],
   );
-  return { check, ask };
+  const ask = useCallback(
+    (form: HTMLFormElement | null) => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => void askNow(form), WAIT_MS);
+    },
+    [askNow],
+  );
+  return { check, ask, askNow };
 }
 
 export function OrderRuleNotice({ check }: { check: OrderCheck | null }) {

@@ -7,12 +7,17 @@ import { Link } from "react-router";
 import type { Cart } from "#shared/cart.ts";
 import { orderSummary } from "#shared/cart.ts";
 import { formatRs } from "#shared/money.ts";
+import { hasCharges, orderCharges } from "#shared/order-charges.ts";
 import { DELIVERY_CITY } from "#shared/orders.ts";
+import type { OrderCheck } from "#shared/risk-rules.ts";
 import { usePostedForm } from "../account/posted-form.ts";
 import { AREA_LIST_ID } from "../cart/AddressFields.tsx";
+import { ChargeRows } from "../cart/ChargeRows.tsx";
+import { OrderRuleNotice } from "../cart/OrderRuleNotice.tsx";
 import { NoScriptNotice, WhatsAppWayOn } from "./NoScriptNote.tsx";
 
-export type NoScriptCart = { signedIn: false } | { signedIn: true; cart: Cart; key: string };
+/** `check`: what the owner's rules add for the address a refused post typed (issue 50); null before one. */
+export type NoScriptCart = { signedIn: false } | { signedIn: true; cart: Cart; key: string; check: OrderCheck | null };
 
 const FIELDS = [
   { name: "fullName", label: "Full name", autoComplete: "name", required: true },
@@ -45,7 +50,7 @@ export function NoScriptCheckout({ view }: { view: NoScriptCart | null }) {
         </Link>
       </div>
     );
-  const summary = orderSummary(items);
+  const charges = orderCharges(orderSummary(items).total, view.check);
   const typed = posted?.fields ?? {};
   return (
     <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
@@ -72,7 +77,8 @@ export function NoScriptCheckout({ view }: { view: NoScriptCart | null }) {
         <h2 className="text-lg font-bold">Delivery address</h2>
         <NoScriptNotice message={posted?.notice} />
         <input type="hidden" name="key" value={typed.key ?? view.key} />
-        <input type="hidden" name="total" value={summary.total} />
+        {/* With a rule's fee for the address typed: the total the next post is taken at. */}
+        <input type="hidden" name="total" value={charges.total} />
         {FIELDS.map((field) => (
           <label key={field.name} className="text-sm font-semibold text-stone-900">
             {field.label}
@@ -89,7 +95,14 @@ export function NoScriptCheckout({ view }: { view: NoScriptCart | null }) {
           </label>
         ))}
         <p className="text-sm text-stone-700">City: {DELIVERY_CITY} (we deliver in Karachi only)</p>
-        <p className="text-lg font-bold">Total: {formatRs(summary.total)}</p>
+        <OrderRuleNotice check={view.check} />
+        {hasCharges(charges) ? (
+          <dl className="space-y-2 text-sm">
+            <ChargeRows charges={charges} />
+          </dl>
+        ) : (
+          <p className="text-lg font-bold">Total: {formatRs(charges.total)}</p>
+        )}
         <p className="text-xs text-stone-600">Cash on delivery · free delivery in Karachi</p>
         <button type="submit" className="button-primary w-full">
           Place Order

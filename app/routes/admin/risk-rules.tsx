@@ -5,11 +5,14 @@ import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { AdminAreaList } from "#shared/areas.ts";
 import {
+  ACTION_CHOICES,
   actionWords,
   conditionWords,
   previewWords,
   type RiskRule,
   type RiskRuleList,
+  RULE_ACTION_KINDS,
+  type RuleAction,
   type RuleInput,
   type RulePreview,
   ruleDraftSchema,
@@ -38,8 +41,9 @@ interface Draft {
   kind: "firstOrderAbove" | "phoneRefusals" | "pairsAbove" | "areas";
   number: string;
   areas: string;
-  action: "confirmFirst" | "cap";
-  cap: string;
+  action: RuleAction["kind"];
+  /** The rupees of a cap, a fee or an advance. */
+  amount: string;
   enabled: boolean;
 }
 
@@ -49,7 +53,7 @@ const EMPTY: Draft = {
   number: "",
   areas: "",
   action: "confirmFirst",
-  cap: "",
+  amount: "",
   enabled: false,
 };
 
@@ -76,7 +80,9 @@ function bodyOf(d: Draft): unknown {
         : d.kind === "phoneRefusals"
           ? { kind: d.kind, atLeast: n }
           : { kind: d.kind, pairs: n };
-  const action = d.action === "cap" ? { kind: "cap", amount: Number(d.cap) } : { kind: "confirmFirst" };
+  // An empty amount is NaN, so the schema's own message says what to type.
+  const amount = d.amount.trim() === "" ? Number.NaN : Number(d.amount);
+  const action = d.action === "confirmFirst" ? { kind: d.action } : { kind: d.action, amount };
   return { name: d.name, condition, action, enabled: d.enabled };
 }
 
@@ -95,7 +101,7 @@ function draftOf(rule: RiskRule): Draft {
             : "",
     areas: c.kind === "areas" ? c.areas.join(", ") : "",
     action: rule.action.kind,
-    cap: rule.action.kind === "cap" ? String(rule.action.amount) : "",
+    amount: rule.action.kind === "confirmFirst" ? "" : String(rule.action.amount),
     enabled: rule.enabled,
   };
 }
@@ -261,6 +267,7 @@ function RuleForm({
   }
 
   const numberError = errors["condition.amount"] ?? errors["condition.atLeast"] ?? errors["condition.pairs"];
+  const amountLabel = ACTION_CHOICES[d.action].amountLabel;
   return (
     <form
       noValidate
@@ -316,19 +323,28 @@ function RuleForm({
           </AdminField>
         )}
       </div>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <AdminField id="rule-action" label="Then">
+      {/* Its own row, the select as wide as the form: the longest choice is read whole at every width. */}
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_11rem]">
+        <AdminField id="rule-action" label="Then" error={errors["action.kind"] ?? errors.action}>
           {(control) => (
             <select {...control} value={d.action} onChange={(e) => set({ action: e.target.value as Draft["action"] })}>
-              <option value="confirmFirst">Wait for the customer's own confirmation</option>
-              <option value="cap">Refuse at checkout above an amount</option>
+              {RULE_ACTION_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {ACTION_CHOICES[kind].choice}
+                </option>
+              ))}
             </select>
           )}
         </AdminField>
-        {d.action === "cap" ? (
-          <AdminField id="rule-cap" label="At most (Rs.)" error={errors["action.amount"]}>
+        {amountLabel ? (
+          <AdminField id="rule-amount" label={amountLabel} error={errors["action.amount"]}>
             {(control) => (
-              <input {...control} inputMode="numeric" value={d.cap} onChange={(e) => set({ cap: e.target.value })} />
+              <input
+                {...control}
+                inputMode="numeric"
+                value={d.amount}
+                onChange={(e) => set({ amount: e.target.value })}
+              />
             )}
           </AdminField>
         ) : null}

@@ -137,17 +137,10 @@ export function noScriptForms(app: FastifyInstance, deps: { db: Db; publicUrl: s
     const json = {
       userId: session.user.id,
       items: lines.map(({ productId, size, quantity }) => ({ productId, size, quantity })),
-      shippingAddress: {
-        fullName: field("fullName"),
-        addressLine: field("addressLine"),
-        phoneNumber: field("phoneNumber"),
-        email: field("email"),
-        city: DELIVERY_CITY,
-        area: field("area") || undefined,
-        landmark: field("landmark") || undefined,
-        postalCode: field("postalCode") || undefined,
-      },
-      // The total the shopper was shown: the server computes its own and refuses a different one.
+      shippingAddress: postedAddress(field),
+      // The total the shopper was shown: the server computes its own and refuses a different one
+      // (a price changed, or a rule's COD fee for this address: the page shown again then reads the
+      // rules for the address typed, server/web/no-script/pages.ts, and its total includes the fee).
       totalAmount: Number(field("total")) || 0,
     };
     // The form's key: the same form sent twice (a double press, a resend after Back) is one order.
@@ -203,6 +196,20 @@ export function noScriptForms(app: FastifyInstance, deps: { db: Db; publicUrl: s
     if (path === "/my-cart") return checkout(request, body);
     if (path === "/delivery-attempt") return attemptAnswer(request, body);
     return addToCart(request, decodeURIComponent(product?.[1] ?? ""), body);
+  };
+}
+
+/** The checkout form's address fields as POST /api/orders and /api/orders/check take them. */
+export function postedAddress(field: (name: string) => string) {
+  return {
+    fullName: field("fullName"),
+    addressLine: field("addressLine"),
+    phoneNumber: field("phoneNumber"),
+    email: field("email"),
+    city: DELIVERY_CITY,
+    area: field("area") || undefined,
+    landmark: field("landmark") || undefined,
+    postalCode: field("postalCode") || undefined,
   };
 }
 

@@ -6,15 +6,23 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { createContext, type RouterContext } from "react-router";
 import type { Cart } from "#shared/cart.ts";
 import type { Order } from "#shared/orders.ts";
+import type { OrderCheck } from "#shared/risk-rules.ts";
 import { findSessionUser } from "../../accounts/sessions.ts";
 import type { Db } from "../../db/client.ts";
 import { cookieToken } from "./cookie-session.ts";
+import { postedAddress } from "./forms.ts";
 
 export type Signed<T> = { signedIn: false } | ({ signedIn: true } & T);
 
 export interface NoScriptPages {
   cart(): Promise<Signed<{ cart: Cart }>>;
   orders(): Promise<Signed<{ orders: Order[] }>>;
+  /**
+   * What the owner's rules add to this cart for the address a checkout post typed (issue 50: a COD
+   * fee, an advance, and why), so the page shown again carries the total the next post is taken at;
+   * null when it cannot be told (no session, an address the check refuses).
+   */
+  check(cart: Cart, fields: Record<string, string>): Promise<OrderCheck | null>;
   /** Whether a live cookie session was read: the page is then the shopper's own (private, no-store). */
   readonly personal: boolean;
 }
@@ -53,6 +61,20 @@ export function noScriptPages(app: FastifyInstance, db: Db, request: FastifyRequ
     async orders() {
       const found = await read<Order[]>("/api/orders/track");
       return found ? { signedIn: true, orders: found.body } : { signedIn: false };
+    },
+    async check(cart, fields) {
+      const bearer = await token();
+      if (!bearer || cart.items.length === 0) return null;
+      const answer = await app.inject({
+        method: "POST",
+        url: "/api/orders/check",
+        headers: { authorization: `Bearer ${bearer}` },
+        payload: {
+          items: cart.items.map(({ productId, size, quantity }) => ({ productId, size, quantity })),
+          shippingAddress: postedAddress((name) => fields[name]?.trim() ?? ""),
+        },
+      });
+      return answer.statusCode === 200 ? answer.json<OrderCheck>() : null;
     },
     get personal() {
       return personal;
