@@ -1,11 +1,26 @@
 // [Ours] The owner's rules in a real browser (issue 50), at the project's width (phone and desktop):
 // the owner adds a cap on one area, reads what it would have caught before turning it on, turns it
 // on, and a customer checking out to that area reads the cap above the Place order button, before
-// placing anything. The rule is removed at the end: the shop is shared by the specs that follow.
-import { expect, test } from "@playwright/test";
-import type { RiskRule, RiskRuleList } from "../shared/risk-rules.ts";
+// placing anything. Then a COD fee on another area (issue 50): the checkout's totals show the fee
+// inside the total, an advance turned on meanwhile with what is left to pay on delivery, and the
+// order placed carries the same amounts on the success page. The rules are removed at the end: the
+// shop is shared by the specs that follow.
+import { type APIRequestContext, expect, type Locator, test } from "@playwright/test";
+import { DELIVERY_CHARGE } from "../shared/cart.ts";
+import { formatRs } from "../shared/money.ts";
+import { ORDER_CHARGE_TEXTS } from "../shared/order-charges.ts";
+import {
+  ACTION_CHOICES,
+  ADVANCE_HOW,
+  advanceNotice,
+  codFeeNotice,
+  RISK_RULE_MESSAGES,
+  type RiskRule,
+  type RiskRuleList,
+  type RuleCondition,
+} from "../shared/risk-rules.ts";
 import { E2E_ADMIN } from "./admin-account.ts";
-import { catalogue, sidewaysOverflow, signIn, startSignedIn } from "./layout-support.ts";
+import { type Account, catalogue, sidewaysOverflow, signIn, startSignedIn } from "./layout-support.ts";
 import { bearer, newCustomer } from "./orders-support.ts";
 import { expectNoAxeViolations, shoot, waitForHydration } from "./support.ts";
 
@@ -82,8 +97,140 @@ test("the owner adds a cap with its preview, turns it on, and the checkout tells
     await shoot(shopper, `risk-rules-checkout-${width}`, { fullPage: false });
     await shopper.context().close();
   } finally {
-    const listed = await request.get("/api/admin/risk-rules", { headers: bearer(owner) });
-    const rules = ((await listed.json()) as RiskRuleList).rules.filter((rule: RiskRule) => rule.name === name);
-    for (const rule of rules) await request.delete(`/api/admin/risk-rules/${rule._id}`, { headers: bearer(owner) });
+    await removeRules(request, owner, [name]);
+  }
+});
+
+/** The owner's rules of these names, removed (each test's own, whatever it got to). */
+async function removeRules(request: APIRequestContext, owner: Account, names: string[]) {
+  const listed = await request.get("/api/admin/risk-rules", { headers: bearer(owner) });
+  const rules = ((await listed.json()) as RiskRuleList).rules.filter((rule: RiskRule) => names.includes(rule.name));
+  for (const rule of rules) await request.delete(`/api/admin/risk-rules/${rule._id}`, { headers: bearer(owner) });
+}
+
+/** A row of a totals list (ChargeRows): its label and its amount. */
+const totalsRow = (scope: Locator, label: string) =>
+  scope.locator("dl > div").filter({ has: scope.page().getByText(label, { exact: true }) });
+
+// Another area no spec orders to: the cap above is on Kharadar.
+const FEE_AREA = "Mithadar";
+const FEE = 150;
+const ADVANCE = 500;
+
+test("a COD fee rule the owner turns on is in the checkout's total, with an advance, and on the order placed", async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  const width = testInfo.project.name === "phone" ? 390 : 1280;
+  await page.setViewportSize({ width, height: 860 });
+  const owner = await signIn(request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const feeName = `${FEE_AREA} COD fee ${width}`;
+  const advanceName = `${FEE_AREA} advance ${width}`;
+  try {
+    await startSignedIn(page, owner);
+    await page.goto("/admin/risk-rules");
+    await waitForHydration(page);
+    const form = page.getByRole("form", { name: "Add a rule" });
+    await form.getByLabel("Name").fill(feeName);
+    await form.getByLabel("When").selectOption("areas");
+    await form.getByLabel("Areas, separated by commas").fill(FEE_AREA);
+    await form.getByLabel("Then").selectOption("codFee");
+    const amount = form.getByLabel(ACTION_CHOICES.codFee.amountLabel ?? "");
+    // Bad input is said by the field, in the API's words.
+    await amount.fill("1.5");
+    await form.getByRole("button", { name: "Add the rule" }).click();
+    await expect(amount).toHaveAttribute("aria-invalid", "true");
+    await expect(amount).toHaveAccessibleDescription(RISK_RULE_MESSAGES.amount);
+    await amount.fill(String(FEE));
+    await expect(form.getByText(/^Would have caught \d+ of the last 90 days' orders/)).toBeVisible();
+    await form.getByRole("button", { name: "Add the rule" }).click();
+    await expect(page.getByText(`Saved "${feeName}".`)).toBeVisible();
+    const row = page.getByRole("list", { name: "Rules" }).getByRole("listitem").filter({ hasText: feeName });
+    // Added off, then turned on.
+    await expect(row.getByText("Off", { exact: true })).toBeVisible();
+    await expect(
+      row.getByText(`Delivery to ${FEE_AREA}: Add a cash-on-delivery fee of ${formatRs(FEE)}.`),
+    ).toBeVisible();
+    await row.getByRole("button", { name: "Turn on" }).click();
+    await expect(row.getByText("On", { exact: true })).toBeVisible();
+    // Every choice read whole in the select (a select does not wrap): its text, in the select's own
+    // font, fits inside the box less its padding and arrow.
+    const room = await form.getByLabel("Then").evaluate((select: HTMLSelectElement) => {
+      const style = getComputedStyle(select);
+      const context = document.createElement("canvas").getContext("2d");
+      if (!context) return -1;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const widest = Math.max(...[...select.options].map((option) => context.measureText(option.text).width));
+      const ARROW = 24;
+      return select.clientWidth - Number.parseFloat(style.paddingLeft) - ARROW - widest;
+    });
+    expect(room).toBeGreaterThanOrEqual(0);
+    if (process.env.SHOTS) await form.screenshot({ path: `.tmp/shots/risk-rules-form-${width}.png` });
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await shoot(page, `risk-rules-fee-${width}`);
+
+    // The customer, to that area: the fee is a line of the checkout's totals and inside its total.
+    const customer = await newCustomer(request, "fee-customer");
+    const product = (await catalogue(request)).find(
+      (p) => p.discountPrice > ADVANCE && p.sizes.some((s) => s.stock >= 2),
+    );
+    const size = product?.sizes.find((s) => s.stock >= 2)?.size;
+    if (!product || size === undefined) throw new Error("no demo product above the advance with 2 pairs in one size");
+    const added = await request.post("/api/user/cart/add", {
+      headers: bearer(customer),
+      data: { productId: product._id, size, quantity: 1 },
+    });
+    expect(added.ok(), await added.text()).toBe(true);
+    const total = product.discountPrice + DELIVERY_CHARGE + FEE;
+    const shopper = await (await browser.newContext({ ...testInfo.project.use })).newPage();
+    await shopper.setViewportSize({ width, height: 860 });
+    await startSignedIn(shopper, customer);
+    await shopper.goto("/my-cart");
+    await waitForHydration(shopper);
+    await shopper.getByRole("button", { name: "Proceed to Checkout" }).click();
+    const dialog = shopper.getByRole("dialog", { name: "Checkout Details" });
+    await dialog.getByLabel("Full Name").fill("Bilal Ahmed");
+    await dialog.getByLabel("Address", { exact: true }).fill("House 5, Street 2, near Mithadar Police Station");
+    await dialog.getByLabel("Phone Number").fill("03351234568");
+    const area = dialog.getByRole("combobox", { name: "Area" });
+    await area.fill(FEE_AREA);
+    const areaRule: RuleCondition = { kind: "areas", areas: [FEE_AREA] };
+    await expect(dialog.getByText(codFeeNotice(areaRule, FEE))).toBeVisible();
+    await expect(totalsRow(dialog, ORDER_CHARGE_TEXTS.codFee)).toContainText(formatRs(FEE));
+    await expect(totalsRow(dialog, ORDER_CHARGE_TEXTS.total)).toContainText(formatRs(total));
+    const button = dialog.getByRole("button", { name: `Place Order (${formatRs(total)})` });
+    await expect(button).toBeVisible();
+
+    // An advance turned on meanwhile: read again when the address changes.
+    const advanced = await request.post("/api/admin/risk-rules", {
+      headers: bearer(owner),
+      data: { name: advanceName, condition: areaRule, action: { kind: "advance", amount: ADVANCE }, enabled: true },
+    });
+    expect(advanced.status(), await advanced.text()).toBe(201);
+    await area.fill("");
+    await area.fill(FEE_AREA);
+    await expect(dialog.getByText(advanceNotice(areaRule, ADVANCE))).toBeVisible();
+    await expect(dialog.getByText(ADVANCE_HOW)).toBeVisible();
+    await expect(totalsRow(dialog, ORDER_CHARGE_TEXTS.advance)).toContainText(formatRs(ADVANCE));
+    await expect(totalsRow(dialog, ORDER_CHARGE_TEXTS.dueOnDelivery)).toContainText(formatRs(total - ADVANCE));
+    await button.scrollIntoViewIfNeeded();
+    expect(await sidewaysOverflow(shopper)).toBe(0);
+    await shoot(shopper, `risk-rules-fee-checkout-${width}`, { fullPage: false });
+
+    // Placed at that total; the success page reads the same amounts from the order.
+    await button.click();
+    await shopper.waitForURL(/\/checkout-success\?order=/);
+    const details = shopper.getByRole("region", { name: "Order details" });
+    await expect(totalsRow(details, ORDER_CHARGE_TEXTS.codFee)).toContainText(formatRs(FEE));
+    await expect(totalsRow(details, ORDER_CHARGE_TEXTS.total)).toContainText(formatRs(total));
+    await expect(totalsRow(details, ORDER_CHARGE_TEXTS.advance)).toContainText(formatRs(ADVANCE));
+    await expect(details.getByText(formatRs(total - ADVANCE), { exact: true })).toBeVisible();
+    expect(await sidewaysOverflow(shopper)).toBe(0);
+    await shoot(shopper, `risk-rules-fee-success-${width}`);
+    if (process.env.SHOTS) await details.screenshot({ path: `.tmp/shots/risk-rules-fee-order-${width}.png` });
+    await shopper.context().close();
+  } finally {
+    await removeRules(request, owner, [feeName, advanceName]);
   }
 });
