@@ -13,6 +13,7 @@ import {
   ACTION_CHOICES,
   ADVANCE_HOW,
   advanceNotice,
+  codFeeAddedMessage,
   codFeeNotice,
   RISK_RULE_MESSAGES,
   type RiskRule,
@@ -117,7 +118,7 @@ const FEE_AREA = "Mithadar";
 const FEE = 150;
 const ADVANCE = 500;
 
-test("a COD fee rule the owner turns on is in the checkout's total, with an advance, and on the order placed", async ({
+test("a COD fee rule turned on during a checkout: refused with the new total, then placed with it, an advance too", async ({
   page,
   browser,
   request,
@@ -147,13 +148,11 @@ test("a COD fee rule the owner turns on is in the checkout's total, with an adva
     await form.getByRole("button", { name: "Add the rule" }).click();
     await expect(page.getByText(`Saved "${feeName}".`)).toBeVisible();
     const row = page.getByRole("list", { name: "Rules" }).getByRole("listitem").filter({ hasText: feeName });
-    // Added off, then turned on.
+    // Added off.
     await expect(row.getByText("Off", { exact: true })).toBeVisible();
     await expect(
       row.getByText(`Delivery to ${FEE_AREA}: Add a cash-on-delivery fee of ${formatRs(FEE)}.`),
     ).toBeVisible();
-    await row.getByRole("button", { name: "Turn on" }).click();
-    await expect(row.getByText("On", { exact: true })).toBeVisible();
     // Every choice read whole in the select (a select does not wrap): its text, in the select's own
     // font, fits inside the box less its padding and arrow.
     const room = await form.getByLabel("Then").evaluate((select: HTMLSelectElement) => {
@@ -170,7 +169,7 @@ test("a COD fee rule the owner turns on is in the checkout's total, with an adva
     expect(await sidewaysOverflow(page)).toBe(0);
     await shoot(page, `risk-rules-fee-${width}`);
 
-    // The customer, to that area: the fee is a line of the checkout's totals and inside its total.
+    // The customer, to that area, while the rule is still off: no fee.
     const customer = await newCustomer(request, "fee-customer");
     const product = (await catalogue(request)).find(
       (p) => p.discountPrice > ADVANCE && p.sizes.some((s) => s.stock >= 2),
@@ -182,7 +181,8 @@ test("a COD fee rule the owner turns on is in the checkout's total, with an adva
       data: { productId: product._id, size, quantity: 1 },
     });
     expect(added.ok(), await added.text()).toBe(true);
-    const total = product.discountPrice + DELIVERY_CHARGE + FEE;
+    const itemsTotal = product.discountPrice + DELIVERY_CHARGE;
+    const total = itemsTotal + FEE;
     const shopper = await (await browser.newContext({ ...testInfo.project.use })).newPage();
     await shopper.setViewportSize({ width, height: 860 });
     await startSignedIn(shopper, customer);
@@ -194,7 +194,17 @@ test("a COD fee rule the owner turns on is in the checkout's total, with an adva
     await dialog.getByLabel("Address", { exact: true }).fill("House 5, Street 2, near Mithadar Police Station");
     await dialog.getByLabel("Phone Number").fill("03351234568");
     const area = dialog.getByRole("combobox", { name: "Area" });
+    const checked = shopper.waitForResponse((r) => r.url().endsWith("/api/orders/check"));
     await area.fill(FEE_AREA);
+    expect((await checked).ok()).toBe(true);
+    await expect(totalsRow(dialog, ORDER_CHARGE_TEXTS.codFee)).toHaveCount(0);
+    await expect(dialog.getByRole("button", { name: `Place Order (${formatRs(itemsTotal)})` })).toBeVisible();
+
+    // The owner turns it on meanwhile: the press is refused with the new total, which the next press places.
+    await row.getByRole("button", { name: "Turn on" }).click();
+    await expect(row.getByText("On", { exact: true })).toBeVisible();
+    await dialog.getByRole("button", { name: /Place Order/ }).click();
+    await expect(dialog.getByRole("alert")).toHaveText(codFeeAddedMessage(FEE, total));
     const areaRule: RuleCondition = { kind: "areas", areas: [FEE_AREA] };
     await expect(dialog.getByText(codFeeNotice(areaRule, FEE))).toBeVisible();
     await expect(totalsRow(dialog, ORDER_CHARGE_TEXTS.codFee)).toContainText(formatRs(FEE));
@@ -229,6 +239,12 @@ test("a COD fee rule the owner turns on is in the checkout's total, with an adva
     expect(await sidewaysOverflow(shopper)).toBe(0);
     await shoot(shopper, `risk-rules-fee-success-${width}`);
     if (process.env.SHOTS) await details.screenshot({ path: `.tmp/shots/risk-rules-fee-order-${width}.png` });
+    // Track Your Order reads the same order with the same rows.
+    await shopper.goto("/TrackOrder");
+    const tracked = shopper.getByRole("main");
+    await expect(totalsRow(tracked, ORDER_CHARGE_TEXTS.codFee).first()).toContainText(formatRs(FEE));
+    await expect(totalsRow(tracked, ORDER_CHARGE_TEXTS.advance).first()).toContainText(formatRs(ADVANCE));
+    expect(await sidewaysOverflow(shopper)).toBe(0);
     await shopper.context().close();
   } finally {
     await removeRules(request, owner, [feeName, advanceName]);
