@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVALID_LOGIN } from "#shared/accounts.ts";
 import { ORDER_CHARGE_TEXTS } from "#shared/order-charges.ts";
+import { moneyLineText, ORDER_MONEY_LABELS } from "#shared/order-money.ts";
 import { NEEDS_SCRIPTS_NOTICE, NOT_LOADED_NOTICE } from "#shared/posted-form.ts";
 import { codFeeAddedMessage, codFeeNotice, type RiskRule } from "#shared/risk-rules.ts";
 import { newPerson, signUp } from "./support/accounts.ts";
@@ -181,7 +182,7 @@ describe("ordering without JavaScript", () => {
       const placed = await post("/my-cart", { ...form, total: String(again) }, { cookie });
       expect(placed.statusCode, /role="alert"[^>]*>([^<]*)/.exec(placed.body)?.[1]).toBe(303);
       const success = await t.app.inject({ method: "GET", url: String(placed.headers.location), headers: { cookie } });
-      expect(decode(success.body)).toContain(ORDER_CHARGE_TEXTS.codFee);
+      expect(decode(success.body)).toContain(moneyLineText({ label: ORDER_MONEY_LABELS.codFee, amount: fee }));
     } finally {
       await call(t, admin, "DELETE", `/api/admin/risk-rules/${rule._id}`);
     }
