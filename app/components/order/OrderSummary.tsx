@@ -72,6 +72,12 @@ function Amount({ order }: { order: Order }) {
         {/* At the door: the total less the advance (issue 50); a cancelled order's whole total struck through. */}
         {formatRs(cancelled ? order.totalAmount : order.dueOnDelivery)}
       </p>
+      {/* With an advance, the door's amount is not the order's: the whole total is said too. */}
+      {!cancelled && order.advance ? (
+        <p className="text-stone-600">
+          {ORDER_VIEW_TEXTS.cancelledTotal}: {formatRs(order.totalAmount)}
+        </p>
+      ) : null}
       {cancelled
         ? null
         : feeAndAdvanceLines(order).map((line) => (
