@@ -12,6 +12,8 @@ export const ORDER_VIEW_TEXTS = {
   payOnDelivery: "To pay on delivery",
   paidOnDelivery: "Paid on delivery",
   cancelledTotal: "Order total",
+  /** Beside the amount for the door of an order with an advance (issue 50). */
+  orderTotal: "Order total",
   /** An exchange's own order (the replacement pair): what it is, instead of 'To pay on delivery Rs.0' (issue 46). */
   exchangeNothingToPay: "Exchange: nothing to pay",
   exchangeToPay: "Exchange: the difference to pay on delivery",

@@ -75,7 +75,7 @@ function Amount({ order }: { order: Order }) {
       {/* With an advance, the door's amount is not the order's: the whole total is said too. */}
       {!cancelled && order.advance ? (
         <p className="text-stone-600">
-          {ORDER_VIEW_TEXTS.cancelledTotal}: {formatRs(order.totalAmount)}
+          {ORDER_VIEW_TEXTS.orderTotal}: {formatRs(order.totalAmount)}
         </p>
       ) : null}
       {cancelled
