@@ -50,6 +50,8 @@ import { registerOrderRoutes } from "./orders/routes.ts";
 import { registerPaymentAccountRoutes } from "./payments/accounts-routes.ts";
 import { registerHostedPaymentRoutes } from "./payments/hosted-routes.ts";
 import { createJazzCashPayments } from "./payments/jazzcash/service.ts";
+import { registerReceiptRoutes } from "./payments/receipt-routes.ts";
+import { createReceiptService } from "./payments/receipts.ts";
 import { registerCors } from "./plugins/cors.ts";
 import { earlyRefusalOptions } from "./plugins/early-refusals.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
@@ -274,6 +276,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     areas,
     publicUrl: config.publicUrl,
     couriers,
+  });
+  // [Ours] Advances (issue 50): the customer's receipt from Track Your Order, the owner's one-press verify.
+  registerReceiptRoutes(app, {
+    auth,
+    outbox: queuedMail,
+    photoUploadMs: config.photoUploadMs,
+    receipts: createReceiptService(database.db, {
+      images,
+      tellCustomer: statusMailTeller({ shop: config.shop, publicUrl: config.publicUrl }),
+      shop: config.shop,
+      publicUrl: config.publicUrl,
+    }),
   });
   // [Ours] Exchanges after delivery (issue 33), and the sweep that lapses requests nobody answered.
   const exchanges = createExchangeService(database.db, {

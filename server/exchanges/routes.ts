@@ -2,8 +2,8 @@
 // and the owner's queue with its answers and rules. After every change the catalogue's caches hear
 // of stock that moved, and the sender of the mails the change queued (server/exchanges/service.ts) is woken.
 import { createReadStream } from "node:fs";
-import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
-import { type AdminImageType, orderIdParamsSchema } from "#shared/admin.ts";
+import type { FastifyInstance } from "fastify";
+import { orderIdParamsSchema } from "#shared/admin.ts";
 import {
   adminExchangesQuerySchema,
   EXCHANGE_MESSAGES,
@@ -20,6 +20,7 @@ import { z } from "#shared/zod.ts";
 import type { Auth } from "../accounts/auth.ts";
 import type { Db } from "../db/client.ts";
 import { HttpError, notFound, parseOr400 } from "../http/errors.ts";
+import { photoTypeOf, registerPhotoUploads } from "../http/photo-upload.ts";
 import type { MailWaker } from "../mail/queue.ts";
 import { loadOrder } from "../orders/service.ts";
 import type { PhotoWorker } from "./photo-worker.ts";
@@ -67,41 +68,30 @@ export function registerExchangeRoutes(app: FastifyInstance, deps: ExchangeRoute
 
   // A photo is its own request (the raw picture as the body), before the request that uses it, and
   // names the order whose pair it shows (issue 45: only an order inside its exchange window takes photos).
-  // Its body may arrive slowly, over a phone's link (its own budget, issue 46): only a signed-in
-  // customer is waited for, the session checked from the headers before a byte of the body is read.
-  app.register(async (upload) => {
-    upload.removeAllContentTypeParsers();
-    upload.addContentTypeParser(
-      [...EXCHANGE_PHOTO_TYPES],
-      { parseAs: "buffer", bodyLimit: EXCHANGE_PHOTO_MAX_BYTES },
-      (_request, body, done) => done(null, body),
-    );
-    upload.setErrorHandler((error: FastifyError) => {
-      if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") throw new HttpError(413, EXCHANGE_MESSAGES.photoTooBig);
-      if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") throw new HttpError(415, EXCHANGE_MESSAGES.photoType);
-      throw error;
-    });
-    const photoRoute = {
-      bodyLimit: EXCHANGE_PHOTO_MAX_BYTES,
-      config: { bodyBudgetMs: deps.photoUploadMs },
-      onRequest: async (request: FastifyRequest) => {
-        await auth.user(request);
-      },
-    };
-    upload.post("/api/orders/:id/exchange-photos", photoRoute, async (request, reply) => {
-      const user = await auth.user(request);
-      const { id } = parseOr400(orderIdParamsSchema, request.params);
-      const type = (request.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-      if (!(EXCHANGE_PHOTO_TYPES as readonly string[]).includes(type)) {
-        throw new HttpError(415, EXCHANGE_MESSAGES.photoType);
-      }
-      if (!Buffer.isBuffer(request.body)) throw new HttpError(400, "The upload is empty: send the photo's bytes.");
-      const photoId = await photos.add(user.id, id, { type: type as AdminImageType, data: request.body });
-      deps.photoWorker.wake();
-      // Accepted: kept as sent, decoded shortly by the photo worker; the request may name it at once.
-      return reply.code(202).send({ _id: photoId });
-    });
-  });
+  // Its body may arrive slowly, over a phone's link: the upload scope (server/http/photo-upload.ts)
+  // waits only for a signed-in customer.
+  registerPhotoUploads(
+    app,
+    {
+      types: EXCHANGE_PHOTO_TYPES,
+      maxBytes: EXCHANGE_PHOTO_MAX_BYTES,
+      budgetMs: deps.photoUploadMs,
+      messages: { tooBig: EXCHANGE_MESSAGES.photoTooBig, type: EXCHANGE_MESSAGES.photoType },
+      signedIn: (request) => auth.user(request),
+    },
+    (upload, photoRoute) => {
+      upload.post("/api/orders/:id/exchange-photos", photoRoute, async (request, reply) => {
+        const user = await auth.user(request);
+        const { id } = parseOr400(orderIdParamsSchema, request.params);
+        const type = photoTypeOf(request, EXCHANGE_PHOTO_TYPES, EXCHANGE_MESSAGES.photoType);
+        if (!Buffer.isBuffer(request.body)) throw new HttpError(400, "The upload is empty: send the photo's bytes.");
+        const photoId = await photos.add(user.id, id, { type, data: request.body });
+        deps.photoWorker.wake();
+        // Accepted: kept as sent, decoded shortly by the photo worker; the request may name it at once.
+        return reply.code(202).send({ _id: photoId });
+      });
+    },
+  );
 
   app.register(async (scope) => {
     scope.addHook("onRequest", async (request) => {

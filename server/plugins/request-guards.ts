@@ -1,8 +1,8 @@
 // Guards every request meets before a route sees it (docs/security.md, "Input"):
 // - API writes carry JSON only. A form post or text/plain body is what a cross-site form can send
 //   without a preflight, so it is refused with 415 instead of being parsed into something.
-//   The picture uploads alone (the admin's product pictures, a customer's photo of a fault) send the
-//   picture itself (image/*), and the back-in-stock mail's one-click unsubscribe alone takes the form
+//   The picture uploads alone (the admin's product pictures, a customer's photo of a fault or of an
+//   advance's receipt) send the picture itself (image/*), and the back-in-stock mail's one-click unsubscribe alone takes the form
 //   post RFC 8058 prescribes (a mail program sends it; its signed token, not a cookie, is the
 //   permission, so a cross-site form gains nothing).
 // - No text may hold what PostgreSQL cannot store: the NUL character, or a lone UTF-16 surrogate
@@ -20,6 +20,7 @@ const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export const UPLOAD_ROUTES: ReadonlySet<string> = new Set([
   "/api/admin/products/:id/images",
   "/api/orders/:id/exchange-photos",
+  "/api/orders/:id/advance-receipts",
 ]);
 
 /** The bodies a mail program's one-click unsubscribe may send (RFC 8058). */
