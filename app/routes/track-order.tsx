@@ -2,11 +2,13 @@
 // shows its items, what to pay on delivery, the address, the status with the date of every step,
 // and what to do next: a pending order asks to be confirmed or cancelled, a confirmed one says to
 // keep the cash ready; a delivered one offers an exchange while the owner's window lasts, and every
-// exchange asked shows under its order (issue 33).
+// exchange asked shows under its order (issue 33). An order waiting for its advance shows what to pay,
+// where, and takes the receipt (issue 50).
 import { Link } from "react-router";
 import { ORDER_MESSAGES, type Order, orderNumber } from "#shared/orders.ts";
 import { type NoScriptOrderList, NoScriptOrders } from "../components/no-script/NoScriptOrders.tsx";
 import { OrderStatusBadge } from "../components/OrderStatusBadge.tsx";
+import { AdvancePanel } from "../components/order/AdvancePanel.tsx";
 import { orderAnchor } from "../components/order/ExchangeRequests.tsx";
 import { ExchangeForLine, OrderExchanges } from "../components/order/OrderExchanges.tsx";
 import { OrderNextStep } from "../components/order/OrderNextStep.tsx";
@@ -99,6 +101,12 @@ function OrderCard(props: { order: Order; onAnswered: (order: Order) => void; on
         <ExchangeForLine order={order} />
         <StatusHistory steps={order.statusHistory} />
       </div>
+      {/* An advance the owner's rules asked (issue 50); a hosted checkout's button goes in its payOnline slot. */}
+      {order.advance ? (
+        <div className="mt-3">
+          <AdvancePanel order={order} onSent={props.onRefused} />
+        </div>
+      ) : null}
       <div className="mt-3">
         <OrderNextStep
           order={order}

@@ -3,7 +3,8 @@
 // the owner can do next: confirm it on WhatsApp, move it through the workflow (pending -> confirm ->
 // dispatched -> delivered, or cancelled, which returns the stock), book it through a courier's API
 // (BookingPanel) or hand it to a courier by hand, and record what became of the parcel and its cash
-// (ParcelPanel), record a parcel that came back, correct the delivery details, and keep internal notes.
+// (ParcelPanel), verify an advance the rules asked (AdvancePanel), record a parcel that came back,
+// correct the delivery details, and keep internal notes.
 import { useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import type { AdminOrder } from "#shared/admin.ts";
@@ -18,6 +19,7 @@ import { matchedRuleWords } from "#shared/risk-rules.ts";
 import { AdminError, AdminLoadFailed, AdminLoading, AdminNotice } from "../../components/admin/AdminStatus.tsx";
 import { AddressEditor } from "../../components/admin/order/AddressEditor.tsx";
 import { AdminStatusBadge } from "../../components/admin/order/AdminStatusBadge.tsx";
+import { AdvancePanel } from "../../components/admin/order/AdvancePanel.tsx";
 import { BlockContact } from "../../components/admin/order/BlockContact.tsx";
 import { BookingPanel } from "../../components/admin/order/BookingPanel.tsx";
 import { ConfirmationPanel } from "../../components/admin/order/ConfirmationPanel.tsx";
@@ -136,6 +138,18 @@ export default function AdminOrderDetail({ loaderData, params: { orderId } }: Ro
           </ul>
         </section>
       ) : null}
+      <AdvancePanel
+        order={current}
+        onChanged={(result) => {
+          if ("problem" in result) {
+            setNotice(undefined);
+            return setError(result.problem);
+          }
+          setError(undefined);
+          setNotice(result.notice);
+          void revalidate();
+        }}
+      />
       <ConfirmationPanel
         order={current}
         onChanged={(problem) => {

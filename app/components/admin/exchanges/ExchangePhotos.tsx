@@ -29,14 +29,15 @@ export function ExchangePhotos({ exchange }: { exchange: AdminExchange }) {
     <ul aria-label="Photos" className="flex flex-wrap gap-2">
       {exchange.photos.map((photo, index) => (
         <li key={photo._id}>
-          <Photo url={photo.url} title={`Photo ${index + 1} of ${count}, ${exchange.customer.name}`} />
+          <PrivatePhoto url={photo.url} title={`Photo ${index + 1} of ${count}, ${exchange.customer.name}`} />
         </li>
       ))}
     </ul>
   );
 }
 
-function Photo({ url, title }: { url: string; title: string }) {
+/** One private photo as a thumbnail that opens large (the advance's receipt uses it too, issue 50). */
+export function PrivatePhoto({ url, title }: { url: string; title: string }) {
   const picture = usePrivatePicture(url);
   if (picture.state !== "ready") {
     return (
