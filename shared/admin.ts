@@ -334,8 +334,17 @@ export interface AdminOrderSummary {
   returnedAs: ReturnKind | null;
   /** What the shop's history says about it (shared/order-risk.ts): a level, its reasons, the customer's counts. */
   risk: OrderRisk;
-  /** A pending order's wait for the customer: when it is cancelled unanswered (null: held), reminded or not. */
-  awaiting: { cancelsAt: string | null; held: boolean; reminded: boolean } | null;
+  /**
+   * A pending order's wait for the customer: when it is cancelled unanswered (null: held), reminded or
+   * not; [Ours] the advance still due (0: none) and whether a receipt of it waits for the owner (issue 50).
+   */
+  awaiting: {
+    cancelsAt: string | null;
+    held: boolean;
+    reminded: boolean;
+    advanceDue: number;
+    receiptWaiting: boolean;
+  } | null;
 }
 
 export interface AdminOrderList {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createConfirmationLinks } from "#server/confirmation/links.ts";
 import { createConfirmationService } from "#server/confirmation/service.ts";
 import { selectRowsAsserted } from "#server/db/rows.ts";
+import type { AdminOrderList } from "#shared/admin.ts";
 import { type AdminAdvance, type CustomerAdvance, RECEIPT_MESSAGES } from "#shared/advance-receipts.ts";
 import type { Order } from "#shared/orders.ts";
 import { advanceDueMessage, type RiskRule } from "#shared/risk-rules.ts";
@@ -132,6 +133,10 @@ describe("a receipt verified", () => {
     const again = await sendReceipt(shopper, order._id, { method: "bank", transactionId: "ABCDEF123" });
     expect([again.statusCode, again.json().message]).toEqual([409, RECEIPT_MESSAGES.waiting]);
 
+    // 'Awaiting the customer' says a receipt is to be checked.
+    const awaiting = await call(t, admin, "GET", "/api/admin/orders?view=awaiting");
+    const listed = awaiting.json<AdminOrderList>().orders.find((o) => o._id === order._id);
+    expect(listed?.awaiting).toMatchObject({ advanceDue: ADVANCE, receiptWaiting: true });
     const owner = await call(t, admin, "GET", `/api/admin/orders/${order._id}/advance`);
     expect(owner.json<AdminAdvance>()).toMatchObject({ amount: ADVANCE, state: "waiting", paidAt: null });
 

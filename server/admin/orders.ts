@@ -20,6 +20,7 @@ import { selectRows } from "../db/rows.ts";
 import { notFound } from "../domain-errors.ts";
 import { type ComingBack, moveOrder } from "../orders/life/moves.ts";
 import type { TellCustomer } from "../orders/life/status-mail.ts";
+import { RECEIPT_WAITING } from "../orders/service.ts";
 import { loadAdminOrder } from "./order-details.ts";
 import { loadOrderRisks, NO_RISK } from "./order-risk.ts";
 import { likePattern } from "./products.ts";
@@ -55,6 +56,8 @@ const summaryRow = z.object({
   cancels_ms: z.number().nullable(),
   held: z.boolean(),
   reminded: z.boolean(),
+  advance_due: z.number(),
+  receipt_waiting: z.boolean(),
 });
 
 /** `tellCustomer` queues the customer's mail of each move, in the move's transaction. */
@@ -74,7 +77,9 @@ export function createAdminOrderService(db: Db, tellCustomer: TellCustomer): Adm
                    (select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = o.id) as item_count,
                    count(*) over ()::int as total,
                    case when o.held_at is null then (extract(epoch from o.cancel_at) * 1000)::float8 end as cancels_ms,
-                   o.held_at is not null as held, o.reminded_at is not null as reminded
+                   o.held_at is not null as held, o.reminded_at is not null as reminded,
+                   case when o.advance_paid_at is null then o.advance_amount else 0 end as advance_due,
+                   ${RECEIPT_WAITING} as receipt_waiting
             from orders o join users u on u.id = o.user_id
             where ${sql.join(filters, sql` and `)}
             order by ${query.view === "awaiting" ? sql`o.held_at is not null, o.created_at, o.id` : sql`o.created_at desc, o.id desc`}
@@ -113,6 +118,8 @@ export function createAdminOrderService(db: Db, tellCustomer: TellCustomer): Adm
                   cancelsAt: r.cancels_ms === null ? null : new Date(r.cancels_ms).toISOString(),
                   held: r.held,
                   reminded: r.reminded,
+                  advanceDue: r.advance_due,
+                  receiptWaiting: r.receipt_waiting,
                 }
               : null,
         })),

@@ -27,13 +27,30 @@ const AWAITING_VIEW = "Awaiting the customer";
 /** A filter's words where they say more than the status: confirmed orders wait for a courier. */
 const FILTER_LABELS: Partial<Record<OrderStatus, string>> = { confirm: "confirmed: to dispatch" };
 
-/** Where a pending order stands with its customer: held, or the time left before it is cancelled. */
-function AwaitingLine({ awaiting }: { awaiting: NonNullable<AdminOrderSummary["awaiting"]> }) {
+/**
+ * Where a pending order stands with its customer: held, or the time left before it is cancelled;
+ * [Ours] a receipt of its advance to check (it does not lapse meanwhile), or the advance still due.
+ */
+function AwaitingLine({
+  orderId,
+  awaiting,
+}: {
+  orderId: string;
+  awaiting: NonNullable<AdminOrderSummary["awaiting"]>;
+}) {
+  if (awaiting.receiptWaiting) {
+    return (
+      <Link to={`/admin/orders/${orderId}`} className="basis-full text-sm font-semibold text-blue-800 underline">
+        Receipt to check: advance {formatRs(awaiting.advanceDue)}
+      </Link>
+    );
+  }
   return (
     <span className="basis-full text-sm font-semibold text-amber-900">
+      {awaiting.advanceDue > 0 ? `Advance ${formatRs(awaiting.advanceDue)} due · ` : ""}
       {awaiting.held || !awaiting.cancelsAt
         ? "Held by the shop: no automatic cancellation"
-        : `Not confirmed yet: ${cancelledIn(awaiting.cancelsAt)}`}
+        : `${awaiting.advanceDue > 0 ? "Not paid yet" : "Not confirmed yet"}: ${cancelledIn(awaiting.cancelsAt)}`}
       {awaiting.reminded && !awaiting.held ? " · reminded" : ""}
     </span>
   );
@@ -155,7 +172,7 @@ export default function AdminOrders({ loaderData: list }: Route.ComponentProps) 
               {/* An advance leaves less for the door (issue 50): the rider's amount beside the total. */}
               {order.dueOnDelivery !== order.totalAmount ? ` · ${formatRs(order.dueOnDelivery)} on delivery` : null}
             </span>
-            {order.awaiting && <AwaitingLine awaiting={order.awaiting} />}
+            {order.awaiting && <AwaitingLine orderId={order._id} awaiting={order.awaiting} />}
             <RiskLine risk={order.risk} />
           </li>
         )}
