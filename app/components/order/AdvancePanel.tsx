@@ -129,7 +129,15 @@ function AdvanceDue(props: {
           ) : (
             <>
               <Accounts accounts={view.accounts} />
-              <ReceiptForm order={order} accounts={view.accounts} onSent={props.onSent} />
+              <ReceiptForm
+                order={order}
+                accounts={view.accounts}
+                onSent={(now) => {
+                  // The answer is the view as it now is (the receipt waiting); the order list is read again.
+                  setView(now);
+                  props.onSent();
+                }}
+              />
             </>
           )}
         </>
@@ -193,7 +201,15 @@ function CopyButton({ text, label }: { text: string; label: string }) {
   );
 }
 
-function ReceiptForm({ order, accounts, onSent }: { order: Order; accounts: PaymentAccount[]; onSent: () => void }) {
+function ReceiptForm({
+  order,
+  accounts,
+  onSent,
+}: {
+  order: Order;
+  accounts: PaymentAccount[];
+  onSent: (now: CustomerAdvance) => void;
+}) {
   const id = useId();
   // The ways the shop takes, first; every kind when it lists none (the customer may have paid another way).
   const kinds: PaymentKind[] = accounts.length > 0 ? [...new Set(accounts.map((a) => a.kind))] : [...PAYMENT_KINDS];
@@ -252,7 +268,7 @@ function ReceiptForm({ order, accounts, onSent }: { order: Order; accounts: Paym
     });
     setBusy(null);
     if (res.ok) {
-      onSent();
+      onSent(res.body);
       return;
     }
     const serverFields = res.error.fields;
