@@ -289,6 +289,26 @@ describe("the lapse", () => {
   });
 });
 
+describe("a receipt racing the lapse", () => {
+  it("ends one way: the receipt kept and the order waiting, or the order lapsed and the receipt refused", async () => {
+    for (let i = 0; i < 4; i++) {
+      await clearEarlierOrders();
+      const { order, shopper } = await advanceOrder();
+      const past = new Date((await facts(order._id)).cancel_ms + HOUR);
+      const [sent] = await Promise.all([
+        sendReceipt(shopper, order._id, { method: "easypaisa", transactionId: `EP00000${i}` }),
+        instance().sweep(past),
+      ]);
+      const after = await facts(order._id);
+      if (sent.statusCode === 201) expect(after).toMatchObject({ status: "pending", receipts: 1, waiting: 1 });
+      else {
+        expect([sent.statusCode, sent.json().message]).toEqual([409, RECEIPT_MESSAGES.notPending]);
+        expect(after).toMatchObject({ status: "cancelled", receipts: 0, cancels: 1 });
+      }
+    }
+  });
+});
+
 describe("bad receipts", () => {
   it("another customer's order is 404 and nothing is stored; bad input is a 400 with its message", async () => {
     const { order, shopper } = await advanceOrder();
