@@ -11,6 +11,7 @@ import { createConfirmationService } from "#server/confirmation/service.ts";
 import { selectRowsAsserted } from "#server/db/rows.ts";
 import type { AdminOrderList } from "#shared/admin.ts";
 import { type AdminAdvance, type CustomerAdvance, RECEIPT_MESSAGES } from "#shared/advance-receipts.ts";
+import { EXCHANGE_MESSAGES, EXCHANGE_PHOTO_MAX_BYTES } from "#shared/exchanges.ts";
 import type { Order } from "#shared/orders.ts";
 import { advanceDueMessage, type RiskRule } from "#shared/risk-rules.ts";
 import { mailsTo, waitForMail } from "./support/accounts.ts";
@@ -365,6 +366,15 @@ describe("bad receipts", () => {
       payload: photo,
     });
     expect([badQuery.statusCode, badQuery.json().message]).toEqual([400, RECEIPT_MESSAGES.method]);
+    const tooBig = await t.app.inject({
+      method: "POST",
+      url: `/api/orders/${order._id}/advance-receipts?method=jazzcash`,
+      headers: { ...shopper.headers, "content-type": "image/jpeg" },
+      payload: Buffer.alloc(EXCHANGE_PHOTO_MAX_BYTES + 1),
+    });
+    expect([tooBig.statusCode, tooBig.json().message]).toEqual([413, EXCHANGE_MESSAGES.photoTooBig]);
+    const huge = await sendReceipt(shopper, order._id, { method: "bank", transactionId: "x".repeat(20_000) });
+    expect([huge.statusCode, huge.json().message]).toEqual([413, "The request is too big."]);
     const badId = await sendReceipt(shopper, "not-an-id", { method: "bank", transactionId: "TXN123456" });
     expect(badId.statusCode).toBe(400);
     expect((await verify("00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);

@@ -6,6 +6,9 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { HttpError } from "./errors.ts";
 
+/** A JSON body beside a photo route: its fields, never a photo in disguise. */
+const JSON_BODY_LIMIT = 16 * 1024;
+
 export interface PhotoUploadOptions {
   /** The content types a photo may have. */
   types: readonly string[];
@@ -19,9 +22,11 @@ export interface PhotoUploadOptions {
   json?: boolean;
 }
 
-/** The options of one photo route inside the scope: its body limit, its budget, the session check. */
+/**
+ * The options of one photo route inside the scope: its budget and the session check. No route
+ * bodyLimit: it would override each parser's own, and a JSON body must not get the photo's.
+ */
 export interface PhotoRouteOptions {
-  bodyLimit: number;
   config: { bodyBudgetMs: number };
   onRequest(request: FastifyRequest): Promise<void>;
 }
@@ -39,19 +44,22 @@ export function registerPhotoUploads(
       (_request, body, done) => done(null, body),
     );
     if (options.json) {
+      // The fields alone are a few bytes: the photo's limit is not theirs.
       upload.addContentTypeParser(
         "application/json",
-        { parseAs: "string" },
+        { parseAs: "string", bodyLimit: JSON_BODY_LIMIT },
         upload.getDefaultJsonParser("error", "error"),
       );
     }
-    upload.setErrorHandler((error: FastifyError) => {
-      if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") throw new HttpError(413, options.messages.tooBig);
+    upload.setErrorHandler((error: FastifyError, request) => {
+      if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+        const json = (request.headers["content-type"] ?? "").startsWith("application/json");
+        throw new HttpError(413, json ? "The request is too big." : options.messages.tooBig);
+      }
       if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") throw new HttpError(415, options.messages.type);
       throw error;
     });
     routes(upload, {
-      bodyLimit: options.maxBytes,
       config: { bodyBudgetMs: options.budgetMs },
       onRequest: async (request) => {
         await options.signedIn(request);
