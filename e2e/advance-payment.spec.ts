@@ -1,10 +1,11 @@
 // [Ours] An advance from the customer's phone to the owner's press (issue 50), at the project's width
 // (390 and 1280 px): the owner's rule asks Rs.1,000 before orders to one area are prepared; a customer
 // checking out to that area reads so before placing; on Track Your Order the "Advance due" panel says
-// how much, what is left on delivery and until when, and takes the transaction ID; the owner sees
-// the receipt on the order page and verifies it in one press; the customer then reads that it was
-// received. The rule is removed at the end: the shop is shared by the specs that follow.
+// how much, what is left on delivery and until when, and takes the transaction ID; the owner answers
+// "not received" with a reason; the customer sends a screenshot instead; the owner opens it and
+// verifies in one press; the customer then reads that it was received. The rule is removed at the end: the shop is shared by the specs that follow.
 import { expect, test } from "@playwright/test";
+import sharp from "sharp";
 import { advanceNotice, type RiskRule, type RiskRuleList } from "../shared/risk-rules.ts";
 import { E2E_ADMIN } from "./admin-account.ts";
 import { catalogue, sidewaysOverflow, signIn, startSignedIn } from "./layout-support.ts";
@@ -102,6 +103,47 @@ test("an advance: told at checkout, a receipt sent from Track Your Order, verifi
     expect(await sidewaysOverflow(page)).toBe(0);
     await advance.scrollIntoViewIfNeeded();
     await shoot(page, `advance-owner-${width}`, { fullPage: false });
+    // Not received: the reason asked, the customer's form back with a fresh window.
+    await advance.getByRole("button", { name: "Not received" }).click();
+    await advance.getByLabel("Why (the customer reads this)").fill("No JazzCash transfer of Rs.1,000 reached us.");
+    await advance.getByRole("button", { name: 'Send "not received"' }).click();
+    await expect(page.getByText(/^Receipt not accepted: the customer has been e-mailed/)).toBeVisible();
+    await expect(advance.getByText("Due", { exact: true })).toBeVisible();
+
+    // The customer tries again with a screenshot alone, shrunk on the phone and sent as the body.
+    await shopper.reload();
+    await waitForHydration(shopper);
+    const again = shopper.getByRole("region", { name: "Advance due" });
+    await expect(again.getByRole("alert")).toContainText(
+      "We could not find the payment of your last receipt (JazzCash, JC2611280042",
+    );
+    await again.scrollIntoViewIfNeeded();
+    await shoot(shopper, `advance-rejected-${width}`, { fullPage: false });
+    await again.getByLabel("How you paid").selectOption("easypaisa");
+    const screenshot = await sharp({
+      create: { width: 720, height: 1280, channels: 3, background: { r: 20, g: 160, b: 90 } },
+    })
+      .png()
+      .toBuffer();
+    await again.getByLabel(/Receipt photo or screenshot/).setInputFiles({
+      name: "easypaisa-receipt.png",
+      mimeType: "image/png",
+      buffer: screenshot,
+    });
+    await again.getByRole("button", { name: "Send receipt" }).click();
+    await expect(shopper.getByRole("region", { name: "Advance: receipt sent" })).toContainText("Easypaisa, sent");
+
+    // The owner opens the photo, private, and verifies in one press.
+    await page.reload();
+    await waitForHydration(page);
+    await expect(advance.getByText("Receipt to check")).toBeVisible();
+    const thumbnail = advance.getByRole("button", { name: /^Open Receipt, Easypaisa, .+ larger$/ });
+    await expect(thumbnail).toBeVisible();
+    await advance.scrollIntoViewIfNeeded();
+    await shoot(page, `advance-owner-photo-${width}`, { fullPage: false });
+    await thumbnail.click();
+    await expect(page.getByRole("dialog").getByRole("img")).toBeVisible();
+    await page.keyboard.press("Escape");
     await advance.getByRole("button", { name: "Verify advance" }).click();
     await expect(
       page.getByText("Advance verified: the order is confirmed and the customer has been e-mailed."),

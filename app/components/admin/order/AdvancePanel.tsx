@@ -124,7 +124,11 @@ export function AdvancePanel({
                     <p className="font-semibold">{methodName(receipt.method)}</p>
                     <p>
                       Transaction ID:{" "}
-                      <span className="font-mono">{receipt.transactionId ?? "none given (see the photo)"}</span>
+                      {receipt.transactionId ? (
+                        <span className="font-mono">{receipt.transactionId}</span>
+                      ) : (
+                        "none given (see the photo)"
+                      )}
                     </p>
                     <p className="text-stone-600">
                       Sent {formatWhen(receipt.sentAt)}
