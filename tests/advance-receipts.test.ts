@@ -161,7 +161,7 @@ describe("a receipt verified", () => {
     expect([late.statusCode, late.json().message]).toEqual([409, RECEIPT_MESSAGES.alreadyPaid]);
 
     await allMailsSent(t.database.db);
-    const confirmedMails = (await mailsTo(t, shopper.email)).filter((m) => /We have confirmed your order/.test(m));
+    const confirmedMails = (await mailsTo(t, shopper.email)).filter((m) => /^Subject: .* is confirmed$/m.test(m));
     expect(confirmedMails).toHaveLength(1);
     const tracked = (await call(t, shopper, "GET", "/api/orders/track"))
       .json<Order[]>()
