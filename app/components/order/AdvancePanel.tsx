@@ -211,9 +211,10 @@ function ReceiptForm({
   onSent: (now: CustomerAdvance) => void;
 }) {
   const id = useId();
-  // The ways the shop takes, first; every kind when it lists none (the customer may have paid another way).
-  const kinds: PaymentKind[] = accounts.length > 0 ? [...new Set(accounts.map((a) => a.kind))] : [...PAYMENT_KINDS];
-  const [method, setMethod] = useState<PaymentKind | "">(kinds.length === 1 ? (kinds[0] ?? "") : "");
+  // The ways the shop's accounts take first, then the others: an Easypaisa wallet can send to a bank
+  // account (and the other way), so how the customer paid need not be one of the shop's kinds.
+  const kinds: PaymentKind[] = [...new Set([...accounts.map((a) => a.kind), ...PAYMENT_KINDS])];
+  const [method, setMethod] = useState<PaymentKind | "">("");
   const [transactionId, setTransactionId] = useState("");
   const [photo, setPhoto] = useState<File | null>(null);
   const [fields, setFields] = useState<Fields>({});
