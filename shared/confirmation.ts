@@ -2,6 +2,7 @@
 // docs/decisions/017-order-confirmation.md): what the customer and the owner read, and the payloads.
 import { statusLabel } from "./order-life.ts";
 import { type Order, orderNumber } from "./orders.ts";
+import { advanceDueMessage } from "./risk-rules.ts";
 import { z } from "./zod.ts";
 
 export const CONFIRM_ACTIONS = ["confirm", "cancel"] as const;
@@ -220,3 +221,24 @@ export function confirmationEventWords(event: Pick<ConfirmationEvent, "kind" | "
 
 /** PUT /api/admin/orders/{id}/held: the owner holds an unconfirmed order, or lets the times apply again. */
 export const holdBodySchema = z.object({ held: z.boolean({ error: "held must be true or false." }) }).strict();
+
+/**
+ * What the mails ask of a pending order: its confirmation, or for an unpaid advance (issue 50) the
+ * advance, which is its confirmation; and the words of the link to its page.
+ */
+export function confirmationAsk(order: { advance: { amount: number; paidAt: string | null } | null }): {
+  ask: string;
+  /** The HTML mail's link, and the plain text's words before the address. */
+  link: string;
+  textLead: string;
+} {
+  if (order.advance !== null && order.advance.paidAt === null) {
+    const see = "See your order and how to pay the advance";
+    return { ask: advanceDueMessage(order.advance.amount), link: see, textLead: see };
+  }
+  return {
+    ask: CONFIRMATION_MESSAGES.ask,
+    link: "Confirm or cancel your order",
+    textLead: "Confirm or cancel it here",
+  };
+}

@@ -232,6 +232,10 @@ export const advanceUnpaidRefusal = (advance: number) =>
 export const advanceDueMessage = (advance: number) =>
   `This order needs its advance of ${formatRs(advance)} before we prepare it: send it, then your receipt, from Track Your Order.`;
 
+/** The customer's panel of a pending order whose advance is unpaid: no Confirm, the way to pay instead. */
+export const ADVANCE_DUE_TITLE = "Send the advance to go on";
+export const ADVANCE_DUE_LINK = "Pay it on Track Your Order";
+
 /** The order page's line for a rule the order matched. */
 export const matchedRuleWords = (rule: MatchedRule) => `${rule.name}: ${MATCHED_ACTION_WORDS[rule.action]}`;
 const MATCHED_ACTION_WORDS: Record<MatchedRule["action"], string> = {

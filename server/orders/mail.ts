@@ -1,5 +1,5 @@
 // The order confirmation e-mail, plain text and simple HTML, in the shop's own words.
-import { CONFIRMATION_MESSAGES, unansweredLine } from "#shared/confirmation.ts";
+import { confirmationAsk, unansweredLine } from "#shared/confirmation.ts";
 import { formatRs } from "#shared/money.ts";
 import { advanceLines, codFeeLines, moneyLineText } from "#shared/order-money.ts";
 import { addressLines } from "#shared/order-view.ts";
@@ -39,8 +39,8 @@ export function orderConfirmationMail(
   const text = [
     dearLine(recipient, a.fullName),
     "",
-    `Thank you for your order ${ref} at ${SHOP_NAME}. ${CONFIRMATION_MESSAGES.ask}`,
-    `Confirm or cancel it here: ${confirm.url}`,
+    `Thank you for your order ${ref} at ${SHOP_NAME}. ${confirmationAsk(order).ask}`,
+    `${confirmationAsk(order).textLead}: ${confirm.url}`,
     unansweredLine(order, confirm.cancelAfterMinutes),
     "",
     ...lines,
@@ -57,8 +57,8 @@ export function orderConfirmationMail(
     orderContactText(shop, order._id),
   ].join("\n");
   const html = `<p>${escapeHtml(dearLine(recipient, a.fullName))}</p>
-<p>Thank you for your order <strong>${ref}</strong> at ${escapeHtml(SHOP_NAME)}. ${escapeHtml(CONFIRMATION_MESSAGES.ask)}</p>
-<p><a href="${escapeHtml(confirm.url)}"><strong>Confirm or cancel your order</strong></a></p>
+<p>Thank you for your order <strong>${ref}</strong> at ${escapeHtml(SHOP_NAME)}. ${escapeHtml(confirmationAsk(order).ask)}</p>
+<p><a href="${escapeHtml(confirm.url)}"><strong>${escapeHtml(confirmationAsk(order).link)}</strong></a></p>
 <p>${escapeHtml(unansweredLine(order, confirm.cancelAfterMinutes))}</p>
 <ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>
 <p>Subtotal: ${formatRs(order.subtotal)}<br>Savings: ${formatRs(savings)}<br>Delivery: Rs.0<br>

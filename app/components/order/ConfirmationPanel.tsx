@@ -4,13 +4,16 @@
 // once React has it (app/lib/early-taps.ts, docs/decisions/015-forms-before-hydration.md).
 import { LoaderCircle } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
+import { Link } from "react-router";
 import { CONFIRMATION_MESSAGES, type ConfirmAction } from "#shared/confirmation.ts";
 import { cancelsByLine, ORDER_VIEW_TEXTS } from "#shared/order-view.ts";
 import { type Order, orderNumber } from "#shared/orders.ts";
+import { ADVANCE_DUE_LINK, ADVANCE_DUE_TITLE, advanceDueMessage } from "#shared/risk-rules.ts";
 import { karachiTime } from "../../lib/dates.ts";
 import { FormAlert } from "../account/FormAlert.tsx";
 import { usePostedForm } from "../account/posted-form.ts";
 import { ConfirmDialog } from "../ConfirmDialog.tsx";
+import { orderAnchor } from "./ExchangeRequests.tsx";
 
 export interface ConfirmationPanelProps {
   order: Order;
@@ -28,6 +31,9 @@ export function ConfirmationPanel({ order, busy, onAnswer, headingLevel }: Confi
   const posted = usePostedForm();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const { cancelsAt } = order.confirmation;
+  // An unpaid advance (issue 50): the advance is the customer's confirmation, so no Confirm button
+  // that the server would refuse; the way on is the advance panel on Track Your Order.
+  const advanceDue = order.advance !== null && order.advance.paidAt === null ? order.advance.amount : null;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -41,9 +47,18 @@ export function ConfirmationPanel({ order, busy, onAnswer, headingLevel }: Confi
   return (
     <section aria-labelledby={titleId} className="rounded-2xl border-2 border-brand-500 bg-brand-50 p-4 text-left">
       <Heading id={titleId} className="text-lg font-bold text-stone-900">
-        {CONFIRMATION_MESSAGES.askTitle}
+        {advanceDue === null ? CONFIRMATION_MESSAGES.askTitle : ADVANCE_DUE_TITLE}
       </Heading>
-      <p className="mt-1 text-stone-800">{CONFIRMATION_MESSAGES.ask}</p>
+      {advanceDue === null ? (
+        <p className="mt-1 text-stone-800">{CONFIRMATION_MESSAGES.ask}</p>
+      ) : (
+        <p className="mt-1 text-stone-800">
+          {advanceDueMessage(advanceDue)}{" "}
+          <Link to={`/TrackOrder#${orderAnchor(order._id)}`} className="font-semibold text-brand-700 underline">
+            {ADVANCE_DUE_LINK}
+          </Link>
+        </p>
+      )}
       {cancelsAt && <p className="mt-2 text-sm text-stone-700">{cancelsByLine(karachiTime(cancelsAt))}</p>}
       {posted && (
         <div className="mt-3">
@@ -51,17 +66,19 @@ export function ConfirmationPanel({ order, busy, onAnswer, headingLevel }: Confi
         </div>
       )}
       <form method="post" onSubmit={submit} className="mt-4 flex flex-col gap-2 sm:flex-row">
-        <button
-          type="submit"
-          name="action"
-          value="confirm"
-          className="button-primary"
-          disabled={busy !== null}
-          aria-busy={busy === "confirm" || undefined}
-        >
-          {busy === "confirm" && <Spinner />}
-          {CONFIRMATION_MESSAGES.confirmButton}
-        </button>
+        {advanceDue === null && (
+          <button
+            type="submit"
+            name="action"
+            value="confirm"
+            className="button-primary"
+            disabled={busy !== null}
+            aria-busy={busy === "confirm" || undefined}
+          >
+            {busy === "confirm" && <Spinner />}
+            {CONFIRMATION_MESSAGES.confirmButton}
+          </button>
+        )}
         <ConfirmDialog
           open={asking}
           onOpenChange={setAsking}
