@@ -117,6 +117,7 @@ test("an advance: told at checkout, a receipt sent from Track Your Order, verifi
     await expect(again.getByRole("alert")).toContainText(
       "We could not find the payment of your last receipt (JazzCash, JC2611280042",
     );
+    await expect(again.getByRole("alert")).toContainText("“No JazzCash transfer of Rs.1,000 reached us.”");
     await again.scrollIntoViewIfNeeded();
     await shoot(shopper, `advance-rejected-${width}`, { fullPage: false });
     await again.getByLabel("How you paid").selectOption("easypaisa");

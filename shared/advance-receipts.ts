@@ -74,6 +74,8 @@ export interface AdvanceReceipt {
   /** null while it waits for the owner. */
   decision: ReceiptDecision | null;
   decidedAt: string | null;
+  /** The owner's words when it was not found (shown to the customer beside the form for another). */
+  rejectedReason: string | null;
 }
 
 /** GET /api/orders/:id/advance: where to send it and what was sent, newest first. */

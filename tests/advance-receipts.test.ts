@@ -231,7 +231,10 @@ describe("the lapse", () => {
     const rejectedAt = Date.now();
     const rejected = await reject(order._id, "No transfer of Rs.1,000 reached our Meezan account.");
     expect(rejected.statusCode, rejected.body).toBe(200);
-    expect(rejected.json<AdminAdvance>()).toMatchObject({ state: "due", receipts: [{ decision: "rejected" }] });
+    expect(rejected.json<AdminAdvance>()).toMatchObject({
+      state: "due",
+      receipts: [{ decision: "rejected", rejectedReason: "No transfer of Rs.1,000 reached our Meezan account." }],
+    });
     const window = before.cancel_ms - new Date(order.createdAt).getTime();
     const after = await facts(order._id);
     expect(after.cancel_ms).toBeGreaterThanOrEqual(rejectedAt + window - 5_000);

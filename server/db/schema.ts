@@ -1365,8 +1365,11 @@ export const advanceReceipts = pgTable(
     decision: text(),
     decidedAt: timestamp({ withTimezone: true }),
     decidedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    /** Why the owner said it did not arrive, in the customer's words: Track Your Order shows it. */
+    rejectedReason: text(),
   },
   (t) => [
+    check("advance_receipts_reason_check", sql`${t.rejectedReason} is null or ${t.decision} = 'rejected'`),
     check("advance_receipts_method_check", sql`${t.method} in ('bank', 'raast', 'jazzcash', 'easypaisa')`),
     check("advance_receipts_proof_check", sql`${t.transactionId} is not null or ${t.photoKey} is not null`),
     check(

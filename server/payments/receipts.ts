@@ -103,6 +103,7 @@ function toReceipt(row: typeof advanceReceipts.$inferSelect): AdvanceReceipt {
     sentAt: row.createdAt.toISOString(),
     decision,
     decidedAt: row.decidedAt?.toISOString() ?? null,
+    rejectedReason: row.rejectedReason,
   };
 }
 
@@ -240,7 +241,7 @@ export function createReceiptService(db: Db, deps: ReceiptDeps): ReceiptService 
         if (locked.order.status !== "pending") throw conflict(RECEIPT_MESSAGES.notPending);
         await tx
           .update(advanceReceipts)
-          .set({ decision: "rejected", decidedAt: sql`now()`, decidedBy: adminId })
+          .set({ decision: "rejected", decidedAt: sql`now()`, decidedBy: adminId, rejectedReason: reason })
           .where(eq(advanceReceipts.id, locked.waiting.id));
         // The lapse resumes, but not at once: the customer gets the order's own window again to send
         // another receipt (greatest: never sooner than it would have lapsed anyway).

@@ -113,8 +113,8 @@ function AdvanceDue(props: {
           ) : null}
           {last?.decision === "rejected" ? (
             <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-              We could not find the payment of your last receipt ({receiptLine(last)}). We mailed you why: please check
-              it and send another receipt.
+              We could not find the payment of your last receipt ({receiptLine(last)})
+              {last.rejectedReason ? <>: “{last.rejectedReason}”</> : null}. Please check it and send another receipt.
             </p>
           ) : null}
           {props.payOnline ? <div>{props.payOnline}</div> : null}
