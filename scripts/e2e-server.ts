@@ -16,6 +16,17 @@ if (dataDir?.startsWith(".tmp/")) {
 process.env.COURIER_CREDENTIALS_KEY ??= "ZTJlLWNvdXJpZXItY3JlZGVudGlhbHMta2V5LTAwMDE=";
 process.env.COURIER_SYNC_SECONDS ??= "0";
 
+// Advances paid online (issue 50): JazzCash's page is the tests' stand-in on 127.0.0.1
+// (tests/support/jazzcash-stand-in.ts), whose Pay and Cancel buttons post its signed answer back to the
+// shop, so e2e/advance-online.spec.ts walks the whole journey in the browser. Test credentials only.
+const { startJazzCashStandIn } = await import("../tests/support/jazzcash-stand-in.ts");
+const jazzcash = { merchantId: "MC_E2E_0001", password: "e2e-password", integritySalt: "e2e-integrity-salt" };
+const standIn = await startJazzCashStandIn(jazzcash);
+process.env.JAZZCASH_MERCHANT_ID ??= jazzcash.merchantId;
+process.env.JAZZCASH_PASSWORD ??= jazzcash.password;
+process.env.JAZZCASH_INTEGRITY_SALT ??= jazzcash.integritySalt;
+process.env.JAZZCASH_URL ??= standIn.url;
+
 const adminEmail = process.env.E2E_ADMIN_EMAIL;
 const adminPassword = process.env.E2E_ADMIN_PASSWORD;
 if (adminEmail && adminPassword) {

@@ -95,7 +95,9 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const https = config.publicUrl.startsWith("https://");
-  const early = earlyRefusalOptions({ https });
+  // JazzCash's page takes the customer's signed form (issue 50): the one origin a form may post to besides ours.
+  const security = { https, formTargets: config.jazzcash ? [new URL(config.jazzcash.url).origin] : [] };
+  const early = earlyRefusalOptions(security);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -134,7 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   endStalledReaders(app.server, config.clientTimeoutMs);
   registerBodyBudgets(app, { ordinaryMs: config.clientTimeoutMs });
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, { https });
+  await registerSecurityHeaders(app, security);
   // After the headers, so a refused request still carries them.
   registerRequestGuards(app);
   registerPrivateAnswers(app);
@@ -287,6 +289,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       tellCustomer: statusMailTeller({ shop: config.shop, publicUrl: config.publicUrl }),
       shop: config.shop,
       publicUrl: config.publicUrl,
+      payOnline: config.jazzcash ? "jazzcash" : null,
     }),
   });
   // [Ours] Exchanges after delivery (issue 33), and the sweep that lapses requests nobody answered.

@@ -1,6 +1,7 @@
 // [Ours] A customer's receipt of the advance an owner's rule asked (issue 50, docs/decisions/038):
 // sent from Track Your Order (how it was paid, the transaction ID, a photo of the app's screen), the
 // owner verifying it in one press or answering that the money was not found. The API's contract.
+import type { HostedProvider } from "./hosted-payments.ts";
 import { formatRs } from "./money.ts";
 import { PAYMENT_KIND_WORDS, PAYMENT_KINDS, type PaymentAccount, type PaymentKind } from "./payment-accounts.ts";
 import { strictBody } from "./strict-body.ts";
@@ -82,6 +83,8 @@ export interface AdvanceReceipt {
 export interface CustomerAdvance {
   accounts: PaymentAccount[];
   receipts: AdvanceReceipt[];
+  /** A hosted checkout the customer may pay on instead (its button), or null when none is set up. */
+  payOnline: HostedProvider | null;
 }
 
 /** Where an order stands with its advance, as the owner reads it. */

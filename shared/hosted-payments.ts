@@ -4,6 +4,9 @@
 // their wallet or card on JazzCash's page, never on ours.
 import { formatRs } from "./money.ts";
 
+/** The hosted checkouts the shop can offer (hosted_payments.provider). */
+export type HostedProvider = "jazzcash";
+
 /** The signed form the browser posts to JazzCash (every value a string, as a form sends it). */
 export interface HostedPaymentStart {
   /** JazzCash's page: the form's action. */

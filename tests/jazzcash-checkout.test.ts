@@ -8,6 +8,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectRowsAsserted } from "#server/db/rows.ts";
+import type { CustomerAdvance } from "#shared/advance-receipts.ts";
 import { HOSTED_PAYMENT_MESSAGES, HOSTED_PAYMENT_WORDS, type HostedPaymentStart } from "#shared/hosted-payments.ts";
 import type { RiskRule } from "#shared/risk-rules.ts";
 import { mailsTo } from "./support/accounts.ts";
@@ -157,6 +158,16 @@ describe("POST /api/orders/:id/advance/jazzcash", () => {
     ]);
   });
 
+  it("is offered on Track Your Order's advance view, and pages may post the signed form to JazzCash alone", async () => {
+    const shopper = await makeShopper(t);
+    const orderId = await newOrder(shopper);
+    const view = await call(t, shopper, "GET", `/api/orders/${orderId}/advance`);
+    expect(view.json<CustomerAdvance>().payOnline).toBe("jazzcash");
+    // The browser's post to JazzCash's page is a form's: the policy names its origin, and no other.
+    const page = await t.app.inject({ method: "GET", url: "/api/areas" });
+    expect(formAction(page.headers["content-security-policy"])).toEqual(["'self'", new URL(standIn.url).origin]);
+  });
+
   it("is only for the order's own customer, signed in", async () => {
     const owner = await makeShopper(t);
     const orderId = await newOrder(owner);
@@ -290,5 +301,17 @@ describe("without JazzCash's credentials", () => {
       payload: `pp_TxnRefNo=T1&pp_ResponseCode=000&pp_SecureHash=${"A".repeat(64)}`,
     });
     expect([answer.statusCode, answer.json().message]).toEqual([400, HOSTED_PAYMENT_MESSAGES.badSignature]);
+    // Pages' forms post to the shop alone.
+    const page = await bare.app.inject({ method: "GET", url: "/api/areas" });
+    expect(formAction(page.headers["content-security-policy"])).toEqual(["'self'"]);
   });
 });
+
+/** The Content-Security-Policy's form-action sources. */
+function formAction(csp: unknown): string[] {
+  const directive = String(csp)
+    .split(";")
+    .map((d) => d.trim().split(/\s+/))
+    .find(([name]) => name === "form-action");
+  return directive?.slice(1) ?? [];
+}

@@ -1,6 +1,7 @@
 // [Ours] The advance's calls from Track Your Order and the owner's order page (issue 50,
 // server/payments/receipt-routes.ts).
 import type { AdminAdvance, CustomerAdvance } from "#shared/advance-receipts.ts";
+import type { HostedPaymentStart } from "#shared/hosted-payments.ts";
 import type { PaymentKind } from "#shared/payment-accounts.ts";
 import { api, apiUpload } from "./api-client.ts";
 
@@ -9,6 +10,10 @@ const adminPath = (orderId: string) => `/api/admin/orders/${encodeURIComponent(o
 
 export const customerAdvance = (orderId: string) =>
   api<CustomerAdvance>(`${orderPath(orderId)}/advance`, { auth: true });
+
+/** JazzCash's signed form for this order's advance (server/payments/hosted-routes.ts). */
+export const startJazzCash = (orderId: string) =>
+  api<HostedPaymentStart>(`${orderPath(orderId)}/advance/jazzcash`, { method: "POST", auth: true });
 
 /**
  * The receipt: with a photo, the photo is the body (its progress heard on a slow link) and the fields

@@ -4,7 +4,8 @@
 // keep the cash ready; a delivered one offers an exchange while the owner's window lasts, and every
 // exchange asked shows under its order (issue 33). An order waiting for its advance shows what to pay,
 // where, and takes the receipt (issue 50).
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
+import { ADVANCE_RETURN_PARAM, HOSTED_PAYMENT_WORDS } from "#shared/hosted-payments.ts";
 import { ORDER_MESSAGES, type Order, orderNumber } from "#shared/orders.ts";
 import { type NoScriptOrderList, NoScriptOrders } from "../components/no-script/NoScriptOrders.tsx";
 import { OrderStatusBadge } from "../components/OrderStatusBadge.tsx";
@@ -44,10 +45,21 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
   const { token } = useAuth();
   // docs/product.md section 6: the order list is requested only when a token exists.
   const { state, reload, replace } = useMyOrders(token);
+  // Back from JazzCash's page (server/payments/hosted-routes.ts): what became of the payment.
+  const [search] = useSearchParams();
+  const paidOnline = search.get(ADVANCE_RETURN_PARAM);
 
   return (
     <div className="page max-w-4xl">
       <h1 className="page-title">{ORDER_MESSAGES.trackTitle}</h1>
+      {paidOnline === "paid" || paidOnline === "failed" ? (
+        <p
+          role="status"
+          className={`mt-4 rounded-lg p-3 ${paidOnline === "paid" ? "bg-green-50 text-green-900" : "bg-red-50 text-red-900"}`}
+        >
+          {HOSTED_PAYMENT_WORDS[paidOnline]}
+        </p>
+      ) : null}
       <noscript>
         <div className="mt-6">
           <NoScriptOrders view={loaderData.noScript} returnTo="/TrackOrder" />

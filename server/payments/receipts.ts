@@ -26,6 +26,7 @@ import {
   verifiedReason,
 } from "#shared/advance-receipts.ts";
 import { EXCHANGE_MESSAGES, EXCHANGE_PHOTO_MAX_MEGAPIXELS } from "#shared/exchanges.ts";
+import type { HostedProvider } from "#shared/hosted-payments.ts";
 import { PAYMENT_KINDS } from "#shared/payment-accounts.ts";
 import { BrokenPromise } from "../broken-promise.ts";
 import { type ImageStore, InvalidImageError } from "../catalog/images.ts";
@@ -74,6 +75,8 @@ export interface ReceiptDeps {
   tellCustomer: TellCustomer;
   shop: ShopContact;
   publicUrl: string;
+  /** The hosted checkout the shop offers beside transfers, if the owner configured one. */
+  payOnline: HostedProvider | null;
 }
 
 interface LockedOrder {
@@ -180,7 +183,7 @@ export function createReceiptService(db: Db, deps: ReceiptDeps): ReceiptService 
         .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
       if (!own) throw notFound(RECEIPT_MESSAGES.orderNotFound);
       const [accounts, receipts] = await Promise.all([listPaymentAccounts(db), receiptsOf(orderId)]);
-      return { accounts, receipts };
+      return { accounts, receipts, payOnline: deps.payOnline };
     },
 
     async ownerView(orderId) {

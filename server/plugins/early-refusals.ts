@@ -9,7 +9,7 @@
 import { type IncomingMessage, type ServerOptions, ServerResponse, STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { ConnectionError, FastifyError, FastifyReply, FastifyServerOptions } from "fastify";
-import { baselineSecurityHeaders } from "./security-headers.ts";
+import { baselineSecurityHeaders, type SecurityOptions } from "./security-headers.ts";
 
 export const EARLY_MESSAGES = {
   400: "The request is not valid HTTP.",
@@ -26,7 +26,7 @@ interface EarlyOptions {
   frameworkErrors: NonNullable<FastifyServerOptions["frameworkErrors"]>;
 }
 
-export function earlyRefusalOptions(options: { https: boolean }): EarlyOptions {
+export function earlyRefusalOptions(options: SecurityOptions): EarlyOptions {
   const headers = baselineSecurityHeaders(options);
   const headerLines = headers.map(([name, value]) => `${name}: ${value}\r\n`).join("");
 

@@ -5,7 +5,16 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 
-export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): Promise<void> {
+/**
+ * `formTargets`: origins besides the shop's a page's form may post to: a hosted payment page the
+ * owner configured (JazzCash's, issue 50), where the customer's browser takes the signed form.
+ */
+export interface SecurityOptions {
+  https: boolean;
+  formTargets?: readonly string[] | undefined;
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityOptions): Promise<void> {
   // One nonce per answer for both scripts and styles (helmet's own option makes two). The browser
   // can read a nonce only from an element that carries it, and the page's elements that do are
   // scripts; with one nonce the client can hand it to the libraries that inject <style> elements
@@ -24,7 +33,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
     },
   });
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options.https, [thisAnswersNonce]) },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options, [thisAnswersNonce]) },
     crossOriginEmbedderPolicy: false,
     // HSTS only when the shop's public address is https (PUBLIC_URL; a TLS proxy in front is the
     // usual setup): browsers ignore it over plain http, and a local http shop must stay reachable.
@@ -42,7 +51,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
 type NonceSource = (request: IncomingMessage, response: ServerResponse) => string;
 
 /** The policy of every answer; `scriptsAndStyles` adds this answer's nonce where pages need one. */
-function cspDirectives(https: boolean, scriptsAndStyles: NonceSource[]) {
+function cspDirectives({ https, formTargets = [] }: SecurityOptions, scriptsAndStyles: NonceSource[]) {
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...scriptsAndStyles],
@@ -54,7 +63,7 @@ function cspDirectives(https: boolean, scriptsAndStyles: NonceSource[]) {
     connectSrc: ["'self'"],
     objectSrc: ["'none'"],
     baseUri: ["'none'"],
-    formAction: ["'self'"],
+    formAction: ["'self'", ...formTargets],
     frameAncestors: ["'none'"],
     upgradeInsecureRequests: https ? [] : null,
   };
@@ -69,9 +78,9 @@ const REFERRER_POLICY = "strict-origin-when-cross-origin";
  * no script, so its policy has no nonce: scripts and styles from this server only, stricter still.
  * `tests/security/early-refusals.test.ts` compares them with a routed answer's, so they stay the same.
  */
-export function baselineSecurityHeaders(options: { https: boolean }): [string, string][] {
+export function baselineSecurityHeaders(options: SecurityOptions): [string, string][] {
   const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-  const csp = Object.entries(cspDirectives(options.https, []))
+  const csp = Object.entries(cspDirectives(options, []))
     .filter(([, values]) => values !== null)
     .map(([name, values]) => [kebab(name), ...(values ?? [])].join(" "))
     .join(";");

@@ -103,9 +103,26 @@ export async function startJazzCashStandIn(account: JazzCashAccount): Promise<Ja
       response.writeHead(200, { "content-type": "text/html" }).end(`<p>${reason}</p>`);
       return;
     }
-    accepted.set(form.pp_TxnRefNo ?? "", form);
-    // JazzCash's own page, where the customer would choose a wallet or a card.
-    response.writeHead(200, { "content-type": "text/html" }).end("<p>Pay with JazzCash (stand-in)</p>");
+    const reference = form.pp_TxnRefNo ?? "";
+    accepted.set(reference, form);
+    // JazzCash's own page, where the customer chooses a wallet or a card and pays or cancels: here two
+    // buttons, each posting the signed answer back to pp_ReturnURL as JazzCash's page does (a browser
+    // test presses one; the shop never sees what the customer typed here).
+    const button = (outcome: JazzCashOutcome, label: string) => {
+      const { returnUrl, fields } = signedAnswer(reference, outcome);
+      const inputs = Object.entries(fields)
+        .map(
+          ([name, value]) => `<input type="hidden" name="${escapeAttribute(name)}" value="${escapeAttribute(value)}">`,
+        )
+        .join("");
+      return `<form method="post" action="${escapeAttribute(returnUrl)}">${inputs}<button>${label}</button></form>`;
+    };
+    response
+      .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+      .end(
+        `<!doctype html><title>JazzCash (stand-in)</title><h1>Pay with JazzCash (stand-in)</h1>` +
+          `<p>Rs.${Number(form.pp_Amount) / 100}</p>${button("paid", "Pay")}${button("cancelled", "Cancel")}`,
+      );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -114,37 +131,42 @@ export async function startJazzCashStandIn(account: JazzCashAccount): Promise<Ja
     url: `http://127.0.0.1:${port}${MERCHANT_FORM_PATH}`,
     accepted,
     refused,
-    answer(reference, outcome) {
-      const request = accepted.get(reference);
-      if (!request) throw new Error(`the stand-in accepted no transaction ${reference}`);
-      const { code, message } = JAZZCASH_OUTCOMES[outcome];
-      const fields: Record<string, string> = {
-        pp_Amount: request.pp_Amount ?? "",
-        pp_AuthCode: code === "000" ? String(randomInt(100_000, 1_000_000)) : "",
-        pp_BankID: "",
-        pp_BillReference: request.pp_BillReference ?? "",
-        pp_Language: request.pp_Language ?? "EN",
-        pp_MerchantID: account.merchantId,
-        pp_ResponseCode: code,
-        pp_ResponseMessage: message,
-        pp_RetreivalReferenceNo: String(randomInt(100_000_000, 1_000_000_000)),
-        pp_SubMerchantId: "",
-        pp_TxnCurrency: "PKR",
-        pp_TxnDateTime: request.pp_TxnDateTime ?? "",
-        pp_TxnRefNo: reference,
-        pp_TxnType: "MWALLET",
-        pp_Version: "1.1",
-        ppmpf_1: "",
-        ppmpf_2: "",
-        ppmpf_3: "",
-        ppmpf_4: "",
-        ppmpf_5: "",
-      };
-      return {
-        returnUrl: request.pp_ReturnURL ?? "",
-        fields: { ...fields, pp_SecureHash: documentHash(fields, account.integritySalt) },
-      };
-    },
+    answer: (reference, outcome) => signedAnswer(reference, outcome),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+
+  function signedAnswer(reference: string, outcome: JazzCashOutcome) {
+    const request = accepted.get(reference);
+    if (!request) throw new Error(`the stand-in accepted no transaction ${reference}`);
+    const { code, message } = JAZZCASH_OUTCOMES[outcome];
+    const fields: Record<string, string> = {
+      pp_Amount: request.pp_Amount ?? "",
+      pp_AuthCode: code === "000" ? String(randomInt(100_000, 1_000_000)) : "",
+      pp_BankID: "",
+      pp_BillReference: request.pp_BillReference ?? "",
+      pp_Language: request.pp_Language ?? "EN",
+      pp_MerchantID: account.merchantId,
+      pp_ResponseCode: code,
+      pp_ResponseMessage: message,
+      pp_RetreivalReferenceNo: String(randomInt(100_000_000, 1_000_000_000)),
+      pp_SubMerchantId: "",
+      pp_TxnCurrency: "PKR",
+      pp_TxnDateTime: request.pp_TxnDateTime ?? "",
+      pp_TxnRefNo: reference,
+      pp_TxnType: "MWALLET",
+      pp_Version: "1.1",
+      ppmpf_1: "",
+      ppmpf_2: "",
+      ppmpf_3: "",
+      ppmpf_4: "",
+      ppmpf_5: "",
+    };
+    return {
+      returnUrl: request.pp_ReturnURL ?? "",
+      fields: { ...fields, pp_SecureHash: documentHash(fields, account.integritySalt) },
+    };
+  }
 }
+
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");

@@ -5,7 +5,7 @@
 // A photo is made small on the phone first (decision 030) and sent as the receipt's body with its
 // progress shown, so a slow link still gets it there. Once sent it says so; a receipt the owner did
 // not accept brings the form back; a paid advance is one line.
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import {
   type AdvanceReceipt,
   advanceReceivedLine,
@@ -19,6 +19,7 @@ import { PAYMENT_KIND_WORDS, PAYMENT_KINDS, type PaymentAccount, type PaymentKin
 import { customerAdvance, sendReceipt } from "../../lib/advance.ts";
 import { karachiTime } from "../../lib/dates.ts";
 import { photoSizeProblem, photoTypeProblem } from "../../lib/exchanges.ts";
+import { PayOnlineButton } from "./PayOnlineButton.tsx";
 
 /** The shrinking code, loaded only where a photo may be chosen (decision 030). */
 const loadShrinker = () => import("../../lib/photo-shrinker.ts");
@@ -32,13 +33,10 @@ type Fields = Partial<Record<"method" | "transactionId" | "photo", string>>;
 export function AdvancePanel({
   order,
   onSent,
-  payOnline,
 }: {
   order: Order;
   /** The receipt was taken: the order list is read again (receiptWaiting, the deadline). */
   onSent: () => void;
-  /** A hosted checkout's button ("Pay with JazzCash"), when the shop offers one; shown above the accounts. */
-  payOnline?: ReactNode;
 }) {
   const advance = order.advance;
   if (!advance) return null;
@@ -51,24 +49,10 @@ export function AdvancePanel({
   }
   // Lapsed or cancelled: the status says so, and nothing can be paid any more.
   if (order.status !== "pending") return null;
-  return (
-    <AdvanceDue
-      order={order}
-      amount={advance.amount}
-      waiting={advance.receiptWaiting}
-      onSent={onSent}
-      payOnline={payOnline}
-    />
-  );
+  return <AdvanceDue order={order} amount={advance.amount} waiting={advance.receiptWaiting} onSent={onSent} />;
 }
 
-function AdvanceDue(props: {
-  order: Order;
-  amount: number;
-  waiting: boolean;
-  onSent: () => void;
-  payOnline: ReactNode | undefined;
-}) {
+function AdvanceDue(props: { order: Order; amount: number; waiting: boolean; onSent: () => void }) {
   const { order, amount, waiting } = props;
   const headingId = useId();
   const [view, setView] = useState<CustomerAdvance | null>(null);
@@ -117,7 +101,6 @@ function AdvanceDue(props: {
               {last.rejectedReason ? <>: “{last.rejectedReason}”</> : null}. Please check it and send another receipt.
             </p>
           ) : null}
-          {props.payOnline ? <div>{props.payOnline}</div> : null}
           {loadError ? (
             <p role="alert" className="text-sm text-red-800">
               {loadError}
@@ -128,6 +111,7 @@ function AdvanceDue(props: {
             </p>
           ) : (
             <>
+              {view.payOnline === "jazzcash" ? <PayOnlineButton orderId={order._id} amount={amount} /> : null}
               <Accounts accounts={view.accounts} />
               <ReceiptForm
                 order={order}
