@@ -60,6 +60,7 @@ import { registerPrivateAnswers } from "./plugins/private-answers.ts";
 import { registerRequestGuards } from "./plugins/request-guards.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerStaticFiles } from "./plugins/static-files.ts";
+import { sweepSales } from "./promotions/sale-job.ts";
 import { registerStockAlerts } from "./stock-alerts/routes.ts";
 import { createLoadContext } from "./web/context.ts";
 import { noScriptForms } from "./web/no-script/forms.ts";
@@ -333,6 +334,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tellCustomer: statusMailTeller({ shop: config.shop, publicUrl: config.publicUrl }),
   });
   registerHostedPaymentRoutes(app, { auth, outbox: queuedMail, jazzcash });
+  // [Ours] Scheduled sales (issue 51): each second, every instance starts and ends what is due (each
+  // claimed once), and the products whose prices changed leave every cache and kept page at once.
+  const saleJob = startIntervalJob({
+    name: "sale sweep",
+    everyMs: config.saleSweepMs,
+    run: () => sweepSales(database.db),
+    after: (sweep) => {
+      if (sweep.productIds.length > 0) catalogChanges.publish({ productIds: sweep.productIds });
+    },
+    logError: (error, message) => app.log.error({ err: error }, message),
+  });
+  app.addHook("onClose", () => saleJob.close());
   // [Ours] 'Tell me when size 42 is back', and the senders of what a restock queued.
   const stockAlerts = await registerStockAlerts(app, { db: database.db, auth, config, mailer });
 

@@ -86,6 +86,7 @@ const envSchema = z.object({
     .optional(),
   /** How often each instance looks for unconfirmed orders to remind or cancel; 0 turns it off. */
   CONFIRMATION_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  SALE_SWEEP_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   // The WhatsApp Business Cloud API: all four of the first set, or none.
   WHATSAPP_ACCESS_TOKEN: optionalText,
   WHATSAPP_PHONE_NUMBER_ID: optionalText,
@@ -217,6 +218,8 @@ export interface Config {
   confirmLinkSecret: string | undefined;
   /** Seconds between the confirmation sweeps of each instance; 0: none. */
   confirmationSweepSeconds: number;
+  /** Milliseconds between the sale sweeps of each instance (scheduled sales start and end); 0: none. */
+  saleSweepMs: number;
   whatsapp: WhatsAppConfig | undefined;
   couriers: CourierApiConfig;
   /** Paying an advance on JazzCash's page; undefined: not offered (a transfer and a receipt only). */
@@ -268,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orderLimits: { openOrders: e.MAX_OPEN_ORDERS, openPairs: e.MAX_OPEN_PAIRS },
     confirmLinkSecret: e.CONFIRM_LINK_SECRET,
     confirmationSweepSeconds: e.CONFIRMATION_SWEEP_SECONDS,
+    saleSweepMs: e.SALE_SWEEP_MS,
     whatsapp: whatsapp(e),
     couriers: {
       credentialsKey: e.COURIER_CREDENTIALS_KEY === undefined ? undefined : courierKeyBytes(e.COURIER_CREDENTIALS_KEY),

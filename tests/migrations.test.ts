@@ -63,6 +63,8 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, (
       "products",
       "proven_phones",
       "risk_rules",
+      "sale_prices",
+      "sales",
       "search_misses",
       "search_synonyms",
       "search_words",

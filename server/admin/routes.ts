@@ -11,6 +11,7 @@ import { registerCourierRoutes } from "../couriers/routes.ts";
 import { registerShortPaymentRoutes } from "../couriers/short-payment-routes.ts";
 import { parseOr400 } from "../http/errors.ts";
 import { registerAdminPaymentAccountRoutes } from "../payments/accounts-routes.ts";
+import { registerSaleRoutes } from "../promotions/sale-routes.ts";
 import { registerBlockListRoutes } from "./block-list-routes.ts";
 import { listCustomers, setCustomerBlocked } from "./customers.ts";
 import { loadDashboard } from "./dashboard.ts";
@@ -60,5 +61,6 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): void
     registerBlockListRoutes(scope, deps);
     registerRiskRuleRoutes(scope, deps);
     registerAdminPaymentAccountRoutes(scope, deps);
+    registerSaleRoutes(scope, deps);
   });
 }

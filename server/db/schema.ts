@@ -1412,3 +1412,75 @@ export const hostedPayments = pgTable(
     index("hosted_payments_order_idx").on(t.orderId),
   ],
 );
+
+/**
+ * A scheduled sale (issue 51, docs/decisions/040-scheduled-sales.md): products, or a whole category,
+ * at a percent off or a new price, from starts_at until ends_at (chosen in Karachi time, kept as
+ * instants). The sale job applies it at its start (started_at) and restores the prices at its end
+ * (ended_at), each claimed once across instances; price_now() (migration 0036) gives the checkout
+ * the price of its moment even before the job has run.
+ */
+export const sales = pgTable(
+  "sales",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    /** 'products' (product_ids) or 'category' (category_slug). */
+    scope: text().notNull(),
+    productIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
+    categorySlug: text().references(() => categories.slug),
+    /** 'percent' off the product's price of the day, or a new 'price' (never above it). */
+    pricing: text().notNull(),
+    percent: smallint(),
+    price: integer(),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    /** The product page says "Sale ends in 2 days" while it is on. */
+    showEndsIn: boolean().notNull().default(false),
+    startedAt: timestamp({ withTimezone: true }),
+    endedAt: timestamp({ withTimezone: true }),
+    savedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: now(),
+    updatedAt: now(),
+  },
+  (t) => [
+    check("sales_name_check", sql`length(${t.name}) between 1 and 80`),
+    check(
+      "sales_scope_check",
+      sql`(${t.scope} = 'products' and cardinality(${t.productIds}) between 1 and 500 and ${t.categorySlug} is null) or (${t.scope} = 'category' and ${t.categorySlug} is not null and cardinality(${t.productIds}) = 0)`,
+    ),
+    check(
+      "sales_pricing_check",
+      sql`(${t.pricing} = 'percent' and ${t.percent} between 1 and 90 and ${t.price} is null) or (${t.pricing} = 'price' and ${t.price} > 0 and ${t.percent} is null)`,
+    ),
+    check("sales_window_check", sql`${t.endsAt} > ${t.startsAt}`),
+    check("sales_progress_check", sql`${t.endedAt} is null or ${t.startedAt} is not null`),
+    // The job's two questions each second: which sales are due to start, which to end.
+    index("sales_due_start_idx").on(t.startsAt).where(sql`${t.startedAt} is null`),
+    index("sales_due_end_idx").on(t.endsAt).where(sql`${t.endedAt} is null`),
+  ],
+);
+
+/**
+ * The prices a sale wrote when it started (issue 51): each product's price of the day before it
+ * (regular_price) and the sale's (sale_price), so its end restores what it changed, and only where
+ * the owner has not set another price meanwhile.
+ */
+export const salePrices = pgTable(
+  "sale_prices",
+  {
+    saleId: uuid()
+      .notNull()
+      .references(() => sales.id, { onDelete: "cascade" }),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id),
+    regularPrice: integer().notNull(),
+    salePrice: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.saleId, t.productId] }),
+    check("sale_prices_check", sql`${t.salePrice} > 0 and ${t.salePrice} <= ${t.regularPrice}`),
+    index("sale_prices_product_idx").on(t.productId),
+  ],
+);

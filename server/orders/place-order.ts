@@ -259,7 +259,10 @@ async function placeInOneStatement(
       sql`with v as (
             select * from jsonb_to_recordset(${wanted}::jsonb) as v(product_id uuid, size smallint, n integer)
           ), locked as materialized (
-            select s.product_id, s.size, s.stock, p.name, p.description, p.price, p.discount_price,
+            -- The price of this moment (migration 0036): a scheduled sale is priced from its start to
+            -- its end to the second, whether or not the sale job has written it yet.
+            select s.product_id, s.size, s.stock, p.name, p.description, p.price,
+                   price_now(p.id, p.category_slug, p.discount_price, now()) as discount_price,
                    p.archived_at is not null as archived,
                    coalesce((select json_agg(i.id order by i.position) from product_images i where i.product_id = p.id),
                             '[]'::json) as image_ids
