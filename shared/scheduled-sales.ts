@@ -31,9 +31,8 @@ export const SALE_MESSAGES = {
 } as const;
 
 /** Karachi wall time to the minute, as a datetime-local field gives it. */
-const karachiTime = z
-  .string({ error: SALE_MESSAGES.time })
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: SALE_MESSAGES.time });
+const WALL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+const karachiTime = z.string({ error: SALE_MESSAGES.time }).regex(WALL_TIME, { error: SALE_MESSAGES.time });
 
 const scope = z.discriminatedUnion(
   "scope",
@@ -88,12 +87,16 @@ export const saleInputSchema = strictBody({
   startsAt: karachiTime,
   endsAt: karachiTime,
   showEndsIn: z.boolean({ error: SALE_MESSAGES.showEndsIn }).default(false),
-}).refine((input) => input.endsAt > input.startsAt, { error: SALE_MESSAGES.window, path: ["endsAt"] });
+}).refine(
+  // Only when both are times: a malformed one has its own message already.
+  (input) => !(WALL_TIME.test(input.startsAt) && WALL_TIME.test(input.endsAt)) || input.endsAt > input.startsAt,
+  { error: SALE_MESSAGES.window, path: ["endsAt"] },
+);
 export type SaleInput = z.output<typeof saleInputSchema>;
 export type SaleScope = SaleInput["what"];
 export type SalePricing = SaleInput["how"];
 
-/** PATCH /api/admin/sales/:id/end: a started sale's new end (Karachi time), or "now". */
+/** POST /api/admin/sales/:id/end: a started sale's new end (Karachi time), or "now". */
 export const saleEndSchema = strictBody({
   endsAt: z.union([z.literal("now"), karachiTime], { error: SALE_MESSAGES.time }),
 });

@@ -8,7 +8,7 @@ import { adminOf } from "../accounts/admin-guard.ts";
 import type { Db } from "../db/client.ts";
 import { parseOr400 } from "../http/errors.ts";
 import { sweepSales } from "./sale-job.ts";
-import { addSale, endSale, listSales, removeSale, updateSale } from "./scheduled-sales.ts";
+import { addSale, endSale, listSales, removeSale, saleById, updateSale } from "./scheduled-sales.ts";
 
 export function registerSaleRoutes(scope: FastifyInstance, deps: { db: Db }): void {
   async function sweepNow() {
@@ -20,29 +20,30 @@ export function registerSaleRoutes(scope: FastifyInstance, deps: { db: Db }): vo
 
   scope.post("/api/admin/sales", async (request, reply) => {
     const admin = adminOf(request);
-    const sale = await addSale(deps.db, parseOr400(saleInputSchema, request.body), admin.id);
-    request.log.info({ saleId: sale._id, adminId: admin.id }, "scheduled a sale");
+    const added = await addSale(deps.db, parseOr400(saleInputSchema, request.body), admin.id);
+    request.log.info({ saleId: added._id, adminId: admin.id }, "scheduled a sale");
     await sweepNow();
-    return reply.code(201).send(sale);
+    // As it is after the sweep: a sale that starts now answers "on".
+    return reply.code(201).send(await saleById(deps.db, added._id));
   });
 
   scope.put("/api/admin/sales/:id", async (request) => {
     const admin = adminOf(request);
     const { id } = parseOr400(saleIdParamsSchema, request.params);
-    const sale = await updateSale(deps.db, id, parseOr400(saleInputSchema, request.body), admin.id);
+    await updateSale(deps.db, id, parseOr400(saleInputSchema, request.body), admin.id);
     request.log.info({ saleId: id, adminId: admin.id }, "saved a sale");
     await sweepNow();
-    return sale;
+    return saleById(deps.db, id);
   });
 
-  scope.patch("/api/admin/sales/:id/end", async (request) => {
+  scope.post("/api/admin/sales/:id/end", async (request) => {
     const admin = adminOf(request);
     const { id } = parseOr400(saleIdParamsSchema, request.params);
     const { endsAt } = parseOr400(saleEndSchema, request.body);
     await endSale(deps.db, id, endsAt);
     request.log.info({ saleId: id, adminId: admin.id, endsAt }, "moved a sale's end");
     await sweepNow();
-    return (await listSales(deps.db)).find((sale) => sale._id === id);
+    return saleById(deps.db, id);
   });
 
   scope.delete("/api/admin/sales/:id", async (request, reply) => {

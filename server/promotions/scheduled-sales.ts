@@ -83,7 +83,7 @@ export async function listSales(db: Db): Promise<ScheduledSale[]> {
   return rows.map(toSale);
 }
 
-async function saleById(db: Db, id: string): Promise<ScheduledSale> {
+export async function saleById(db: Db, id: string): Promise<ScheduledSale> {
   const [row] = await selectRows(db, saleRow, sql`select ${SALE_COLUMNS} from sales s where s.id = ${id}`);
   if (!row) throw notFound(SALE_MESSAGES.notFound);
   return toSale(row);
