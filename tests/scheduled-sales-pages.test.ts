@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sweepAndTell } from "#server/promotions/sale-job.ts";
 import type { Product, ProductAnswer, ProductDetail, ProductList } from "#shared/catalog.ts";
-import { categoryBySlug } from "#shared/categories.ts";
+import { CATEGORIES, categoryBySlug } from "#shared/categories.ts";
 import { formatRs } from "#shared/money.ts";
 import { type ScheduledSale, saleEndsInWords } from "#shared/scheduled-sales.ts";
 import { call, makeAdmin } from "./support/admin.ts";
@@ -128,5 +128,45 @@ describe("a scheduled sale on the pages", () => {
     for (const url of apis) expect((await get(url)).body, url).not.toContain(`"discountPrice":${salePriceOne}`);
     expect(await productOf(one.id)).toMatchObject({ discountPrice: shown.discountPrice, saleEndsAt: null });
     expect(await productOf(two.id)).toMatchObject({ discountPrice: quiet.discountPrice, saleEndsAt: null });
+  });
+
+  it("says when a category's sale ends on the products it lowered, not on one it left at its price", async () => {
+    const slug = CATEGORIES.at(-1)?.slug;
+    if (!slug) throw new Error("no categories");
+    const listed = (await get(`/api/products?category=${slug}`)).json<ProductList>().products;
+    const prices = listed.map((p) => p.discountPrice).toSorted((a, b) => a - b);
+    const cheapest = listed.find((p) => p.discountPrice === prices[0]);
+    const dearest = listed.find((p) => p.discountPrice === prices.at(-1));
+    if (!cheapest || !dearest || cheapest.discountPrice === dearest.discountPrice) throw new Error("one price");
+    // A new price between the two: it lowers the dearest, and a sale never raises the cheapest.
+    const price = cheapest.discountPrice + 1;
+    // Later than the other test's sales, whatever the order the tests run in.
+    const startsAt = karachiWallTime(Date.now() + 10 * DAY);
+    const endsAt = karachiWallTime(Date.now() + 12 * DAY);
+    const admin = await makeAdmin(t);
+    const saved = await call(t, admin, "POST", "/api/admin/sales", {
+      name: "Category sale",
+      what: { scope: "category", categorySlug: slug },
+      how: { pricing: "price", price },
+      startsAt,
+      endsAt,
+      showEndsIn: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+
+    const start = await sweepAndTell(t.database.db, t.app.catalogChanges, new Date(instantOf(startsAt).getTime() + 1));
+    expect(start.productIds).toContain(dearest._id);
+    expect(start.productIds).not.toContain(cheapest._id);
+    expect(await productOf(dearest._id)).toMatchObject({
+      discountPrice: price,
+      saleEndsAt: instantOf(endsAt).toISOString(),
+    });
+    expect(await productOf(cheapest._id)).toMatchObject({ discountPrice: cheapest.discountPrice, saleEndsAt: null });
+    expect(await html(`/products/${dearest._id}`)).toContain("Sale ends in");
+    expect(await html(`/products/${cheapest._id}`)).not.toContain("Sale ends in");
+
+    await sweepAndTell(t.database.db, t.app.catalogChanges, new Date(instantOf(endsAt).getTime() + 1));
+    expect(await productOf(dearest._id)).toMatchObject({ discountPrice: dearest.discountPrice, saleEndsAt: null });
+    expect(await html(`/products/${dearest._id}`)).not.toContain("Sale ends in");
   });
 });
