@@ -60,7 +60,7 @@ import { registerPrivateAnswers } from "./plugins/private-answers.ts";
 import { registerRequestGuards } from "./plugins/request-guards.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerStaticFiles } from "./plugins/static-files.ts";
-import { sweepSales } from "./promotions/sale-job.ts";
+import { sweepAndTell } from "./promotions/sale-job.ts";
 import { registerStockAlerts } from "./stock-alerts/routes.ts";
 import { createLoadContext } from "./web/context.ts";
 import { noScriptForms } from "./web/no-script/forms.ts";
@@ -339,10 +339,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const saleJob = startIntervalJob({
     name: "sale sweep",
     everyMs: config.saleSweepMs,
-    run: () => sweepSales(database.db),
-    after: (sweep) => {
-      if (sweep.productIds.length > 0) catalogChanges.publish({ productIds: sweep.productIds });
-    },
+    run: () => sweepAndTell(database.db, catalogChanges),
+    // sweepAndTell has published the products it changed.
+    after: () => undefined,
     logError: (error, message) => app.log.error({ err: error }, message),
   });
   app.addHook("onClose", () => saleJob.close());

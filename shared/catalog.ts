@@ -54,11 +54,23 @@ export interface Product {
 }
 
 /**
+ * One product as its own page and `GET /api/products/{productId}` answer it: lists and searches do
+ * not say when a sale ends, so they stay `Product`.
+ */
+export interface ProductDetail extends Product {
+  /**
+   * [Ours] The end (an ISO instant) of the scheduled sale the product is in while it is on, when the
+   * owner chose to show it ("Sale ends in 2 days", issue 51); null otherwise.
+   */
+  saleEndsAt: string | null;
+}
+
+/**
  * `GET /api/products/{productId}`: the product under `product`, the shape the original system's
  * backend answers and its own client reads (docs/product.md section 7).
  */
 export interface ProductAnswer {
-  product: Product;
+  product: ProductDetail;
 }
 
 /** A product card's data: pages send only this for grids, which keeps every page small. */

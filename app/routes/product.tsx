@@ -13,6 +13,7 @@ import { FitAdvice } from "../components/product/FitAdvice.tsx";
 import { ImageCarousel } from "../components/product/ImageCarousel.tsx";
 import { Price } from "../components/product/Price.tsx";
 import { ProductGrid } from "../components/product/ProductGrid.tsx";
+import { SaleEndsIn } from "../components/product/SaleEndsIn.tsx";
 import { SizePicker, stockHint } from "../components/product/SizePicker.tsx";
 import { RouteError } from "../components/RouteError.tsx";
 import { SizeChartDialog } from "../components/SizeChartDialog.tsx";
@@ -204,6 +205,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             discountPercentage={product.discountPercentage}
             size="large"
           />
+          {product.saleEndsAt && <SaleEndsIn endsAt={product.saleEndsAt} />}
           {product.fitNote && <FitAdvice fitNote={product.fitNote} sizes={product.sizes} mySize={mySize} />}
           {/* Without JavaScript these give way to the real form below (app.css .js-only; issue 46). */}
           <div className="js-only flex flex-col gap-4">

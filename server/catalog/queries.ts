@@ -29,8 +29,32 @@ export function selectProducts(db: Db, rest: SQL): Promise<ProductRow[]> {
   return selectRows(db, productRow, sql`select ${productColumns} from products p ${rest}`);
 }
 
-export async function findProductById(db: Db, id: string): Promise<ProductRow | undefined> {
-  const rows = await selectProducts(db, sql`where p.id = ${id} and p.archived_at is null`);
+const productPageRow = productRow.extend({ sale_ends_at: z.coerce.date().nullable() });
+type ProductPageRow = z.output<typeof productPageRow>;
+
+/**
+ * One product, with the end of the sale it is in when that sale says "Sale ends in 2 days" (issue
+ * 51, show_ends_in): a started, unended sale whose price the product still has. Read through
+ * sale_prices, the products the sale job actually repriced (covered by id or category, and lowered):
+ * exactly the products whose catalogue change it published when the sale started, and will publish
+ * when it ends, so the caches that keep this answer (read-cache.ts, remembered-reads.ts, the page
+ * cache) drop it at both edges. show_ends_in cannot change once a sale has started, and a product the
+ * owner repriced during the sale (its own published change) no longer has the sale's price, so it
+ * loses the line with it. Moving a started sale's end publishes nothing: a kept answer shows the old
+ * end until its whole-second expiry (freshness.ts).
+ */
+export async function findProductById(db: Db, id: string): Promise<ProductPageRow | undefined> {
+  const rows = await selectRows(
+    db,
+    productPageRow,
+    sql`select ${productColumns},
+               (select s.ends_at from sale_prices sp join sales s on s.id = sp.sale_id
+                where sp.product_id = p.id and sp.sale_price = p.discount_price
+                  and s.started_at is not null and s.ended_at is null and s.show_ends_in
+                order by s.ends_at limit 1) as sale_ends_at
+        from products p
+        where p.id = ${id} and p.archived_at is null`,
+  );
   return rows[0];
 }
 

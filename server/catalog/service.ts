@@ -3,6 +3,7 @@ import {
   type ImageRef,
   imageVariantUrl,
   type Product,
+  type ProductDetail,
   type ProductImage,
   SEARCH_RESULT_LIMIT,
   toImageRef,
@@ -88,7 +89,8 @@ export function toProduct(row: ProductRow): Product {
 }
 
 export interface CatalogService {
-  getProduct(id: string): Promise<Product | undefined>;
+  /** A product and, while a sale that shows it is on, that sale's end. */
+  getProduct(id: string): Promise<ProductDetail | undefined>;
   /**
    * One page of a list: a category, or every category of a gender (all of them when the query has
    * no gender), filtered and sorted by the query. An unknown colour is a 400.
@@ -211,7 +213,7 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
   return {
     async getProduct(id) {
       const row = await findProductById(db, id);
-      return row && toProduct(row);
+      return row && { ...toProduct(row), saleEndsAt: row.sale_ends_at?.toISOString() ?? null };
     },
     async list(scope, query) {
       await knownColours(query);

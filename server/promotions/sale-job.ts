@@ -7,6 +7,7 @@
 // No HTTP here.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import type { CatalogChanges } from "../catalog/changes.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
 
@@ -46,6 +47,17 @@ export async function sweepSales(db: Db, now?: Date): Promise<SaleSweep> {
     sweep.productIds.push(...ended.productIds);
   }
   sweep.productIds = [...new Set(sweep.productIds)];
+  return sweep;
+}
+
+/**
+ * A sweep, and the catalogue change for the products whose prices it changed: the job's tick, one
+ * function so a test runs the very path the job runs (caches and kept pages drop those products the
+ * moment their prices change on any instance).
+ */
+export async function sweepAndTell(db: Db, changes: CatalogChanges, now?: Date): Promise<SaleSweep> {
+  const sweep = await sweepSales(db, now);
+  if (sweep.productIds.length > 0) changes.publish({ productIds: sweep.productIds });
   return sweep;
 }
 
