@@ -9,7 +9,7 @@ import sharp from "sharp";
 import { advanceNotice, type RiskRule, type RiskRuleList } from "../shared/risk-rules.ts";
 import { E2E_ADMIN } from "./admin-account.ts";
 import { catalogue, sidewaysOverflow, signIn, startSignedIn } from "./layout-support.ts";
-import { bearer, newCustomer } from "./orders-support.ts";
+import { bearer, checkoutAs, newCustomer } from "./orders-support.ts";
 import { expectNoAxeViolations, shoot, waitForHydration } from "./support.ts";
 
 // An area no other spec orders to, so the rule asks nobody else's order for an advance while it is on.
@@ -47,16 +47,11 @@ test("an advance: told at checkout, a receipt sent from Track Your Order, verifi
       data: { productId: product?._id, size, quantity: 1 },
     });
     expect(added.ok(), await added.text()).toBe(true);
-    const shopper = await (await browser.newContext({ ...testInfo.project.use })).newPage();
-    await shopper.setViewportSize({ width, height: 860 });
-    await startSignedIn(shopper, customer);
-    await shopper.goto("/my-cart");
-    await waitForHydration(shopper);
-    await shopper.getByRole("button", { name: "Proceed to Checkout" }).click();
-    const dialog = shopper.getByRole("dialog", { name: "Checkout Details" });
-    await dialog.getByLabel("Full Name").fill("Sana Baloch");
-    await dialog.getByLabel("Address", { exact: true }).fill("Flat 4, Building 7, near Mithadar Police Station");
-    await dialog.getByLabel("Phone Number").fill("03451234567");
+    const { shopper, dialog } = await checkoutAs(browser, { ...testInfo.project.use }, width, customer, {
+      fullName: "Sana Baloch",
+      addressLine: "Flat 4, Building 7, near Mithadar Police Station",
+      phoneNumber: "03451234567",
+    });
     await dialog.getByRole("combobox", { name: "Area" }).fill(AREA);
     await expect(dialog.getByText(advanceNotice({ kind: "areas", areas: [AREA] }, ADVANCE))).toBeVisible();
     await dialog.getByRole("button", { name: /Place Order/ }).click();

@@ -1,9 +1,17 @@
 // Customers and orders made through the API for the owner's and the customer's browser tests: a new
 // account signed in, an order of one pair placed with its own session, and the owner's moves.
-import { type APIRequestContext, expect } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  expect,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 import type { Product } from "../shared/catalog.ts";
 import type { Order } from "../shared/orders.ts";
-import { type Account, signIn } from "./layout-support.ts";
+import { type Account, signIn, startSignedIn } from "./layout-support.ts";
+import { waitForHydration } from "./support.ts";
 
 export const bearer = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
 
@@ -60,4 +68,29 @@ export async function moveOrder(
     });
     expect(moved.ok(), await moved.text()).toBe(true);
   }
+}
+
+/**
+ * A customer's own browser at the checkout: a new page at `width` signed in as `customer` (whose cart
+ * the spec filled through the API), the cart opened, Proceed to Checkout pressed, and the name, the
+ * address and the phone typed. Answers the page and the dialog, for the spec to choose the area.
+ */
+export async function checkoutAs(
+  browser: Browser,
+  use: BrowserContextOptions,
+  width: number,
+  customer: Account,
+  delivery: Delivery,
+): Promise<{ shopper: Page; dialog: Locator }> {
+  const shopper = await (await browser.newContext(use)).newPage();
+  await shopper.setViewportSize({ width, height: 860 });
+  await startSignedIn(shopper, customer);
+  await shopper.goto("/my-cart");
+  await waitForHydration(shopper);
+  await shopper.getByRole("button", { name: "Proceed to Checkout" }).click();
+  const dialog = shopper.getByRole("dialog", { name: "Checkout Details" });
+  await dialog.getByLabel("Full Name").fill(delivery.fullName);
+  await dialog.getByLabel("Address", { exact: true }).fill(delivery.addressLine);
+  await dialog.getByLabel("Phone Number").fill(delivery.phoneNumber);
+  return { shopper, dialog };
 }

@@ -24,7 +24,7 @@ import {
 } from "../shared/risk-rules.ts";
 import { E2E_ADMIN } from "./admin-account.ts";
 import { type Account, catalogue, sidewaysOverflow, signIn, startSignedIn } from "./layout-support.ts";
-import { bearer, newCustomer } from "./orders-support.ts";
+import { bearer, checkoutAs, newCustomer } from "./orders-support.ts";
 import { expectNoAxeViolations, shoot, waitForHydration } from "./support.ts";
 
 // An area no other spec orders to, so the rule stops nobody else's order while it is on.
@@ -78,16 +78,11 @@ test("the owner adds a cap with its preview, turns it on, and the checkout tells
       data: { productId: product?._id, size, quantity: 1 },
     });
     expect(added.ok(), await added.text()).toBe(true);
-    const shopper = await (await browser.newContext({ ...testInfo.project.use })).newPage();
-    await shopper.setViewportSize({ width, height: 860 });
-    await startSignedIn(shopper, customer);
-    await shopper.goto("/my-cart");
-    await waitForHydration(shopper);
-    await shopper.getByRole("button", { name: "Proceed to Checkout" }).click();
-    const dialog = shopper.getByRole("dialog", { name: "Checkout Details" });
-    await dialog.getByLabel("Full Name").fill("Bilal Ahmed");
-    await dialog.getByLabel("Address", { exact: true }).fill("House 3, Street 9, near Kharadar Police Station");
-    await dialog.getByLabel("Phone Number").fill("03351234567");
+    const { shopper, dialog } = await checkoutAs(browser, { ...testInfo.project.use }, width, customer, {
+      fullName: "Bilal Ahmed",
+      addressLine: "House 3, Street 9, near Kharadar Police Station",
+      phoneNumber: "03351234567",
+    });
     await dialog.getByRole("combobox", { name: "Area" }).fill(AREA);
     const notice = dialog.getByText("Orders to this area can be at most Rs.1,000 on cash on delivery.");
     await expect(notice).toBeVisible();
@@ -185,16 +180,11 @@ test("a COD fee rule turned on during a checkout: refused with the new total, th
     expect(added.ok(), await added.text()).toBe(true);
     const itemsTotal = product.discountPrice + DELIVERY_CHARGE;
     const total = itemsTotal + FEE;
-    const shopper = await (await browser.newContext({ ...testInfo.project.use })).newPage();
-    await shopper.setViewportSize({ width, height: 860 });
-    await startSignedIn(shopper, customer);
-    await shopper.goto("/my-cart");
-    await waitForHydration(shopper);
-    await shopper.getByRole("button", { name: "Proceed to Checkout" }).click();
-    const dialog = shopper.getByRole("dialog", { name: "Checkout Details" });
-    await dialog.getByLabel("Full Name").fill("Bilal Ahmed");
-    await dialog.getByLabel("Address", { exact: true }).fill("House 5, Street 2, near Mithadar Police Station");
-    await dialog.getByLabel("Phone Number").fill("03351234568");
+    const { shopper, dialog } = await checkoutAs(browser, { ...testInfo.project.use }, width, customer, {
+      fullName: "Bilal Ahmed",
+      addressLine: "House 5, Street 2, near Mithadar Police Station",
+      phoneNumber: "03351234568",
+    });
     const area = dialog.getByRole("combobox", { name: "Area" });
     const checked = shopper.waitForResponse((r) => r.url().endsWith("/api/orders/check"));
     await area.fill(FEE_AREA);

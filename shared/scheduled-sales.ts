@@ -138,6 +138,7 @@ export function saleEndsInWords(endsAt: string, now: Date): string {
   const hours = Math.ceil(ms / 3_600_000);
   if (hours <= 1) return "Sale ends within the hour";
   if (hours < 24) return `Sale ends in ${hours} hours`;
-  const days = Math.ceil(hours / 24);
+  // Whole days left, as a shopkeeper says it: 2 days and 5 hours is "2 days".
+  const days = Math.floor(hours / 24);
   return days === 1 ? "Sale ends in 1 day" : `Sale ends in ${days} days`;
 }

@@ -7,14 +7,11 @@ import { type ScheduledSale, saleEndSchema, saleIdParamsSchema, saleInputSchema 
 import { adminOf } from "../accounts/admin-guard.ts";
 import type { Db } from "../db/client.ts";
 import { parseOr400 } from "../http/errors.ts";
-import { sweepSales } from "./sale-job.ts";
+import { sweepAndTell } from "./sale-job.ts";
 import { addSale, endSale, listSales, removeSale, saleById, updateSale } from "./scheduled-sales.ts";
 
 export function registerSaleRoutes(scope: FastifyInstance, deps: { db: Db }): void {
-  async function sweepNow() {
-    const sweep = await sweepSales(deps.db);
-    if (sweep.productIds.length > 0) scope.catalogChanges.publish({ productIds: sweep.productIds });
-  }
+  const sweepNow = () => sweepAndTell(deps.db, scope.catalogChanges);
 
   scope.get("/api/admin/sales", async (): Promise<{ sales: ScheduledSale[] }> => ({ sales: await listSales(deps.db) }));
 
@@ -40,8 +37,10 @@ export function registerSaleRoutes(scope: FastifyInstance, deps: { db: Db }): vo
     const admin = adminOf(request);
     const { id } = parseOr400(saleIdParamsSchema, request.params);
     const { endsAt } = parseOr400(saleEndSchema, request.body);
-    await endSale(deps.db, id, endsAt);
+    const repriced = await endSale(deps.db, id, endsAt);
     request.log.info({ saleId: id, adminId: admin.id, endsAt }, "moved a sale's end");
+    // Its products' pages say when it ends ("Sale ends in 2 days"): they are told of the new end.
+    if (repriced.length > 0) scope.catalogChanges.publish({ productIds: repriced });
     await sweepNow();
     return saleById(deps.db, id);
   });

@@ -133,8 +133,11 @@ export async function removeSale(db: Db, id: string): Promise<void> {
   if (!removed) await refuseStarted(db, id);
 }
 
-/** Moves a started sale's end (later or sooner, never into the past), or ends it now. */
-export async function endSale(db: Db, id: string, endsAt: string | "now"): Promise<ScheduledSale> {
+/**
+ * Moves a started sale's end (later or sooner, never into the past), or ends it now. Answers the
+ * products whose sale price it wrote: their pages name the end.
+ */
+export async function endSale(db: Db, id: string, endsAt: string | "now"): Promise<string[]> {
   const end = endsAt === "now" ? sql`now()` : instant(endsAt);
   if (endsAt !== "now") await refusePassed(db, endsAt);
   const [moved] = await selectRows(
@@ -148,7 +151,12 @@ export async function endSale(db: Db, id: string, endsAt: string | "now"): Promi
     const [sale] = await selectRows(db, z.object({ id: z.string() }), sql`select id from sales where id = ${id}`);
     throw sale ? conflict(SALE_MESSAGES.ended) : notFound(SALE_MESSAGES.notFound);
   }
-  return saleById(db, id);
+  const written = await selectRows(
+    db,
+    z.object({ product_id: z.string() }),
+    sql`select product_id from sale_prices where sale_id = ${id}`,
+  );
+  return written.map((row) => row.product_id);
 }
 
 async function refuseStarted(db: Db, id: string): Promise<never> {
