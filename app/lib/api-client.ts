@@ -27,7 +27,7 @@ export type ApiResult<T> =
     };
 
 export interface ApiOptions {
-  method?: "GET" | "POST" | "PUT" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Sent as JSON. */
   json?: unknown;
   /** Sent as it is (a picture upload), with its own content type. */

@@ -15,6 +15,9 @@ export function registerSaleRoutes(scope: FastifyInstance, deps: { db: Db }): vo
     const sweep = await sweepSales(deps.db);
     if (sweep.productIds.length > 0) scope.catalogChanges.publish({ productIds: sweep.productIds });
   }
+  /** The sale as the sweep left it: one saved to start now answers "on", not "scheduled". */
+  const afterSweep = async (sale: ScheduledSale) =>
+    (await listSales(deps.db)).find((each) => each._id === sale._id) ?? sale;
 
   scope.get("/api/admin/sales", async (): Promise<{ sales: ScheduledSale[] }> => ({ sales: await listSales(deps.db) }));
 
@@ -23,7 +26,7 @@ export function registerSaleRoutes(scope: FastifyInstance, deps: { db: Db }): vo
     const sale = await addSale(deps.db, parseOr400(saleInputSchema, request.body), admin.id);
     request.log.info({ saleId: sale._id, adminId: admin.id }, "scheduled a sale");
     await sweepNow();
-    return reply.code(201).send(sale);
+    return reply.code(201).send(await afterSweep(sale));
   });
 
   scope.put("/api/admin/sales/:id", async (request) => {
@@ -32,7 +35,7 @@ export function registerSaleRoutes(scope: FastifyInstance, deps: { db: Db }): vo
     const sale = await updateSale(deps.db, id, parseOr400(saleInputSchema, request.body), admin.id);
     request.log.info({ saleId: id, adminId: admin.id }, "saved a sale");
     await sweepNow();
-    return sale;
+    return afterSweep(sale);
   });
 
   scope.patch("/api/admin/sales/:id/end", async (request) => {
