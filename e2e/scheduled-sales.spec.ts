@@ -52,7 +52,7 @@ test("the owner puts one product on sale now, ends it, and schedules, edits and 
     await chooseProduct(page, form.getByLabel("Find products"), product);
     await form.getByLabel("Percent off (1 to 90)").fill("20");
     const before = karachiWallTime();
-    await form.getByRole("button", { name: "Now", exact: true }).click();
+    await form.getByRole("button", { name: "Start now" }).click();
     const startsAt = await form.getByLabel("Starts (Karachi time)").inputValue();
     expect([before, karachiWallTime()]).toContain(startsAt);
     const endsAt = karachiWallTime(new Date(Date.now() + DAY));
@@ -74,7 +74,7 @@ test("the owner puts one product on sale now, ends it, and schedules, edits and 
     await form.getByLabel("Name", { exact: true }).fill(clash);
     await chooseProduct(page, form.getByLabel("Find products"), product);
     await form.getByLabel("Percent off (1 to 90)").fill("10");
-    await form.getByRole("button", { name: "Now", exact: true }).click();
+    await form.getByRole("button", { name: "Start now" }).click();
     await form.getByLabel("Ends (Karachi time)").fill(endsAt);
     await save.click();
     const findProducts = form.getByLabel("Find products");

@@ -140,7 +140,7 @@ export function ProductPicker({
       <fieldset
         id={`${id}-results`}
         aria-busy={state === "loading"}
-        className="max-h-72 overflow-y-auto rounded-lg border border-stone-200"
+        className="max-h-72 min-w-0 overflow-y-auto rounded-lg border border-stone-200"
       >
         <legend className="sr-only">Products to choose</legend>
         {state === "failed" ? (

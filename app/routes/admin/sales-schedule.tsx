@@ -402,7 +402,7 @@ function SaleForm({
     <form
       noValidate
       aria-label={label}
-      className={`grid max-w-2xl gap-4 ${initial ? "" : "mt-4 rounded-lg border border-stone-200 p-4"}`}
+      className={`grid max-w-2xl grid-cols-[minmax(0,1fr)] gap-4 ${initial ? "" : "mt-4 rounded-lg border border-stone-200 p-4"}`}
       onSubmit={(event) => {
         event.preventDefault();
         void save();
@@ -418,7 +418,7 @@ function SaleForm({
           />
         )}
       </AdminField>
-      <fieldset className="grid gap-2 text-sm">
+      <fieldset className="grid min-w-0 gap-2 text-sm">
         <legend className="font-semibold">What is on sale</legend>
         <div className="flex flex-wrap gap-x-6">
           {(
@@ -462,7 +462,7 @@ function SaleForm({
           </AdminField>
         )}
       </fieldset>
-      <fieldset className="grid gap-2 text-sm">
+      <fieldset className="grid min-w-0 gap-2 text-sm">
         <legend className="font-semibold">Price</legend>
         <div className="flex flex-wrap gap-x-6">
           {(
@@ -519,10 +519,10 @@ function SaleForm({
           </AdminField>
         )}
       </fieldset>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-2">
         <AdminField id={`${prefix}-starts`} label="Starts (Karachi time)" error={errors.startsAt}>
           {(control) => (
-            <div className="flex items-end gap-2">
+            <>
               <input
                 {...control}
                 type="datetime-local"
@@ -532,12 +532,12 @@ function SaleForm({
               />
               <button
                 type="button"
-                className="button-secondary min-h-11 shrink-0 px-3 py-1 text-sm"
+                className="button-secondary mt-2 min-h-9 px-3 py-1 text-sm"
                 onClick={() => set({ startsAt: karachiWallTime() })}
               >
-                Now
+                Start now
               </button>
-            </div>
+            </>
           )}
         </AdminField>
         <AdminField id={`${prefix}-ends`} label="Ends (Karachi time)" error={errors.endsAt}>
@@ -621,7 +621,7 @@ function EndForm({
     <form
       noValidate
       aria-label={`Change the end of ${sale.name}`}
-      className="mt-3 grid max-w-md gap-3"
+      className="mt-3 grid max-w-md grid-cols-[minmax(0,1fr)] gap-3"
       onSubmit={(event) => {
         event.preventDefault();
         void save();
