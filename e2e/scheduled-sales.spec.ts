@@ -89,6 +89,19 @@ test("the owner puts one product on sale now, ends it, and schedules, edits and 
     await expect(price).toContainText(formatRs(onSale));
     await shoot(shop, `sales-product-on-${width}`, { fullPage: false });
 
+    // Its end moved a day later, from the keyboard: the field takes the focus, Enter saves.
+    const laterEnd = karachiWallTime(new Date(Date.now() + 2 * DAY));
+    await nowRow.getByRole("button", { name: `Change the end of ${now}` }).click();
+    const newEnd = nowRow.getByLabel("New end (Karachi time)");
+    await expect(newEnd).toBeFocused();
+    await newEnd.fill(laterEnd);
+    await newEnd.press("Enter");
+    await expect(page.getByText(`"${now}" now ends ${wallTimeWords(laterEnd)} (Karachi time).`)).toBeVisible();
+    await expect(
+      nowRow.getByText(`${wallTimeWords(startsAt)} to ${wallTimeWords(laterEnd)} (Karachi time)`),
+    ).toBeVisible();
+    await expect(nowRow.getByRole("button", { name: `Change the end of ${now}` })).toBeFocused();
+
     // End now: the price of the day is back.
     page.once("dialog", (dialog) => void dialog.accept());
     await nowRow.getByRole("button", { name: `End ${now} now` }).click();
@@ -137,6 +150,13 @@ test("the owner puts one product on sale now, ends it, and schedules, edits and 
     await editedRow.getByRole("button", { name: `Remove ${later} (edited)` }).click();
     await expect(page.getByText(`Removed "${later} (edited)".`)).toBeVisible();
     await expect(editedRow).toHaveCount(0);
+    // A whole category, in the preview (not saved).
+    await form.getByRole("radio", { name: "Category" }).check();
+    await form.getByRole("combobox", { name: "Category" }).selectOption("men-formal-shoes");
+    await form.getByLabel("Percent off (1 to 90)").fill("15");
+    await expect(form.getByTestId("sale-preview")).toHaveText(
+      "15% off every product in Men · Formal Shoes: choose when it starts and ends.",
+    );
     await expectNoAxeViolations(page);
     expect(await sidewaysOverflow(page)).toBe(0);
     await shoot(page, `sales-list-${width}`);
