@@ -108,6 +108,7 @@ const SCREENS: Screen[] = [
     "/admin/customers",
     "/admin/blocked",
     "/admin/payment-accounts",
+    "/admin/sales",
     "/admin/synonyms",
     "/admin/searches",
     "/admin/areas",

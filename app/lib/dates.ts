@@ -72,3 +72,20 @@ export function karachiDate(iso: string): string {
 export function karachiDayMonth(iso: string): string {
   return karachiParts(iso).date.replace(/ \d{4}$/, "");
 }
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** Karachi wall time to the minute, as a datetime-local field holds it: '2026-11-28T15:05'. */
+export function karachiWallTime(at: Date = new Date()): string {
+  const part: Record<string, string> = {};
+  for (const { type, value } of PARTS.formatToParts(at)) part[type] = value;
+  return `${part.year}-${pad(Number(part.month))}-${pad(Number(part.day))}T${pad(Number(part.hour))}:${part.minute}`;
+}
+
+/** Such a wall time in words, kept to the minute as the owner chose it: '27 Nov 2026, 00:00'. */
+export function wallTimeWords(local: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2})$/.exec(local);
+  if (!match) return local;
+  const [, year, month, day, time] = match;
+  return `${Number(day)} ${MONTHS[Number(month) - 1] ?? month} ${year}, ${time}`;
+}
