@@ -86,6 +86,8 @@ export const POSTGRES_JOURNEYS = [
   "advance-payment.spec.ts",
   // An advance paid on JazzCash's page (the stand-in), cancelled once and then paid (issue 50).
   "advance-online.spec.ts",
+  // A scheduled sale started now, ended now, and one scheduled, edited and removed (issue 51).
+  "scheduled-sales.spec.ts",
 ];
 
 type Timings = Record<string, Partial<Record<"phone" | "desktop", number>>>;
