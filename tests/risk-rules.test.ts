@@ -341,7 +341,11 @@ describe("the rules at checkout and in the order's life", () => {
     );
     expect(row).toEqual({ cod_fee: 150, advance_amount: 1000, due_on_delivery: itemsTotal + 150 - 1000 });
 
-    // Unpaid, neither the owner's confirm nor the customer's skips it; cancelling still works.
+    // Unpaid, neither the owner's confirm nor the customer's skips it; cancelling still works. The
+    // order page does not offer a Confirm the server would refuse: its Advance panel's Verify is the way.
+    const page = (await call(t, admin, "GET", `/api/admin/orders/${created._id}`)).json<AdminOrder>();
+    expect(page.allowedMoves).not.toContain("confirm");
+    expect(page.allowedMoves).toContain("cancelled");
     const owner = await call(t, admin, "POST", `/api/admin/orders/${created._id}/status`, { status: "confirm" });
     expect([owner.statusCode, owner.json().message]).toEqual([409, advanceUnpaidRefusal(1000)]);
     const own = await call(t, shopper, "POST", `/api/orders/${created._id}/answer`, { action: "confirm" });

@@ -115,9 +115,12 @@ export async function loadAdminOrder(db: Db, orderId: string): Promise<AdminOrde
       to: change.to,
     })),
   }));
+  const order = toOrder(row);
+  // An unpaid advance goes on only by its own press (the Advance panel's Verify): no Confirm beside it.
+  const advanceDue = order.advance !== null && order.advance.paidAt === null;
   return {
     // Exactly what the customer sees of it, plus who placed it and what happened to it.
-    ...toOrder(row),
+    ...order,
     customer: {
       _id: row.user_id,
       username: row.username,
@@ -125,7 +128,7 @@ export async function loadAdminOrder(db: Db, orderId: string): Promise<AdminOrde
       emailVerified: row.email_verified,
     },
     history,
-    allowedMoves: ownerOffers(row.status),
+    allowedMoves: ownerOffers(row.status).filter((to) => !(advanceDue && to === "confirm")),
     returnedAs: row.returned_as,
     canReturn: RETURNABLE_FROM.includes(row.status),
     parcel: row.parcel ? toAdminParcel(row.parcel) : null,
