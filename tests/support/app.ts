@@ -29,7 +29,9 @@ export interface TestAppOptions {
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "shoe-shop-test-"));
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, ...options.env });
+  // The sale job off unless a test asks for it: tests sweep scheduled sales themselves, at the moments
+  // they choose, and a sweep each second in every test app would only add load to the others' timings.
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SALE_SWEEP_MS: "0", ...options.env });
   // The categories and synonyms always, the demo catalogue unless asked not to: a copy of the run's
   // template at that level (templates.ts).
   const database = await openTestDatabase({
