@@ -18,6 +18,7 @@ import {
 import { summariseIssues } from "#shared/validation.ts";
 import { AdminField } from "../../components/admin/AdminField.tsx";
 import { AdminEmpty, AdminLoadFailed, AdminLoading, AdminNotice } from "../../components/admin/AdminStatus.tsx";
+import { FormFooter } from "../../components/admin/FormFooter.tsx";
 import { adminCall } from "../../lib/admin-api.ts";
 import { loadAdmin } from "../../lib/admin-loader.ts";
 import type { Route } from "./+types/payment-accounts.ts";
@@ -352,21 +353,7 @@ function AccountForm({
           />
         )}
       </AdminField>
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className="button-primary" disabled={busy}>
-          {busy ? "Saving…" : submit}
-        </button>
-        {onCancel ? (
-          <button type="button" className="button-secondary" onClick={onCancel}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
-      {problem ? (
-        <p role="alert" className="text-sm text-red-800">
-          {problem}
-        </p>
-      ) : null}
+      <FormFooter busy={busy} label={submit} onCancel={onCancel} problem={problem} />
     </form>
   );
 }

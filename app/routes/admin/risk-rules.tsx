@@ -21,6 +21,7 @@ import {
 import { summariseIssues } from "#shared/validation.ts";
 import { AdminField } from "../../components/admin/AdminField.tsx";
 import { AdminEmpty, AdminLoadFailed, AdminLoading, AdminNotice } from "../../components/admin/AdminStatus.tsx";
+import { FormFooter } from "../../components/admin/FormFooter.tsx";
 import { adminCall } from "../../lib/admin-api.ts";
 import { loadAdmin } from "../../lib/admin-loader.ts";
 import type { Route } from "./+types/risk-rules.ts";
@@ -361,21 +362,12 @@ function RuleForm({
       <p aria-live="polite" className="rounded-lg bg-stone-100 p-3 text-sm">
         {preview ? previewWords(preview) : "Fill in the condition to see what it would have caught."}
       </p>
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className="button-primary" disabled={busy}>
-          {busy ? "Saving…" : editing ? "Save the rule" : "Add the rule"}
-        </button>
-        {editing ? (
-          <button type="button" className="button-secondary" onClick={onCancel}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
-      {problem ? (
-        <p role="alert" className="text-sm text-red-800">
-          {problem}
-        </p>
-      ) : null}
+      <FormFooter
+        busy={busy}
+        label={editing ? "Save the rule" : "Add the rule"}
+        onCancel={editing ? onCancel : undefined}
+        problem={problem}
+      />
     </form>
   );
 }

@@ -21,6 +21,7 @@ import {
 import { summariseIssues } from "#shared/validation.ts";
 import { AdminField } from "../../components/admin/AdminField.tsx";
 import { AdminEmpty, AdminLoadFailed, AdminLoading, AdminNotice } from "../../components/admin/AdminStatus.tsx";
+import { FormFooter } from "../../components/admin/FormFooter.tsx";
 import { ProductPicker } from "../../components/admin/ProductPicker.tsx";
 import { adminCall } from "../../lib/admin-api.ts";
 import { loadAdmin } from "../../lib/admin-loader.ts";
@@ -564,21 +565,7 @@ function SaleForm({
       <p aria-live="polite" className="rounded-lg bg-stone-100 p-3 text-sm" data-testid="sale-preview">
         {previewWords(d)}
       </p>
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className="button-primary" disabled={busy}>
-          {busy ? "Saving…" : submit}
-        </button>
-        {onCancel ? (
-          <button type="button" className="button-secondary" onClick={onCancel}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
-      {problem ? (
-        <p role="alert" className="text-sm text-red-800">
-          {problem}
-        </p>
-      ) : null}
+      <FormFooter busy={busy} label={submit} onCancel={onCancel} problem={problem} />
     </form>
   );
 }
