@@ -13,7 +13,7 @@ export const CONFIRMATION_LANGUAGE_NAMES: Record<ConfirmationLanguage, string> =
 
 type ConfirmableOrder = Pick<
   Order,
-  "_id" | "items" | "totalAmount" | "codFee" | "advance" | "dueOnDelivery" | "shippingAddress"
+  "_id" | "items" | "totalAmount" | "codFee" | "advance" | "dueOnDelivery" | "discount" | "shippingAddress"
 >;
 
 /** The address, the landmark and the area on one line, so a rider's questions are answered in the chat. */

@@ -1,14 +1,17 @@
-// An order's money beyond its pairs (issue 50): the cash-on-delivery fee an owner's rule added, the
-// advance it asked, and what is left for the rider to collect. One wording for the mails, the
+// An order's money beyond its pairs: the discount an offer or a code took off (issue 51), the
+// cash-on-delivery fee an owner's rule added, the advance it asked (issue 50), and what is left for the
+// rider to collect. One wording for the mails, the
 // packing slips and the pages, so the customer, the owner and the rider read the same sums.
 import { formatRs } from "./money.ts";
 import type { Order } from "./orders.ts";
 
-type MoneyOrder = Pick<Order, "totalAmount" | "codFee" | "advance" | "dueOnDelivery">;
+type MoneyOrder = Pick<Order, "totalAmount" | "codFee" | "advance" | "dueOnDelivery" | "discount">;
 
 export interface MoneyLine {
   label: string;
   amount: number;
+  /** Taken off the total (a discount): written with a minus sign. */
+  deducted?: true;
   /** Where the advance stands, in the reader's words; none for the other lines. */
   note?: string;
 }
@@ -17,6 +20,7 @@ export interface MoneyLine {
 export type MoneyReader = "customer" | "shop";
 
 export const ORDER_MONEY_LABELS = {
+  discount: "Discount",
   codFee: "Cash-on-delivery fee",
   advance: "Advance",
   due: "To pay on delivery",
@@ -37,9 +41,19 @@ function advanceNote(advance: NonNullable<Order["advance"]>, reader: MoneyReader
   return advance.receiptWaiting ? notes.checking : notes.due;
 }
 
-/** The fee, inside the total: written before the total. None for an order without one. */
+/** 'Discount (Code EID500)', taken off inside the total. None for an order without one. */
+export function discountLines(order: Pick<Order, "discount">): MoneyLine[] {
+  const { discount } = order;
+  if (!discount || discount.amount <= 0) return [];
+  return [{ label: `${ORDER_MONEY_LABELS.discount} (${discount.label})`, amount: discount.amount, deducted: true }];
+}
+
+/** The discount and the fee, inside the total: written before the total. None for an order without them. */
 export function codFeeLines(order: MoneyOrder): MoneyLine[] {
-  return order.codFee > 0 ? [{ label: ORDER_MONEY_LABELS.codFee, amount: order.codFee }] : [];
+  return [
+    ...discountLines(order),
+    ...(order.codFee > 0 ? [{ label: ORDER_MONEY_LABELS.codFee, amount: order.codFee }] : []),
+  ];
 }
 
 /**
@@ -54,7 +68,7 @@ export function advanceLines(order: MoneyOrder, reader: MoneyReader = "customer"
   ];
 }
 
-/** Every money line of an order beyond its total, the fee first: [] for a plain cash-on-delivery order. */
+/** Every money line of an order beyond its total, the discount and fee first: [] for a plain cash-on-delivery order. */
 export function orderMoneyLines(order: MoneyOrder, reader: MoneyReader = "customer"): MoneyLine[] {
   return [...codFeeLines(order), ...advanceLines(order, reader)];
 }
@@ -66,7 +80,7 @@ export function feeAndAdvanceLines(order: MoneyOrder, reader: MoneyReader = "cus
 
 /** 'Advance: Rs.1,000 (paid)', 'Cash-on-delivery fee: Rs.150'. */
 export function moneyLineText(line: MoneyLine): string {
-  return `${line.label}: ${formatRs(line.amount)}${line.note ? ` (${line.note})` : ""}`;
+  return `${line.label}: ${line.deducted ? "−" : ""}${formatRs(line.amount)}${line.note ? ` (${line.note})` : ""}`;
 }
 
 /**

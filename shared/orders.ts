@@ -7,6 +7,7 @@ import type { OrderExchanges } from "./exchanges.ts";
 import { formatRs } from "./money.ts";
 import type { OrderStatus } from "./order-life.ts";
 import { storedMobile } from "./phone.ts";
+import { type DiscountLine, discountCodeSchema } from "./promotions.ts";
 import { z } from "./zod.ts";
 
 export const MAX_ORDER_LINES = 20;
@@ -159,6 +160,8 @@ export const newOrderSchema = z
       .number({ error: "totalAmount must be a whole number of rupees." })
       .int({ error: "totalAmount must be a whole number of rupees." })
       .min(0, { error: "totalAmount must be a whole number of rupees." }),
+    /** [Ours] A discount code the customer typed (issue 51); the total sent is after its discount. */
+    discountCode: discountCodeSchema.optional(),
   })
   .strict();
 export type NewOrder = z.output<typeof newOrderSchema>;
@@ -241,6 +244,8 @@ export interface Order {
   advance: OrderAdvance | null;
   /** [Ours] What the rider collects at the door: totalAmount less the advance. */
   dueOnDelivery: number;
+  /** [Ours] What an offer or a discount code took off, already out of totalAmount (issue 51); null for none. */
+  discount: DiscountLine | null;
 }
 
 /** [Ours] An advance an order's rules asked (issue 50, docs/decisions/038-cod-fee-and-advance.md). */

@@ -42,36 +42,39 @@ describe("pakistaniMobile", () => {
   });
 });
 
-const order: Pick<Order, "_id" | "items" | "totalAmount" | "codFee" | "advance" | "dueOnDelivery" | "shippingAddress"> =
-  {
-    _id: "71b886c4-0000-4000-8000-000000000000",
-    totalAmount: 12500,
-    codFee: 0,
-    advance: null,
-    dueOnDelivery: 12500,
-    items: [
-      { name: "Zari Peshawari", size: 42, quantity: 1 },
-      { name: "Leather Khussa", size: 38, quantity: 2 },
-    ].map((l) => ({
-      ...l,
-      productId: "p",
-      description: "",
-      imageUrl: [],
-      price: 0,
-      discountPrice: 0,
-      discountPercentage: 0,
-    })),
-    shippingAddress: {
-      fullName: "Bilal Ahmed",
-      addressLine: "Flat 3, Block 7, near Nagan Chowrangi",
-      phoneNumber: "03211234567",
-      email: "bilal@example.pk",
-      area: undefined,
-      landmark: undefined,
-      city: "Karachi",
-      postalCode: "75850",
-    },
-  };
+const order: Pick<
+  Order,
+  "_id" | "items" | "totalAmount" | "codFee" | "advance" | "dueOnDelivery" | "discount" | "shippingAddress"
+> = {
+  _id: "71b886c4-0000-4000-8000-000000000000",
+  totalAmount: 12500,
+  codFee: 0,
+  discount: null,
+  advance: null,
+  dueOnDelivery: 12500,
+  items: [
+    { name: "Zari Peshawari", size: 42, quantity: 1 },
+    { name: "Leather Khussa", size: 38, quantity: 2 },
+  ].map((l) => ({
+    ...l,
+    productId: "p",
+    description: "",
+    imageUrl: [],
+    price: 0,
+    discountPrice: 0,
+    discountPercentage: 0,
+  })),
+  shippingAddress: {
+    fullName: "Bilal Ahmed",
+    addressLine: "Flat 3, Block 7, near Nagan Chowrangi",
+    phoneNumber: "03211234567",
+    email: "bilal@example.pk",
+    area: undefined,
+    landmark: undefined,
+    city: "Karachi",
+    postalCode: "75850",
+  },
+};
 
 describe("confirmationMessage", () => {
   it("writes the English message with number, pairs, amount and address", () => {

@@ -47,7 +47,7 @@ const priceAt = async (id: string, at: Date) =>
   (
     await selectRowsAsserted<{ p: number }>(
       t.database.db,
-      sql`select price_now(id, category_slug, discount_price, ${at.toISOString()}::timestamptz) as p
+      sql`select price_now(id, category_slug, tags, discount_price, ${at.toISOString()}::timestamptz) as p
           from products where id = ${id}`,
     )
   )[0]?.p;

@@ -68,6 +68,11 @@ export const products = pgTable(
     colour: text().references(() => colours.slug),
     /** How the style fits against the chart (shared/fit-note.ts): the product page advises from it; null says nothing. */
     fitNote: text(),
+    /**
+     * The owner's words for a group of products across categories, such as "Eid collection" (issue 51):
+     * a scheduled sale can take every product with a tag.
+     */
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
     /** Bit (size - 37) set while that size has stock; kept by triggers on product_sizes (migration 0004). */
     sizesInStock: integer().notNull().default(0),
     discountPercent: smallint()
@@ -352,6 +357,15 @@ export const orders = pgTable(
      * takes (booking, dispatch, cash, mails, slips, CSV), so they can never disagree with the order.
      */
     dueOnDelivery: integer().notNull().generatedAlwaysAs(sql`total_amount - advance_amount`),
+    /**
+     * What an automatic offer or a discount code took off the lines at checkout (issue 51), already
+     * out of total_amount (so out of due_on_delivery): one of the two, never both
+     * (docs/decisions/041-offers-and-codes.md). The label says which, as the customer saw it.
+     */
+    discountAmount: integer().notNull().default(0),
+    discountLabel: text(),
+    discountCodeId: uuid().references((): AnyPgColumn => discountCodes.id),
+    offerId: uuid().references((): AnyPgColumn => offers.id),
   },
   (t) => [
     check("orders_status_check", sql`${t.status} in ${statusList(ORDER_STATUSES)}`),
@@ -370,6 +384,10 @@ export const orders = pgTable(
       sql`${t.advanceAmount} between 0 and ${t.totalAmount} and (${t.advancePaidAt} is null or ${t.advanceAmount} > 0)`,
     ),
     check("orders_payment_check", sql`${t.paymentMethod} = 'cod'`),
+    check(
+      "orders_discount_check",
+      sql`${t.discountAmount} >= 0 and (${t.discountAmount} = 0) = (${t.discountLabel} is null) and (${t.discountCodeId} is null or ${t.offerId} is null)`,
+    ),
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("orders_status_created_idx").on(t.status, t.createdAt.desc()),
     index("orders_user_open_idx").on(t.userId).where(sql`${t.status} in ${OPEN_STATUS_LIST}`),
@@ -988,9 +1006,12 @@ export const orderLines = pgTable(
     quantity: smallint().notNull(),
     price: integer().notNull(),
     discountPrice: integer().notNull(),
+    /** The scheduled sale that priced this line (issue 51), for the owner's report of each sale. */
+    saleId: uuid().references((): AnyPgColumn => sales.id),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.lineNo] }),
+    index("order_lines_sale_idx").on(t.saleId).where(sql`${t.saleId} is not null`),
     check("order_lines_quantity_check", sql`${t.quantity} between 1 and 10`),
     check("order_lines_price_check", sql`${t.discountPrice} > 0 and ${t.discountPrice} <= ${t.price}`),
     index("order_lines_product_idx").on(t.productId),
@@ -1425,10 +1446,11 @@ export const sales = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     name: text().notNull(),
-    /** 'products' (product_ids) or 'category' (category_slug). */
+    /** 'products' (product_ids), 'category' (category_slug) or 'tag' (every product with the tag). */
     scope: text().notNull(),
     productIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
     categorySlug: text().references(() => categories.slug),
+    tag: text(),
     /** 'percent' off the product's price of the day, or a new 'price' (never above it). */
     pricing: text().notNull(),
     percent: smallint(),
@@ -1447,7 +1469,7 @@ export const sales = pgTable(
     check("sales_name_check", sql`length(${t.name}) between 1 and 80`),
     check(
       "sales_scope_check",
-      sql`(${t.scope} = 'products' and cardinality(${t.productIds}) between 1 and 500 and ${t.categorySlug} is null) or (${t.scope} = 'category' and ${t.categorySlug} is not null and cardinality(${t.productIds}) = 0)`,
+      sql`(${t.scope} = 'products' and cardinality(${t.productIds}) between 1 and 500 and ${t.categorySlug} is null and ${t.tag} is null) or (${t.scope} = 'category' and ${t.categorySlug} is not null and cardinality(${t.productIds}) = 0 and ${t.tag} is null) or (${t.scope} = 'tag' and ${t.tag} is not null and cardinality(${t.productIds}) = 0 and ${t.categorySlug} is null)`,
     ),
     check(
       "sales_pricing_check",
@@ -1482,5 +1504,114 @@ export const salePrices = pgTable(
     primaryKey({ columns: [t.saleId, t.productId] }),
     check("sale_prices_check", sql`${t.salePrice} > 0 and ${t.salePrice} <= ${t.regularPrice}`),
     index("sale_prices_product_idx").on(t.productId),
+  ],
+);
+
+/**
+ * A discount code the customer types at checkout (issue 51, docs/decisions/041-offers-and-codes.md):
+ * a percent or a fixed amount off the lines it is for (all, or some products and categories), from
+ * an order of minimum_order, between starts_at and ends_at. `uses` counts the orders that took it,
+ * never past max_uses (a check the database keeps, so the last use under a crowd is granted once);
+ * per_customer limits one customer, an account and a phone number both (code_uses).
+ */
+export const discountCodes = pgTable(
+  "discount_codes",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Upper case, as the customer's typing is compared (A-Z, 0-9 and hyphens). */
+    code: text().notNull(),
+    /** 'percent' (percent) or 'fixed' (amount in rupees). */
+    kind: text().notNull(),
+    percent: smallint(),
+    amount: integer(),
+    minimumOrder: integer().notNull().default(0),
+    productIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
+    categorySlugs: text().array().notNull().default(sql`'{}'::text[]`),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }),
+    /** Null: as many orders as take it. */
+    maxUses: integer(),
+    perCustomer: smallint().notNull().default(1),
+    uses: integer().notNull().default(0),
+    enabled: boolean().notNull().default(true),
+    savedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: now(),
+    updatedAt: now(),
+  },
+  (t) => [
+    uniqueIndex("discount_codes_code_idx").on(t.code),
+    check("discount_codes_code_check", sql`${t.code} ~ '^[A-Z0-9-]{3,20}$'`),
+    check(
+      "discount_codes_value_check",
+      sql`(${t.kind} = 'percent' and ${t.percent} between 1 and 90 and ${t.amount} is null) or (${t.kind} = 'fixed' and ${t.amount} > 0 and ${t.percent} is null)`,
+    ),
+    check("discount_codes_minimum_check", sql`${t.minimumOrder} >= 0`),
+    check("discount_codes_window_check", sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+    check(
+      "discount_codes_uses_check",
+      sql`${t.uses} >= 0 and (${t.maxUses} is null or (${t.maxUses} > 0 and ${t.uses} <= ${t.maxUses}))`,
+    ),
+    check("discount_codes_per_customer_check", sql`${t.perCustomer} between 1 and 100`),
+  ],
+);
+
+/**
+ * Each order that took a code (issue 51): its account and phone (last ten digits), and which use
+ * of that customer it was. Two orders of one customer can never both be its n-th use: the unique
+ * indexes refuse the second, by account and by phone, however many accounts share the phone.
+ */
+export const codeUses = pgTable(
+  "code_uses",
+  {
+    codeId: uuid()
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: "cascade" }),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    phoneKey: text().notNull(),
+    useNo: smallint().notNull(),
+    createdAt: now(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId] }),
+    uniqueIndex("code_uses_account_idx").on(t.codeId, t.userId, t.useNo),
+    uniqueIndex("code_uses_phone_idx").on(t.codeId, t.phoneKey, t.useNo),
+    check("code_uses_use_no_check", sql`${t.useNo} >= 1`),
+  ],
+);
+
+/**
+ * An automatic offer (issue 51): applied to a cart as soon as it qualifies, no code needed.
+ * 'pairsPercent': min_pairs or more pairs of its products, percent off them all ("buy 2 pairs, get
+ * 10% off"). 'secondPairPercent': of its pairs, dearest first, every second one at percent off
+ * ("second pair half price" is 50).
+ */
+export const offers = pgTable(
+  "offers",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    kind: text().notNull(),
+    minPairs: smallint().notNull().default(2),
+    percent: smallint().notNull(),
+    productIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
+    categorySlugs: text().array().notNull().default(sql`'{}'::text[]`),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }),
+    enabled: boolean().notNull().default(true),
+    savedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: now(),
+    updatedAt: now(),
+  },
+  (t) => [
+    check("offers_name_check", sql`length(${t.name}) between 1 and 80`),
+    check("offers_kind_check", sql`${t.kind} in ('pairsPercent', 'secondPairPercent')`),
+    check("offers_percent_check", sql`${t.percent} between 1 and 90`),
+    check("offers_min_pairs_check", sql`${t.minPairs} between 2 and 10`),
+    check("offers_window_check", sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
   ],
 );

@@ -62,7 +62,7 @@ export async function checkOrder(
           select * from jsonb_to_recordset(${wanted}::jsonb) as v(product_id uuid, n integer)
         ), f as (
           select (select count(*) from orders where user_id = ${userId}::uuid)::int as earlier,
-                 (select (coalesce(sum(price_now(p.id, p.category_slug, p.discount_price, now()) * v.n), 0)
+                 (select (coalesce(sum(price_now(p.id, p.category_slug, p.tags, p.discount_price, now()) * v.n), 0)
                           + ${DELIVERY_CHARGE}::int)::int
                   from v join products p on p.id = v.product_id and p.archived_at is null) as total,
                  (select coalesce(sum(n), 0) from v)::int as pairs,

@@ -262,7 +262,7 @@ async function placeInOneStatement(
             -- The price of this moment (migration 0036): a scheduled sale is priced from its start to
             -- its end to the second, whether or not the sale job has written it yet.
             select s.product_id, s.size, s.stock, p.name, p.description, p.price,
-                   price_now(p.id, p.category_slug, p.discount_price, now()) as discount_price,
+                   price_now(p.id, p.category_slug, p.tags, p.discount_price, now()) as discount_price,
                    p.archived_at is not null as archived,
                    coalesce((select json_agg(i.id order by i.position) from product_images i where i.product_id = p.id),
                             '[]'::json) as image_ids
@@ -439,6 +439,7 @@ async function placeInOneStatement(
       codFee: outcome.fee,
       advance: advance > 0 ? { amount: advance, paidAt: null, receiptWaiting: false } : null,
       dueOnDelivery: totalAmount - advance,
+      discount: null,
       subtotal: summary.subtotal,
       paymentMethod: "cod",
       shippingAddress: a,

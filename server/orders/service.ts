@@ -51,6 +51,8 @@ export const orderRow = z.object({
   advance_paid_ms: z.number().nullable(),
   receipt_waiting: z.boolean(),
   due_on_delivery: z.number(),
+  discount_amount: z.number(),
+  discount_label: z.string().nullable(),
   full_name: z.string(),
   address_line: z.string(),
   phone_number: z.string(),
@@ -101,6 +103,7 @@ export const RECEIPT_WAITING = sql.raw(
 /** An order row with its lines (an OrderRow, for toOrder), from `orders o`. */
 export const ORDER_COLUMNS = sql`
   o.id, o.status, o.subtotal, o.total_amount, o.cod_fee, o.advance_amount, o.due_on_delivery,
+  o.discount_amount, o.discount_label,
   (extract(epoch from o.advance_paid_at) * 1000)::float8 as advance_paid_ms,
   ${RECEIPT_WAITING} as receipt_waiting,
   o.full_name, o.address_line, o.phone_number, o.email,
@@ -237,6 +240,7 @@ export function toOrder(row: OrderRow): Order {
           }
         : null,
     dueOnDelivery: row.due_on_delivery,
+    discount: row.discount_amount > 0 ? { amount: row.discount_amount, label: row.discount_label ?? "Discount" } : null,
     subtotal: row.subtotal,
     paymentMethod: "cod",
     shippingAddress: {

@@ -34,6 +34,8 @@ export interface OrderValues {
   riskRules?: SQL;
   /** A checkout's COD fee (inside `total`) and the advance its rules ask (issue 50). */
   charges?: { codFee: SQL; advance: SQL };
+  /** A checkout's discount (issue 51), already out of `total`: its rupees, its words, and the offer or code. */
+  discount?: { amount: SQL; label: SQL; codeId: SQL; offerId: SQL };
 }
 
 /** `insert into orders (…) select … from <from> <where> returning <returning>`. */
@@ -65,6 +67,14 @@ export function insertOrder(birth: OrderBirth, values: OrderValues, from: SQL, r
           ["advance_amount", values.charges.advance],
         ] as [string, SQL][])
       : []),
+    ...(values.discount
+      ? ([
+          ["discount_amount", values.discount.amount],
+          ["discount_label", values.discount.label],
+          ["discount_code_id", values.discount.codeId],
+          ["offer_id", values.discount.offerId],
+        ] as [string, SQL][])
+      : []),
   ];
   return sql`insert into orders (${sql.raw(columns.map(([name]) => name).join(", "))})
              select ${sql.join(
@@ -85,13 +95,16 @@ export interface LineValues {
   quantity: SQL;
   price: SQL;
   discountPrice: SQL;
+  /** The scheduled sale that priced the line (issue 51); null when none. */
+  saleId?: SQL;
 }
 
 export function insertOrderLines(orderId: SQL, values: LineValues, from: SQL): SQL {
   return sql`insert into order_lines (order_id, line_no, product_id, name, description, image_url, size, quantity,
-                                      price, discount_price)
+                                      price, discount_price, sale_id)
              select ${orderId}, ${values.lineNo}, ${values.productId}, ${values.name}, ${values.description},
-                    ${values.imageUrl}, ${values.size}, ${values.quantity}, ${values.price}, ${values.discountPrice}
+                    ${values.imageUrl}, ${values.size}, ${values.quantity}, ${values.price}, ${values.discountPrice},
+                    ${values.saleId ?? sql`null::uuid`}
              ${from}`;
 }
 
