@@ -2,6 +2,7 @@
 // line every client reads, and the order summary the cart page and the server both compute.
 import { MAX_LINE_QUANTITY } from "./cart-limits.ts";
 import { productIdSchema } from "./catalog-schemas.ts";
+import type { DiscountLine } from "./promotions.ts";
 import { MAX_SIZE, MIN_SIZE } from "./sizes.ts";
 import { z } from "./zod.ts";
 
@@ -86,6 +87,8 @@ export interface CartLine {
 
 export interface Cart {
   items: CartLine[];
+  /** [Ours] The automatic offer the lines get now (issue 51), reckoned by the server; null for none. */
+  offer?: DiscountLine | null;
 }
 
 export const CART_MESSAGES = {

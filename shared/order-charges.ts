@@ -14,6 +14,8 @@ export const ORDER_CHARGE_TEXTS = {
 } as const;
 
 export interface OrderCharges {
+  /** What an offer or a code takes off (issue 51), 0 for nothing. */
+  discount: number;
   codFee: number;
   /** With the fee: what POST /api/orders is sent as totalAmount. */
   total: number;
@@ -24,14 +26,20 @@ export interface OrderCharges {
 
 /**
  * The charges on a cart whose lines and delivery come to `itemsTotal`, given what /api/orders/check
- * answered (null before it answers): the fee is added; the advance is never more than the total.
+ * answered (null before it answers): the discount is taken off, the fee is added; the advance is
+ * never more than the total. The server answers the check from this same function
+ * (server/orders/order-rules.ts), and the order statement adds the same sums in SQL.
  */
-export function orderCharges(itemsTotal: number, rules: { codFee: number; advance: number } | null): OrderCharges {
+export function orderCharges(
+  itemsTotal: number,
+  rules: { codFee: number; advance: number; discount?: { amount: number } | null } | null,
+): OrderCharges {
+  const discount = Math.min(rules?.discount?.amount ?? 0, itemsTotal);
   const codFee = rules?.codFee ?? 0;
-  const total = itemsTotal + codFee;
+  const total = itemsTotal - discount + codFee;
   const advance = Math.min(rules?.advance ?? 0, total);
-  return { codFee, total, advance, dueOnDelivery: total - advance };
+  return { discount, codFee, total, advance, dueOnDelivery: total - advance };
 }
 
-/** Whether a rule touched the money at all: the plain total is then all there is to say. */
-export const hasCharges = (charges: OrderCharges) => charges.codFee > 0 || charges.advance > 0;
+/** Whether a rule or a discount touched the money at all: the plain total is then all there is to say. */
+export const hasCharges = (charges: OrderCharges) => charges.codFee > 0 || charges.advance > 0 || charges.discount > 0;

@@ -4,6 +4,7 @@
 // customer read about a rule.
 import { formatRs } from "./money.ts";
 import { newOrderSchema } from "./orders.ts";
+import type { DiscountLine } from "./promotions.ts";
 import { strictBody } from "./strict-body.ts";
 import { z } from "./zod.ts";
 
@@ -254,6 +255,10 @@ export interface OrderCheck {
   codFee: number;
   /** The advance it will ask (the highest of its advance rules, at most the total), or 0. */
   advance: number;
+  /** What an offer or the typed code takes off (issue 51), already reckoned: null for nothing. */
+  discount: DiscountLine | null;
+  /** Why the typed code takes nothing off, in the customer's words; null when it applies or none was typed. */
+  codeRefusal: string | null;
 }
 
 /** POST /api/orders/check: the cart's lines and the address, as the checkout will send them. */

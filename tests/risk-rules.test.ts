@@ -209,7 +209,14 @@ describe("the rules at checkout and in the order's life", () => {
       shippingAddress: { ...ADDRESS, email: shopper.email, area: "saddar" },
     });
     expect(check.statusCode, check.body).toBe(200);
-    expect(check.json<OrderCheck>()).toEqual({ refusal: message, notices: [], codFee: 0, advance: 0 });
+    expect(check.json<OrderCheck>()).toEqual({
+      refusal: message,
+      notices: [],
+      codFee: 0,
+      advance: 0,
+      discount: null,
+      codeRefusal: null,
+    });
 
     const stock = await stockOf(t, shoe.id, size);
     const refused = await order(shopper, 2, { area: "Saddar" });
@@ -241,7 +248,14 @@ describe("the rules at checkout and in the order's life", () => {
       items: [{ productId: shoe.id, size, quantity: 3 }],
       shippingAddress: { ...ADDRESS, email: shopper.email },
     });
-    expect(check.json<OrderCheck>()).toEqual({ refusal: null, notices: [CONFIRM_FIRST_NOTICE], codFee: 0, advance: 0 });
+    expect(check.json<OrderCheck>()).toEqual({
+      refusal: null,
+      notices: [CONFIRM_FIRST_NOTICE],
+      codFee: 0,
+      advance: 0,
+      discount: null,
+      codeRefusal: null,
+    });
 
     const placed = await order(shopper, 3);
     expect(placed.statusCode, placed.body).toBe(201);
@@ -300,6 +314,8 @@ describe("the rules at checkout and in the order's life", () => {
       notices: [codFeeNotice(lyari, 150), advanceNotice(pairs, 1000), ADVANCE_HOW],
       codFee: 150,
       advance: 1000,
+      discount: null,
+      codeRefusal: null,
     });
     expect(advanceNotice({ kind: "firstOrderAbove", amount: 10000 }, 1000)).toBe(
       "Your first order above Rs.10,000 needs an advance of Rs.1,000.",

@@ -15,10 +15,12 @@ import {
 } from "#shared/cart.ts";
 import { imageVariantUrl } from "#shared/catalog.ts";
 import { discountPercentage } from "#shared/money.ts";
+import type { DiscountLine } from "#shared/promotions.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
 import { cartLines, carts, productImages, productSizes, products } from "../db/schema.ts";
 import { conflict, invalid, notFound } from "../domain-errors.ts";
+import { cartDiscount } from "../promotions/discounts.ts";
 
 export const NO_PRODUCT_FOUND = "No product found.";
 /** The same address as a product's `imageUrl`, so local and server carts show one picture. */
@@ -52,6 +54,13 @@ export function createCartService(db: Db): CartService {
   const ofUserCart = (userId: string) =>
     inArray(cartLines.cartId, db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)));
 
+  /** The automatic offer these lines get now (issue 51), shown in the cart as soon as it applies. */
+  async function offerOn(items: readonly CartLine[]): Promise<DiscountLine | null> {
+    if (items.length === 0) return null;
+    const { choice } = await cartDiscount(db, { userId: null, phone: null, lines: items, code: undefined });
+    return choice.discount ? { amount: choice.discount.amount, label: choice.discount.label } : null;
+  }
+
   async function get(userId: string): Promise<Cart> {
     // A size the admin no longer offers has no row: to the customer it is sold out (stock 0).
     const rows: LineRow[] = await db
@@ -76,7 +85,8 @@ export function createCartService(db: Db): CartService {
       )
       .where(eq(carts.userId, userId))
       .orderBy(asc(cartLines.addedAt), asc(cartLines.productId), asc(cartLines.size));
-    return { items: rows.map(toCartLine) };
+    const items = rows.map(toCartLine);
+    return { items, offer: await offerOn(items) };
   }
 
   /** The stock of one size of a product on sale; not-found for no such product, invalid for no such size. */

@@ -1007,7 +1007,7 @@ export const orderLines = pgTable(
     price: integer().notNull(),
     discountPrice: integer().notNull(),
     /** The scheduled sale that priced this line (issue 51), for the owner's report of each sale. */
-    saleId: uuid().references((): AnyPgColumn => sales.id),
+    saleId: uuid().references((): AnyPgColumn => sales.id, { onDelete: "set null" }),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.lineNo] }),

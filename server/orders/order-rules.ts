@@ -12,7 +12,9 @@ import {
   codFeeNotice,
   type OrderCheck,
 } from "#shared/risk-rules.ts";
+import { orderCharges } from "#shared/order-charges.ts";
 import { listedArea } from "../areas/service.ts";
+import { cartDiscount } from "../promotions/discounts.ts";
 import type { Db } from "../db/client.ts";
 import { selectRowsAsserted } from "../db/rows.ts";
 import { limitReached } from "../domain-errors.ts";
@@ -53,8 +55,17 @@ export async function checkOrder(
   userId: string,
   items: readonly { productId: string; size: number; quantity: number }[],
   address: ShippingAddress,
+  discountCode?: string,
 ): Promise<OrderCheck> {
   const area = address.area === undefined ? null : await listedArea(db, address.area, "shippingAddress.area");
+  // The offer or the code first: the rules read the total the customer would pay, after it.
+  const promo = await cartDiscount(db, {
+    userId,
+    phone: address.phoneNumber,
+    lines: items.map((i) => ({ productId: i.productId, quantity: i.quantity })),
+    code: discountCode,
+  });
+  const discount = promo.choice.discount;
   const wanted = JSON.stringify(items.map((i) => ({ product_id: i.productId, n: i.quantity })));
   const rows = await selectRowsAsserted<CheckRow>(
     db,
@@ -63,7 +74,7 @@ export async function checkOrder(
         ), f as (
           select (select count(*) from orders where user_id = ${userId}::uuid)::int as earlier,
                  (select (coalesce(sum(price_now(p.id, p.category_slug, p.tags, p.discount_price, now()) * v.n), 0)
-                          + ${DELIVERY_CHARGE}::int)::int
+                          + ${DELIVERY_CHARGE}::int - ${discount?.amount ?? 0}::int)::int
                   from v join products p on p.id = v.product_id and p.archived_at is null) as total,
                  (select coalesce(sum(n), 0) from v)::int as pairs,
                  (select count(*) from orders
@@ -81,9 +92,13 @@ export async function checkOrder(
   // The highest fee and the highest advance, as the order statement takes them (risk-rules.ts feeOf).
   const fee = highest(rows, "cod_fee");
   const advance = highest(rows, "advance");
-  const codFee = fee?.action_amount ?? 0;
-  const total = (rows[0]?.total ?? 0) + codFee;
-  const advanceAmount = Math.min(advance?.action_amount ?? 0, total);
+  const itemsTotal = promo.lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0) + DELIVERY_CHARGE;
+  const charges = orderCharges(itemsTotal, {
+    codFee: fee?.action_amount ?? 0,
+    advance: advance?.action_amount ?? 0,
+    discount,
+  });
+  const { codFee, advance: advanceAmount } = charges;
   const notices = [
     ...(fee ? [codFeeNotice(conditionOfRow(fee), codFee)] : []),
     ...(advance && advanceAmount > 0 ? [advanceNotice(conditionOfRow(advance), advanceAmount), ADVANCE_HOW] : []),
@@ -94,6 +109,8 @@ export async function checkOrder(
     notices,
     codFee,
     advance: advanceAmount,
+    discount: discount ? { amount: discount.amount, label: discount.label } : null,
+    codeRefusal: promo.choice.codeRefusal,
   };
 }
 

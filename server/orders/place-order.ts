@@ -17,6 +17,7 @@ import {
   orderStockMessage,
   pricesChangedMessage,
 } from "#shared/orders.ts";
+import type { PromoLine } from "#shared/promotions.ts";
 import { codFeeAddedMessage } from "#shared/risk-rules.ts";
 import { listedArea } from "../areas/service.ts";
 import { BrokenPromise } from "../broken-promise.ts";
@@ -28,6 +29,7 @@ import { CHECKOUT_LOCK_TIMEOUT_MS, isDatabaseTimeout, STATEMENT_TIMEOUT_MS } fro
 import { type OpenTransaction, transactionOpenedWith } from "../db/transaction.ts";
 import { conflict, DomainError, invalid, notFound } from "../domain-errors.ts";
 import type { ShopContact } from "../mail/order-contact.ts";
+import { type CartDiscount, cartDiscount } from "../promotions/discounts.ts";
 import { insertFirstHistoryLine, insertOrder, insertOrderLines } from "./life/create.ts";
 import {
   checkOpenLimits,
@@ -100,6 +102,12 @@ interface LockedRow {
 /** Thrown inside the transaction when another request holds the same Idempotency-Key. */
 class IdempotencyRace extends Error {}
 
+/**
+ * Thrown when another order of the same customer (another account on the same phone) took the same
+ * use of a code at the same moment: the unique index refused this one; its retry reads the use.
+ */
+class CodeUseRace extends Error {}
+
 export async function placeOrder(
   db: Db,
   request: PlaceOrderRequest,
@@ -137,6 +145,17 @@ export async function placeOrder(
   // first order (see IdempotencyRace), so a first request costs no extra round trip.
   for (let attempt = 1; ; attempt++) {
     try {
+      // What the cart gets off now (an offer or the customer's code), from the moment's prices: the
+      // order statement holds those prices under its locks, and takes the code's use there.
+      const promo = await cartDiscount(db, {
+        userId: request.userId,
+        phone: request.order.shippingAddress.phoneNumber,
+        lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+        code: request.order.discountCode,
+      });
+      if (promo.choice.codeRefusal !== null) {
+        throw invalid(promo.choice.codeRefusal, { discountCode: promo.choice.codeRefusal });
+      }
       // First, and alone in its statement: parallel orders of this customer queue at the lock, and
       // the order statement, taking its snapshot after it, counts every one before it.
       const order = await transactionOpenedWith<{ blocked: boolean }, Order>(
@@ -147,7 +166,7 @@ export async function placeOrder(
           // The order statement may take up to a statement's timeout: sent only if its answer
           // can still be delivered after that long.
           if (request.canStillAnswer && !request.canStillAnswer(STATEMENT_TIMEOUT_MS)) throw busyNotPlaced();
-          return placeInOneStatement(open, request, lines, requestHash, rules);
+          return placeInOneStatement(open, request, lines, requestHash, rules, promo);
         },
         // A stock row or the customer's row held longer than this by someone else: refused, not
         // waited for (server/db/timeouts.ts).
@@ -168,6 +187,7 @@ export async function placeOrder(
         const first = await replay();
         if (first) return first;
       }
+      if (error instanceof CodeUseRace && attempt < MAX_ATTEMPTS) continue;
       if (error instanceof IdempotencyRace) {
         const first = await replay();
         if (first) return first;
@@ -178,7 +198,7 @@ export async function placeOrder(
         await sleep(5 * attempt + Math.random() * 20);
         continue;
       }
-      if (code === "40001" || code === "40P01" || error instanceof IdempotencyRace) {
+      if (code === "40001" || code === "40P01" || error instanceof IdempotencyRace || error instanceof CodeUseRace) {
         throw new DomainError("busy", "The shop is very busy right now. Please place your order again.");
       }
       throw error;
@@ -222,6 +242,7 @@ function hashRequest(lines: readonly Line[], order: NewOrder): string {
       a.landmark ?? null,
     ],
     order.totalAmount,
+    order.discountCode ?? null,
   ]);
   return createHash("sha256").update(canonical).digest("hex");
 }
@@ -242,11 +263,19 @@ async function placeInOneStatement(
   lines: Line[],
   requestHash: string,
   rules: OrderRules,
+  promo: CartDiscount,
 ): Promise<Order> {
   const { userId, order: input, idempotencyKey: key } = request;
   const orderId = randomUUID();
   const a = input.shippingAddress;
-  const wanted = JSON.stringify(lines.map((l) => ({ product_id: l.productId, size: l.size, n: l.quantity })));
+  // Each line with the price the discount was reckoned on: the statement takes the order only at those prices.
+  const priceOf = new Map(promo.lines.map((l) => [l.productId, l.unitPrice]));
+  const wanted = JSON.stringify(
+    lines.map((l) => ({ product_id: l.productId, size: l.size, n: l.quantity, p: priceOf.get(l.productId) ?? null })),
+  );
+  const discount = promo.choice.discount;
+  const discountAmount = discount?.amount ?? 0;
+  const codeId = discount?.codeId ?? null;
   // Image addresses are made by the one helper that makes them everywhere; the statement fills in the id.
   const imageUrl = imageVariantUrl(IMAGE_ID_SLOT, ORDER_IMAGE_WIDTH, "webp");
   const wantedPairs = lines.reduce((sum, line) => sum + line.quantity, 0);
@@ -257,12 +286,13 @@ async function placeInOneStatement(
     [outcome] = await open.selectAndCommit<StatementOutcome>(
       "place_order",
       sql`with v as (
-            select * from jsonb_to_recordset(${wanted}::jsonb) as v(product_id uuid, size smallint, n integer)
+            select * from jsonb_to_recordset(${wanted}::jsonb) as v(product_id uuid, size smallint, n integer, p integer)
           ), locked as materialized (
             -- The price of this moment (migration 0036): a scheduled sale is priced from its start to
             -- its end to the second, whether or not the sale job has written it yet.
             select s.product_id, s.size, s.stock, p.name, p.description, p.price,
                    price_now(p.id, p.category_slug, p.tags, p.discount_price, now()) as discount_price,
+                   sale_at(p.id, p.category_slug, p.tags, p.discount_price, now()) as sale_id,
                    p.archived_at is not null as archived,
                    coalesce((select json_agg(i.id order by i.position) from product_images i where i.product_id = p.id),
                             '[]'::json) as image_ids
@@ -271,7 +301,7 @@ async function placeInOneStatement(
             order by s.product_id, s.size
             for update of s
           ), priced as (
-            select l.*, v.n, row_number() over (order by l.product_id, l.size) as line_no
+            select l.*, v.n, v.p, row_number() over (order by l.product_id, l.size) as line_no
             from locked l join v on v.product_id = l.product_id and v.size = l.size
           ), held as (
             -- What the customer holds open now: every earlier order of theirs committed before the lock.
@@ -291,7 +321,8 @@ async function placeInOneStatement(
             -- orders (its row is locked, so none is being placed beside this one), the total
             -- (orderSummary in SQL, as below), the pairs, and the phone's parcels that came back.
             select (select count(*) from orders where user_id = ${userId}::uuid)::int as earlier,
-                   (select (coalesce(sum(discount_price * n), 0) + ${DELIVERY_CHARGE}::int)::int from priced) as total,
+                   (select (coalesce(sum(discount_price * n), 0) + ${DELIVERY_CHARGE}::int - ${discountAmount}::int)::int
+                    from priced) as total,
                    ${wantedPairs}::int as pairs,
                    (select count(*) from orders
                     where phone_key = right(regexp_replace(${a.phoneNumber}::text, '\D', '', 'g'), 10)
@@ -307,22 +338,54 @@ async function placeInOneStatement(
             -- The fee and the advance of the rules it matched (risk-rules.ts): the fee is part of the
             -- total the customer was shown; the advance is part of it, never more.
             select ${feeOf("hits")} as fee, ${advanceOf("hits")} as advance
-          ), ok as (
+          ), ok0 as (
             -- orderSummary (shared/cart.ts) in SQL: total = sum of discountPrice x quantity + delivery,
+            -- less the discount reckoned on exactly these prices (server/promotions/discounts.ts),
             -- and the rules' COD fee (orderTotals, shared/order-charges.ts).
             select count(*) = ${lines.length}::int and bool_and(not archived and stock >= n)
+                   and bool_and(discount_price = p)
                    and (select not (phone or address) from blocked)
                    and not exists (select from hits where refuses)
                    and (select orders < ${rules.limits.openOrders}::int
                                and pairs + ${wantedPairs}::int <= ${rules.limits.openPairs}::int from held)
-                   and coalesce(sum(discount_price * n), 0) + ${DELIVERY_CHARGE}::int + (select fee from charges)
-                       = ${input.totalAmount}::bigint as ok,
+                   and coalesce(sum(discount_price * n), 0) + ${DELIVERY_CHARGE}::int - ${discountAmount}::int
+                       + (select fee from charges) = ${input.totalAmount}::bigint as ok,
                    coalesce(sum(price * n), 0)::int as subtotal,
-                   (coalesce(sum(discount_price * n), 0) + ${DELIVERY_CHARGE}::int + (select fee from charges))::int as total,
+                   (coalesce(sum(discount_price * n), 0) + ${DELIVERY_CHARGE}::int - ${discountAmount}::int
+                    + (select fee from charges))::int as total,
                    (select fee from charges) as fee,
                    least((select advance from charges),
-                         coalesce(sum(discount_price * n), 0) + ${DELIVERY_CHARGE}::int + (select fee from charges))::int as advance
+                         coalesce(sum(discount_price * n), 0) + ${DELIVERY_CHARGE}::int - ${discountAmount}::int
+                         + (select fee from charges))::int as advance
             from priced
+          ), claim as (
+            -- The code's use, taken only for an order that passed every other check: the row's
+            -- update re-reads the newest uses after waiting for a crowd's lock, so its last use is
+            -- granted once (the table's check, uses <= max_uses, would refuse a second anyway). This
+            -- customer's n-th use is n by the more of their account's and phone's uses; the unique
+            -- indexes of code_uses refuse another order taking the same n (CodeUseRace).
+            update discount_codes c set uses = c.uses + 1, updated_at = now()
+            where c.id = ${codeId}::uuid and (select ok from ok0)
+              and c.enabled and c.starts_at <= now() and (c.ends_at is null or now() < c.ends_at)
+              and (c.max_uses is null or c.uses < c.max_uses)
+              and greatest((select count(*) from code_uses cu where cu.code_id = c.id and cu.user_id = ${userId}::uuid),
+                           (select count(*) from code_uses cu where cu.code_id = c.id
+                            and cu.phone_key = right(regexp_replace(${a.phoneNumber}::text, '\D', '', 'g'), 10)))
+                  < c.per_customer
+            returning c.id,
+              greatest((select count(*) from code_uses cu where cu.code_id = c.id and cu.user_id = ${userId}::uuid),
+                       (select count(*) from code_uses cu where cu.code_id = c.id
+                        and cu.phone_key = right(regexp_replace(${a.phoneNumber}::text, '\D', '', 'g'), 10)))::int + 1
+                as use_no
+          ), ok as (
+            select ok0.ok and (${codeId}::uuid is null or exists (select from claim)) as ok,
+                   ok0.subtotal, ok0.total, ok0.fee, ok0.advance
+            from ok0
+          ), cu as (
+            insert into code_uses (code_id, order_id, user_id, phone_key, use_no)
+            select claim.id, ${orderId}::uuid, ${userId}::uuid,
+                   right(regexp_replace(${a.phoneNumber}::text, '\D', '', 'g'), 10), claim.use_no
+            from claim, ok where ok.ok
           ), u as (
             -- From the stock the lock read, not s.stock: when a cancellation or an owner's save
             -- changed the row while we waited for its lock, s.stock here is the version of this
@@ -359,6 +422,12 @@ async function placeInOneStatement(
                                    'action', ${ACTION_KIND_SQL("hits")}) order by name), '[]'::jsonb)
                                 from hits)`,
                 charges: { codFee: sql`ok.fee`, advance: sql`ok.advance` },
+                discount: {
+                  amount: sql`${discountAmount}::int`,
+                  label: sql`${discount && discountAmount > 0 ? discount.label : null}::text`,
+                  codeId: sql`${codeId}::uuid`,
+                  offerId: sql`${discount?.offerId ?? null}::uuid`,
+                },
               },
               sql`from ok, times where ok.ok`,
               sql`created_at, cancel_at`,
@@ -377,6 +446,7 @@ async function placeInOneStatement(
                 quantity: sql`x.n`,
                 price: sql`x.price`,
                 discountPrice: sql`x.discount_price`,
+                saleId: sql`x.sale_id`,
               },
               sql`from priced x, ok where ok.ok`,
             )}
@@ -399,7 +469,8 @@ async function placeInOneStatement(
             where cart_id = (select id from carts where user_id = ${userId}) and (product_id, size) in (select product_id, size from v)
               and (select ok from ok)
           )
-          select (select ok from ok) as ok, (select fee from charges) as fee, (select advance from ok) as advance,
+          select (select ok from ok) as ok, (select ok from ok0) as ok_but_code,
+                 (select fee from charges) as fee, (select advance from ok) as advance,
                  (select phone from blocked) as blocked_phone, (select address from blocked) as blocked_address,
                  (select orders from held) as held_orders, (select pairs from held) as held_pairs,
                  (select coalesce(json_agg(json_build_object('condition', condition, 'threshold', threshold,
@@ -415,6 +486,7 @@ async function placeInOneStatement(
     );
   } catch (error) {
     if (sqlState(error) === "23505" && constraintOf(error) === IDEMPOTENCY_KEY_CONSTRAINT) throw new IdempotencyRace();
+    if (sqlState(error) === "23505" && CODE_USE_CONSTRAINTS.has(constraintOf(error) ?? "")) throw new CodeUseRace();
     throw error;
   }
   if (!outcome) throw new BrokenPromise("the order statement answered no row");
@@ -429,7 +501,7 @@ async function placeInOneStatement(
     });
     const summary = orderSummary(items);
     const createdAt = new Date(Number(outcome.created_ms)).toISOString();
-    const totalAmount = summary.total + outcome.fee;
+    const totalAmount = summary.total - discountAmount + outcome.fee;
     const advance = outcome.advance ?? 0;
     return {
       _id: orderId,
@@ -439,7 +511,7 @@ async function placeInOneStatement(
       codFee: outcome.fee,
       advance: advance > 0 ? { amount: advance, paidAt: null, receiptWaiting: false } : null,
       dueOnDelivery: totalAmount - advance,
-      discount: null,
+      discount: discount && discountAmount > 0 ? { amount: discountAmount, label: discount.label } : null,
       subtotal: summary.subtotal,
       paymentMethod: "cod",
       shippingAddress: a,
@@ -472,15 +544,20 @@ async function placeInOneStatement(
       items.push(toItem(row, line.quantity));
     }
   }
-  const itemsTotal = orderSummary(items).total;
+  // The discount again on the prices the locks found (an offer's rupees follow its lines' prices).
+  const repriced = promo.reprice(rows.map((row, i) => promoLine(row, items[i] as OrderItem, promo.lines)));
+  const itemsTotal = orderSummary(items).total - (repriced.discount?.amount ?? 0);
   const total = itemsTotal + outcome.fee;
-  if (total !== input.totalAmount) {
+  if (total !== input.totalAmount || !samePrices(rows, promo.lines)) {
     // The prices are as the customer saw them and only the rules' fee is new to them: say that.
     throw new PricesChangedError(
       total,
       itemsTotal === input.totalAmount ? codFeeAddedMessage(outcome.fee, total) : undefined,
     );
   }
+  // Everything else held: the code's last use (or this customer's) went to another order a moment
+  // ago. Tried again, the read before the statement says which, in the code's own words.
+  if (outcome.ok_but_code && codeId !== null) throw new CodeUseRace();
   items.forEach((item, i) => {
     const row = rows[i] as LockedRow;
     if (row.stock < item.quantity) throw conflict(orderStockMessage(row.stock, item.size, item.name));
@@ -490,6 +567,8 @@ async function placeInOneStatement(
 
 interface StatementOutcome {
   ok: boolean | null;
+  /** Every check passed but the code's use (another order took its last one). */
+  ok_but_code: boolean | null;
   /** The rules' COD fee and advance (also when refused: the total a price change answers holds the fee). */
   fee: number;
   advance: number | null;
@@ -512,6 +591,18 @@ function outboxKinds(rules: OrderRules): string {
 /** Stands for the image id in the address template the order statement fills in. */
 const IMAGE_ID_SLOT = "{image-id}";
 const IDEMPOTENCY_KEY_CONSTRAINT = "idempotency_keys_user_id_key_pk";
+const CODE_USE_CONSTRAINTS = new Set(["code_uses_account_idx", "code_uses_phone_idx"]);
+
+/** A locked row as the discount reckons it (its category from the read before, which locks do not change). */
+function promoLine(row: LockedRow, item: OrderItem, read: readonly PromoLine[]): PromoLine {
+  const categorySlug = read.find((l) => l.productId === row.product_id)?.categorySlug ?? "";
+  return { productId: row.product_id, categorySlug, unitPrice: row.discount_price, quantity: item.quantity };
+}
+
+/** Whether the locked rows hold the prices the discount was reckoned on. */
+function samePrices(rows: readonly LockedRow[], read: readonly PromoLine[]): boolean {
+  return rows.every((row) => read.find((l) => l.productId === row.product_id)?.unitPrice === row.discount_price);
+}
 
 /** A line with no stock row: either the product does not exist or it lacks that size. */
 async function refuseMissing(db: Db, line: Line): Promise<never> {

@@ -108,7 +108,7 @@ export function registerOrderRoutes(
   app.post("/api/orders/check", async (request) => {
     const user = await auth.user(request);
     const input = parseOr400(orderCheckSchema, request.body);
-    return checkOrder(deps.db, user.id, input.items, input.shippingAddress);
+    return checkOrder(deps.db, user.id, input.items, input.shippingAddress, input.discountCode);
   });
 
   app.get("/api/orders/track", async (request) => {

@@ -77,7 +77,7 @@ ALTER TABLE "offers" ADD CONSTRAINT "offers_saved_by_users_id_fk" FOREIGN KEY ("
 CREATE UNIQUE INDEX "code_uses_account_idx" ON "code_uses" USING btree ("code_id","user_id","use_no");--> statement-breakpoint
 CREATE UNIQUE INDEX "code_uses_phone_idx" ON "code_uses" USING btree ("code_id","phone_key","use_no");--> statement-breakpoint
 CREATE UNIQUE INDEX "discount_codes_code_idx" ON "discount_codes" USING btree ("code");--> statement-breakpoint
-ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_sale_id_sales_id_fk" FOREIGN KEY ("sale_id") REFERENCES "public"."sales"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_sale_id_sales_id_fk" FOREIGN KEY ("sale_id") REFERENCES "public"."sales"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_discount_code_id_discount_codes_id_fk" FOREIGN KEY ("discount_code_id") REFERENCES "public"."discount_codes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_offer_id_offers_id_fk" FOREIGN KEY ("offer_id") REFERENCES "public"."offers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "order_lines_sale_idx" ON "order_lines" USING btree ("sale_id") WHERE "order_lines"."sale_id" is not null;--> statement-breakpoint
