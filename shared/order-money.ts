@@ -80,7 +80,7 @@ export function feeAndAdvanceLines(order: MoneyOrder, reader: MoneyReader = "cus
 
 /** 'Advance: Rs.1,000 (paid)', 'Cash-on-delivery fee: Rs.150'. */
 export function moneyLineText(line: MoneyLine): string {
-  return `${line.label}: ${line.deducted ? "−" : ""}${formatRs(line.amount)}${line.note ? ` (${line.note})` : ""}`;
+  return `${line.label}: ${line.deducted ? "-" : ""}${formatRs(line.amount)}${line.note ? ` (${line.note})` : ""}`;
 }
 
 /**

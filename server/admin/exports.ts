@@ -32,6 +32,9 @@ const orderExportRow = z.object({
   items: z.string(),
   pairs: z.number(),
   subtotal: z.number(),
+  sale_savings: z.number(),
+  discount_amount: z.number(),
+  discount_label: z.string().nullable(),
   total_amount: z.number(),
   cod_fee: z.number(),
   advance_amount: z.number(),
@@ -54,7 +57,10 @@ export async function ordersCsv(db: Db, query: Pick<AdminOrdersQuery, "status" |
                (select string_agg(l.quantity || ' x ' || l.name || ' (size ' || l.size || ')', '; ' order by l.line_no)
                   from order_lines l where l.order_id = o.id) as items,
                (select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = o.id) as pairs,
-               o.subtotal, o.cod_fee, o.total_amount, o.advance_amount, o.advance_paid_at is not null as advance_paid,
+               o.subtotal,
+               (select coalesce(sum((l.price - l.discount_price) * l.quantity), 0)::int
+                  from order_lines l where l.order_id = o.id) as sale_savings,
+               o.discount_amount, o.discount_label, o.cod_fee, o.total_amount, o.advance_amount, o.advance_paid_at is not null as advance_paid,
                o.due_on_delivery, c.name as courier, p.tracking_number,
                to_char(p.settled_at at time zone ${SHOP_TIME_ZONE}, 'YYYY-MM-DD') as paid,
                p.collected_amount as collected, p.charges
@@ -81,6 +87,10 @@ export async function ordersCsv(db: Db, query: Pick<AdminOrdersQuery, "status" |
       "Items",
       "Pairs",
       "Subtotal (Rs.)",
+      // Issue 51: what the lines' sale prices saved, and what an offer or a code took off the order.
+      "Sale savings (Rs.)",
+      "Discount (Rs.)",
+      "Discount by",
       "COD fee (Rs.)",
       "Total (Rs.)",
       "Advance (Rs.)",
@@ -110,6 +120,9 @@ export async function ordersCsv(db: Db, query: Pick<AdminOrdersQuery, "status" |
       r.items,
       r.pairs,
       r.subtotal,
+      r.sale_savings,
+      r.discount_amount,
+      r.discount_label,
       r.cod_fee,
       r.total_amount,
       r.advance_amount,

@@ -31,8 +31,9 @@ export function orderConfirmationMail(
   const lines = order.items.map(
     (item) => `${item.quantity} x ${item.name}, size ${item.size}: ${formatRs(item.discountPrice * item.quantity)}`,
   );
-  // The fee is inside the total but is no discount: the savings are the pairs' alone.
-  const savings = order.subtotal + order.codFee - order.totalAmount;
+  // The fee is inside the total but is no saving, and the offer's or code's discount has its own
+  // line: the savings are the pairs' sale prices alone.
+  const savings = order.subtotal + order.codFee - order.totalAmount - (order.discount?.amount ?? 0);
   const fee = codFeeLines(order).map(moneyLineText);
   const advance = advanceLines(order).map(moneyLineText);
   const delivery = deliveryBlock(recipient, addressLines(a));

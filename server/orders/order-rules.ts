@@ -3,6 +3,7 @@
 // is told in plain words before placing it. The conditions themselves are risk-rules.ts's SQL.
 import { sql } from "drizzle-orm";
 import { DELIVERY_CHARGE } from "#shared/cart.ts";
+import { orderCharges } from "#shared/order-charges.ts";
 import type { ShippingAddress } from "#shared/orders.ts";
 import {
   ADVANCE_HOW,
@@ -12,12 +13,11 @@ import {
   codFeeNotice,
   type OrderCheck,
 } from "#shared/risk-rules.ts";
-import { orderCharges } from "#shared/order-charges.ts";
 import { listedArea } from "../areas/service.ts";
-import { cartDiscount } from "../promotions/discounts.ts";
 import type { Db } from "../db/client.ts";
 import { selectRowsAsserted } from "../db/rows.ts";
 import { limitReached } from "../domain-errors.ts";
+import { cartDiscount } from "../promotions/discounts.ts";
 import { capRefuses, conditionHolds, conditionOf, FACTS_IN_F } from "./risk-rules.ts";
 
 /** A cap rule that refused the order statement, as the statement answers it. */
