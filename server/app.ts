@@ -48,6 +48,7 @@ import { statusMailTeller } from "./orders/life/status-mail.ts";
 import { createLocalOrderSignals, createRedisOrderSignals, type OrderSignals } from "./orders/order-signals.ts";
 import { registerOrderRoutes } from "./orders/routes.ts";
 import { registerPaymentAccountRoutes } from "./payments/accounts-routes.ts";
+import { registerCartOfferRoutes } from "./promotions/cart-offer-routes.ts";
 import { registerHostedPaymentRoutes } from "./payments/hosted-routes.ts";
 import { createJazzCashPayments } from "./payments/jazzcash/service.ts";
 import { registerReceiptRoutes } from "./payments/receipt-routes.ts";
@@ -226,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onClose", () => queuedMail.close());
   await registerAccountRoutes(app, { db: database.db, config, auth, outbox: queuedMail });
   registerCartRoutes(app, { db: database.db, auth });
+  registerCartOfferRoutes(app, { db: database.db });
   const addresses = createAddressService(database.db);
   registerAddressRoutes(app, { auth, addresses });
   // [Ours] The Karachi areas the checkout offers and the owner edits.

@@ -2,7 +2,10 @@
 // lines get off, worked out once. The server calls it with the moment's prices for the cart's offer
 // line, the checkout's check and the order statement (server/promotions/discounts.ts), so the page, the
 // order, its mails and the courier's cash all carry the one number it answers.
+import { quantitySchema } from "./cart.ts";
+import { productIdSchema } from "./catalog-schemas.ts";
 import { formatRs } from "./money.ts";
+import { strictBody } from "./strict-body.ts";
 import { z } from "./zod.ts";
 
 export const CODE_PATTERN = /^[A-Z0-9-]{3,20}$/;
@@ -169,4 +172,17 @@ export function chooseDiscount(
 export interface DiscountLine {
   label: string;
   amount: number;
+}
+
+/** POST /api/offers/for-cart: a cart's lines (a visitor's too), to show its offer as soon as it applies. */
+export const cartOfferQuestionSchema = strictBody({
+  items: z
+    .array(strictBody({ productId: productIdSchema, quantity: quantitySchema }), {
+      error: "Send the cart's lines as items: [{ productId, quantity }].",
+    })
+    .max(20, { error: "A cart has at most 20 lines." }),
+});
+
+export interface CartOfferAnswer {
+  offer: DiscountLine | null;
 }
