@@ -12,6 +12,7 @@ import { FIT_NOTES, type FitNote } from "./fit-note.ts";
 import { ORDER_STATUSES, type OrderStatus, OWNER_STATUS_MOVES, type ReturnKind } from "./order-life.ts";
 import type { OrderRisk } from "./order-risk.ts";
 import type { Order } from "./orders.ts";
+import { productTagsSchema } from "./product-tags.ts";
 import type { MatchedRule } from "./risk-rules.ts";
 import type { SalesReport } from "./sales.ts";
 import { MAX_SIZE, MIN_SIZE } from "./sizes.ts";
@@ -124,6 +125,8 @@ export const productInputSchema = strictBody({
     .default(null),
   /** Left out, a product keeps its note (a new one has none); null clears it. */
   fitNote: z.enum(FIT_NOTES, { error: fitNoteError }).nullable().optional(),
+  /** Left out, a product keeps its tags (a new one has none), as with the fit note. */
+  tags: productTagsSchema.optional(),
   sizes: z
     .array(sizeStockInputSchema, { error: "Sizes must be a list of { size, stock }." })
     .max(MAX_SIZE - MIN_SIZE + 1, { error: "Each size can be listed only once." })
@@ -312,6 +315,8 @@ export interface AdminProduct {
   discountPercentage: number;
   colour: string | null;
   fitNote: FitNote | null;
+  /** The owner's groups across categories (shared/product-tags.ts), as saved. */
+  tags: string[];
   stock: number;
   /** Every size 37..46 in order; a size that is not offered has stock 0 and offered false. */
   sizes: (SizeStock & { offered: boolean })[];

@@ -2,6 +2,7 @@
 // /api/admin/sales, what it answers, and every sentence about a sale. Times travel as Karachi wall
 // time ("2026-11-27T00:00"), as the owner picks them; the server keeps instants.
 import { formatRs } from "./money.ts";
+import { productTagSchema, TAG_MESSAGES } from "./product-tags.ts";
 import { strictBody } from "./strict-body.ts";
 import { z } from "./zod.ts";
 
@@ -11,11 +12,13 @@ export const SALE_PERCENT_MAX = 90;
 
 export const SALE_MESSAGES = {
   name: `Give the sale a name of 1 to ${SALE_NAME_MAX} characters.`,
-  scope: "scope must be products or category.",
+  scope: "scope must be products, category or tag.",
   products: `Choose 1 to ${SALE_PRODUCTS_MAX} products.`,
   unknownProducts: "Some of the chosen products are not in the catalogue.",
   category: "Choose a category.",
   unknownCategory: "That category is not in the catalogue.",
+  tag: `Choose a tag. ${TAG_MESSAGES.tag}`,
+  unknownTag: "No product carries that tag: tag the products first.",
   pricing: "pricing must be percent or price.",
   percent: `Enter a percent off from 1 to ${SALE_PERCENT_MAX}.`,
   price: "Enter the sale price in whole rupees, like 2999.",
@@ -47,6 +50,11 @@ const scope = z.discriminatedUnion(
     strictBody({
       scope: z.literal("category"),
       categorySlug: z.string({ error: SALE_MESSAGES.category }).trim().min(1, { error: SALE_MESSAGES.category }),
+    }),
+    // Every product that carries the tag when the sale starts (and, for the price of the moment, at any moment of it).
+    strictBody({
+      scope: z.literal("tag"),
+      tag: z.string({ error: SALE_MESSAGES.tag }).pipe(productTagSchema),
     }),
   ],
   { error: () => SALE_MESSAGES.scope },
@@ -115,7 +123,7 @@ export interface ScheduledSale {
   endsAt: string;
   showEndsIn: boolean;
   state: SaleState;
-  /** Products it covers now (a category's as the catalogue has them). */
+  /** Products it covers now (a category's or a tag's as the catalogue has them). */
   productCount: number;
   savedAt: string;
 }

@@ -82,7 +82,7 @@ describe("/api/admin/sales", () => {
 
     const cases: [unknown, string][] = [
       [{ ...body, name: "" }, SALE_MESSAGES.name],
-      [{ ...body, what: { scope: "tag" } }, SALE_MESSAGES.scope],
+      [{ ...body, what: { scope: "brand" } }, SALE_MESSAGES.scope],
       [{ ...body, what: { scope: "products", productIds: [] } }, SALE_MESSAGES.products],
       [
         { ...body, what: { scope: "products", productIds: ["00000000-0000-4000-8000-000000000000"] } },

@@ -14,10 +14,11 @@ import {
   imageUploadQuerySchema,
   productInputSchema,
 } from "#shared/admin.ts";
+import type { ProductTagCount } from "#shared/product-tags.ts";
 import { HttpError, notFound, parseOr400 } from "../http/errors.ts";
 import type { AdminDeps } from "./deps.ts";
 import { createAdminImageService } from "./product-images.ts";
-import { createAdminProductService } from "./products.ts";
+import { createAdminProductService, productTagCounts } from "./products.ts";
 
 export async function registerAdminProductRoutes(scope: FastifyInstance, deps: AdminDeps): Promise<void> {
   const products = createAdminProductService(deps.db);
@@ -35,6 +36,14 @@ export async function registerAdminProductRoutes(scope: FastifyInstance, deps: A
 
   scope.get("/api/admin/products", async (request) =>
     products.list(parseOr400(adminProductsQuerySchema, request.query)),
+  );
+
+  // The tags in use, for the sale form's choice of a tag and the product form's suggestions.
+  scope.get(
+    "/api/admin/product-tags",
+    async (): Promise<{ tags: ProductTagCount[] }> => ({
+      tags: await productTagCounts(deps.db),
+    }),
   );
 
   scope.get("/api/admin/products/:id", async (request) => current(parseOr400(adminIdParamsSchema, request.params).id));

@@ -13,16 +13,18 @@ import {
 } from "#shared/admin.ts";
 import type { CategorySlug } from "#shared/categories.ts";
 import { discountPercentage } from "#shared/money.ts";
+import type { ProductTagCount } from "#shared/product-tags.ts";
 import { SIZES } from "#shared/sizes.ts";
 import { refuseUnknownColours } from "../catalog/colours.ts";
 import { toImage } from "../catalog/service.ts";
 import type { Db } from "../db/client.ts";
 import { countRow, productRowBase, sizeStock } from "../db/row-schemas.ts";
-import { selectRows } from "../db/rows.ts";
+import { arrayParam, selectRows } from "../db/rows.ts";
 import { colours, productSizes, products } from "../db/schema.ts";
 import { conflict, notFound } from "../domain-errors.ts";
 
 const productRow = productRowBase.extend({
+  tags: z.array(z.string()),
   archived_ms: z.number().nullable(),
   created_ms: z.number(),
   updated_ms: z.number(),
@@ -32,7 +34,7 @@ type ProductRow = z.output<typeof productRow>;
 const ms = (column: string) => sql.raw(`(extract(epoch from p.${column}) * 1000)::float8`);
 
 const productColumns = sql`
-  p.id, p.name, p.description, p.category_slug, p.features, p.price, p.discount_price, p.colour, p.fit_note,
+  p.id, p.name, p.description, p.category_slug, p.features, p.price, p.discount_price, p.colour, p.fit_note, p.tags,
   ${ms("archived_at")} as archived_ms, ${ms("created_at")} as created_ms, ${ms("updated_at")} as updated_ms,
   coalesce((select json_agg(json_build_object('id', i.id, 'alt', i.alt, 'width', i.width, 'height', i.height)
                             order by i.position, i.created_at)
@@ -53,6 +55,7 @@ function toAdminProduct(row: ProductRow): AdminProduct {
     discountPercentage: discountPercentage(row.price, row.discount_price),
     colour: row.colour,
     fitNote: row.fit_note,
+    tags: row.tags,
     stock: row.sizes.reduce((sum, s) => sum + s.stock, 0),
     sizes: SIZES.map((size) => ({ size, stock: stocks.get(size) ?? 0, offered: stocks.has(size) })),
     images: row.images.map(toImage),
@@ -170,6 +173,7 @@ export function createAdminProductService(db: Db): AdminProductService {
           discountPrice: input.discountPrice,
           colour: input.colour,
           fitNote: input.fitNote ?? null,
+          tags: await tagsInUse(tx, input.tags ?? []),
           position: nextPosition(input.category),
         });
         await writeSizes(tx, id, input.sizes);
@@ -210,6 +214,7 @@ export function createAdminProductService(db: Db): AdminProductService {
             colour: input.colour,
             // Left out of the body (undefined), the note stays as it is: Drizzle sets only what is given.
             fitNote: input.fitNote,
+            tags: input.tags && (await tagsInUse(tx, input.tags)),
             position,
             updatedAt: sql`now()`,
           })
@@ -230,6 +235,41 @@ async function refuseUnknownColour(db: Db, colour: string | null): Promise<void>
   if (colour === null) return;
   const palette = await db.select({ slug: colours.slug }).from(colours).orderBy(asc(colours.position));
   refuseUnknownColours([colour], palette);
+}
+
+/**
+ * Each tag spelt as the shop already spells it ("eid collection" becomes "Eid collection" when other
+ * products carry that): a sale takes a tag by its exact text, so one tag must not become two by case.
+ */
+async function tagsInUse(db: Db, tags: string[]): Promise<string[]> {
+  if (tags.length === 0) return [];
+  const rows = await selectRows(
+    db,
+    z.object({ tag: z.string() }),
+    // The spelling most products carry, as a sale's tag is resolved (server/promotions/scheduled-sales.ts).
+    sql`select distinct on (lower(t)) t as tag
+        from (select t, count(*) as n from products p, unnest(p.tags) t
+              where lower(t) = any(${arrayParam(
+                tags.map((tag) => tag.toLowerCase()),
+                "text",
+              )})
+              group by t) spellings
+        order by lower(t), n desc, t`,
+  );
+  const spelt = new Map(rows.map((row) => [row.tag.toLowerCase(), row.tag]));
+  return tags.map((tag) => spelt.get(tag.toLowerCase()) ?? tag);
+}
+
+/** The tags of products not archived, each with how many carry it, by name (GET /api/admin/product-tags). */
+export async function productTagCounts(db: Db): Promise<ProductTagCount[]> {
+  const rows = await selectRows(
+    db,
+    z.object({ tag: z.string(), product_count: z.number() }),
+    sql`select t as tag, count(*)::int as product_count
+        from products p, unnest(p.tags) t where p.archived_at is null
+        group by t order by lower(t), t`,
+  );
+  return rows.map((row) => ({ tag: row.tag, productCount: row.product_count }));
 }
 
 /** A size whose stock moved since the admin loaded it (an order, a cancellation) is not overwritten. */

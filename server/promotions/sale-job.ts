@@ -86,7 +86,7 @@ async function startOne(db: Db, at: ReturnType<typeof sql>): Promise<{ id: strin
       sql`with s as (select * from sales where id = ${claimed.id} and ended_at is null),
                p as (select p.id, p.discount_price from products p, s
                      where p.archived_at is null
-                       and (p.id = any(s.product_ids) or p.category_slug = s.category_slug)
+                       and (p.id = any(s.product_ids) or p.category_slug = s.category_slug or s.tag = any(p.tags))
                      order by p.id for update of p),
                priced as (select p.id, p.discount_price as regular,
                                  sale_price(s.pricing, s.percent, s.price, p.discount_price) as sale

@@ -27,9 +27,10 @@ const wallTime = (column: string) => sql.raw(`to_char(${column} at time zone '${
 const saleRow = z.object({
   id: z.string(),
   name: z.string(),
-  scope: z.enum(["products", "category"]),
+  scope: z.enum(["products", "category", "tag"]),
   product_ids: z.array(z.string()),
   category_slug: z.string().nullable(),
+  tag: z.string().nullable(),
   pricing: z.enum(["percent", "price"]),
   percent: z.number().nullable(),
   price: z.number().nullable(),
@@ -41,19 +42,24 @@ const saleRow = z.object({
   saved_ms: z.number(),
 });
 
-const SALE_COLUMNS = sql`s.id, s.name, s.scope, s.product_ids::text[] as product_ids, s.category_slug, s.pricing,
+/** The sale s takes the product p: chosen, of its category, or carrying its tag (as price_now() reads it). */
+const SALE_TAKES_P = sql`(p.id = any(s.product_ids) or p.category_slug = s.category_slug or s.tag = any(p.tags))`;
+
+const SALE_COLUMNS = sql`s.id, s.name, s.scope, s.product_ids::text[] as product_ids, s.category_slug, s.tag, s.pricing,
   s.percent, s.price, ${wallTime("s.starts_at")} as starts_local, ${wallTime("s.ends_at")} as ends_local,
   s.show_ends_in,
   case when s.ended_at is not null then 'ended' when s.started_at is not null then 'on' else 'scheduled' end as state,
   (select count(*)::int from products p where p.archived_at is null
-     and (p.id = any(s.product_ids) or p.category_slug = s.category_slug)) as product_count,
+     and ${SALE_TAKES_P}) as product_count,
   (extract(epoch from s.updated_at) * 1000)::float8 as saved_ms`;
 
 function toSale(row: z.output<typeof saleRow>): ScheduledSale {
   const what: SaleScope =
     row.scope === "products"
       ? { scope: "products", productIds: row.product_ids }
-      : { scope: "category", categorySlug: row.category_slug ?? "" };
+      : row.scope === "category"
+        ? { scope: "category", categorySlug: row.category_slug ?? "" }
+        : { scope: "tag", tag: row.tag ?? "" };
   const how: SalePricing =
     row.pricing === "percent"
       ? { pricing: "percent", percent: row.percent ?? 0 }
@@ -89,15 +95,15 @@ export async function saleById(db: Db, id: string): Promise<ScheduledSale> {
   return toSale(row);
 }
 
-export async function addSale(db: Db, input: SaleInput, adminId: string): Promise<ScheduledSale> {
-  await checkSale(db, input, null);
+export async function addSale(db: Db, given: SaleInput, adminId: string): Promise<ScheduledSale> {
+  const input = await checkSale(db, given, null);
   const c = columnsOf(input);
   const [added] = await selectRows(
     db,
     z.object({ id: z.string() }),
-    sql`insert into sales (name, scope, product_ids, category_slug, pricing, percent, price, starts_at, ends_at,
+    sql`insert into sales (name, scope, product_ids, category_slug, tag, pricing, percent, price, starts_at, ends_at,
                            show_ends_in, saved_by)
-        values (${input.name}, ${c.scope}, ${c.productIds}, ${c.categorySlug}, ${c.pricing}, ${c.percent}, ${c.price},
+        values (${input.name}, ${c.scope}, ${c.productIds}, ${c.categorySlug}, ${c.tag}, ${c.pricing}, ${c.percent}, ${c.price},
                 ${instant(input.startsAt)}, ${instant(input.endsAt)}, ${input.showEndsIn}, ${adminId})
         returning id`,
   );
@@ -106,14 +112,14 @@ export async function addSale(db: Db, input: SaleInput, adminId: string): Promis
 }
 
 /** Replaces a sale that has not started: every field. */
-export async function updateSale(db: Db, id: string, input: SaleInput, adminId: string): Promise<ScheduledSale> {
-  await checkSale(db, input, id);
+export async function updateSale(db: Db, id: string, given: SaleInput, adminId: string): Promise<ScheduledSale> {
+  const input = await checkSale(db, given, id);
   const c = columnsOf(input);
   const [saved] = await selectRows(
     db,
     z.object({ id: z.string() }),
     sql`update sales set name = ${input.name}, scope = ${c.scope}, product_ids = ${c.productIds},
-               category_slug = ${c.categorySlug}, pricing = ${c.pricing}, percent = ${c.percent}, price = ${c.price},
+               category_slug = ${c.categorySlug}, tag = ${c.tag}, pricing = ${c.pricing}, percent = ${c.percent}, price = ${c.price},
                starts_at = ${instant(input.startsAt)}, ends_at = ${instant(input.endsAt)},
                show_ends_in = ${input.showEndsIn}, saved_by = ${adminId}, updated_at = now()
         where id = ${id} and started_at is null
@@ -173,9 +179,33 @@ async function refusePassed(db: Db, local: string): Promise<void> {
   if (row?.passed) throw invalid(SALE_MESSAGES.endPassed, { endsAt: SALE_MESSAGES.endPassed });
 }
 
-/** Its products and category exist, its end is ahead, and no product of it is in another sale at the same time. */
-async function checkSale(db: Db, input: SaleInput, id: string | null): Promise<void> {
-  const { what } = input;
+/**
+ * Its products, category or tag exist, its end is ahead, and no product of it is in another sale at
+ * the same time. Answers the input with a tag spelt as the products spell it ("eid collection" is
+ * saved as "Eid collection"): price_now() matches a tag by its exact text.
+ */
+async function checkSale(db: Db, input: SaleInput, id: string | null): Promise<SaleInput> {
+  const what = await checkScope(db, input.what);
+  const checked: SaleInput = { ...input, what };
+  await refusePassed(db, input.endsAt);
+  const c = columnsOf(checked);
+  // The products each sale takes now, a tag's as tagged at this moment: a product tagged later is
+  // not foreseen here (docs/product.md says so), as a product moved into a sale's category is not.
+  const [other] = await selectRows(
+    db,
+    z.object({ name: z.string() }),
+    sql`select o.name from sales o, products p
+        where o.ended_at is null and (${id}::uuid is null or o.id <> ${id}::uuid)
+          and o.starts_at < ${instant(input.endsAt)} and ${instant(input.startsAt)} < o.ends_at
+          and (p.id = any(${c.productIds}) or p.category_slug = ${c.categorySlug} or ${c.tag} = any(p.tags))
+          and (p.id = any(o.product_ids) or p.category_slug = o.category_slug or o.tag = any(p.tags))
+        limit 1`,
+  );
+  if (other) throw conflict(SALE_MESSAGES.overlap(other.name));
+  return checked;
+}
+
+async function checkScope(db: Db, what: SaleScope): Promise<SaleScope> {
   if (what.scope === "products") {
     const [found] = await selectRows(
       db,
@@ -185,27 +215,26 @@ async function checkSale(db: Db, input: SaleInput, id: string | null): Promise<v
     if ((found?.n ?? 0) !== new Set(what.productIds).size) {
       throw invalid(SALE_MESSAGES.unknownProducts, { "what.productIds": SALE_MESSAGES.unknownProducts });
     }
-  } else {
+    return what;
+  }
+  if (what.scope === "category") {
     const [found] = await selectRows(
       db,
       z.object({ slug: z.string() }),
       sql`select slug from categories where slug = ${what.categorySlug}`,
     );
     if (!found) throw invalid(SALE_MESSAGES.unknownCategory, { "what.categorySlug": SALE_MESSAGES.unknownCategory });
+    return what;
   }
-  await refusePassed(db, input.endsAt);
-  const c = columnsOf(input);
-  const [other] = await selectRows(
+  // The spelling most products carry; archived ones count too, as a sale may be set before a restore.
+  const [found] = await selectRows(
     db,
-    z.object({ name: z.string() }),
-    sql`select o.name from sales o, products p
-        where o.ended_at is null and (${id}::uuid is null or o.id <> ${id}::uuid)
-          and o.starts_at < ${instant(input.endsAt)} and ${instant(input.startsAt)} < o.ends_at
-          and (p.id = any(${c.productIds}) or p.category_slug = ${c.categorySlug})
-          and (p.id = any(o.product_ids) or p.category_slug = o.category_slug)
-        limit 1`,
+    z.object({ tag: z.string() }),
+    sql`select t as tag from products p, unnest(p.tags) t where lower(t) = lower(${what.tag})
+        group by t order by count(*) desc, t limit 1`,
   );
-  if (other) throw conflict(SALE_MESSAGES.overlap(other.name));
+  if (!found) throw invalid(SALE_MESSAGES.unknownTag, { "what.tag": SALE_MESSAGES.unknownTag });
+  return { scope: "tag", tag: found.tag };
 }
 
 function columnsOf(input: SaleInput) {
@@ -214,6 +243,7 @@ function columnsOf(input: SaleInput) {
     scope: what.scope,
     productIds: what.scope === "products" ? arrayParam([...new Set(what.productIds)], "uuid") : sql`'{}'::uuid[]`,
     categorySlug: what.scope === "category" ? what.categorySlug : null,
+    tag: what.scope === "tag" ? what.tag : null,
     pricing: how.pricing,
     percent: how.pricing === "percent" ? how.percent : null,
     price: how.pricing === "price" ? how.price : null,

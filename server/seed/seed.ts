@@ -45,6 +45,7 @@ export async function seedDemoCatalogue(db: Db, demo: readonly DemoProduct[] = D
           discountPrice: item.discountPrice,
           colour: item.colour,
           fitNote: item.fitNote,
+          tags: item.tags,
           position,
         })
         .returning({ id: products.id });

@@ -6,6 +6,7 @@ import type { AdminProduct, ProductInputBody } from "#shared/admin.ts";
 import { CATEGORIES, type CategorySlug } from "#shared/categories.ts";
 import { FIT_NOTE_LABELS, FIT_NOTES, type FitNote } from "#shared/fit-note.ts";
 import { discountPercentage } from "#shared/money.ts";
+import { tagsFromText } from "#shared/product-tags.ts";
 import { SIZES } from "#shared/sizes.ts";
 import { AdminField } from "./AdminField.tsx";
 import { ColourPicker } from "./ColourPicker.tsx";
@@ -38,6 +39,7 @@ export function ProductForm({ product, saving, onSave, children, savingLabel }: 
   const [discountPrice, setDiscountPrice] = useState(product ? String(product.discountPrice) : "");
   const [colour, setColour] = useState<string | null>(product?.colour ?? null);
   const [fitNote, setFitNote] = useState<FitNote | null>(product?.fitNote ?? null);
+  const [tags, setTags] = useState(product?.tags.join(", ") ?? "");
   const [sizes, setSizes] = useState<SizeRow[]>(() =>
     SIZES.map((size) => {
       const current = product?.sizes.find((s) => s.size === size);
@@ -75,6 +77,8 @@ export function ProductForm({ product, saving, onSave, children, savingLabel }: 
       discountPrice: discountPrice === "" ? undefined : Number(discountPrice),
       colour,
       fitNote,
+      // As typed, each piece trimmed: the server's schema merges repeats and words a refusal.
+      tags: tagsFromText(tags),
       sizes: sizes
         .filter((row) => row.offered)
         .map((row) => ({
@@ -129,6 +133,15 @@ export function ProductForm({ product, saving, onSave, children, savingLabel }: 
               </option>
             ))}
           </select>
+        )}
+      </AdminField>
+      <AdminField
+        id="product-tags"
+        label="Tags (separated by commas)"
+        hint="Group products across categories, e.g. Eid collection"
+      >
+        {(control) => (
+          <input {...control} value={tags} placeholder="Eid collection" onChange={(e) => setTags(e.target.value)} />
         )}
       </AdminField>
       <ColourPicker value={colour} onChange={setColour} />

@@ -1,11 +1,12 @@
 // [Ours] The owner's scheduled sales (issue 51, docs/decisions/040-scheduled-sales.md): a sale of
-// chosen products or a whole category, a percent off or a new price, from a start to an end in
+// chosen products, a whole category or every product with a tag, a percent off or a new price, from a start to an end in
 // Karachi time. The shop changes the prices at the start and puts them back at the end. A sale can
 // be edited or removed until it starts; an on sale can be ended now or have its end moved. The
 // form says the sale in one line as it is filled in, before it is saved.
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { CATEGORIES } from "#shared/categories.ts";
+import type { ProductTagCount } from "#shared/product-tags.ts";
 import {
   pricingWords,
   SALE_MESSAGES,
@@ -28,9 +29,14 @@ import { loadAdmin } from "../../lib/admin-loader.ts";
 import { karachiWallTime, wallTimeWords } from "../../lib/dates.ts";
 import type { Route } from "./+types/sales-schedule.ts";
 
-export const clientLoader = async ({ request }: Route.ClientLoaderArgs) => ({
-  list: await loadAdmin<{ sales: ScheduledSale[] }>(request, "/sales"),
-});
+export const clientLoader = async ({ request }: Route.ClientLoaderArgs) => {
+  // Both at once: the tags feed the form's choice of a tag.
+  const [list, tags] = await Promise.all([
+    loadAdmin<{ sales: ScheduledSale[] }>(request, "/sales"),
+    loadAdmin<{ tags: ProductTagCount[] }>(request, "/product-tags"),
+  ]);
+  return { list, tags };
+};
 
 export const HydrateFallback = () => <AdminLoading what="the sales" />;
 
@@ -53,6 +59,7 @@ interface Draft {
   scope: SaleScope["scope"];
   productIds: string[];
   categorySlug: string;
+  tag: string;
   pricing: SalePricing["pricing"];
   percent: string;
   price: string;
@@ -66,6 +73,7 @@ const EMPTY: Draft = {
   scope: "products",
   productIds: [],
   categorySlug: "",
+  tag: "",
   pricing: "percent",
   percent: "",
   price: "",
@@ -80,6 +88,7 @@ function draftOf(sale: ScheduledSale): Draft {
     scope: sale.what.scope,
     productIds: sale.what.scope === "products" ? sale.what.productIds : [],
     categorySlug: sale.what.scope === "category" ? sale.what.categorySlug : "",
+    tag: sale.what.scope === "tag" ? sale.what.tag : "",
     pricing: sale.how.pricing,
     percent: sale.how.pricing === "percent" ? String(sale.how.percent) : "",
     price: sale.how.pricing === "price" ? String(sale.how.price) : "",
@@ -98,7 +107,9 @@ function bodyOf(d: Draft) {
     what:
       d.scope === "products"
         ? { scope: d.scope, productIds: d.productIds }
-        : { scope: d.scope, categorySlug: d.categorySlug },
+        : d.scope === "category"
+          ? { scope: d.scope, categorySlug: d.categorySlug }
+          : { scope: d.scope, tag: d.tag },
     how:
       d.pricing === "percent"
         ? { pricing: d.pricing, percent: numberOf(d.percent) }
@@ -126,13 +137,17 @@ function previewWords(d: Draft): string {
       ? d.productIds.length > 0
         ? countWords(d.productIds.length)
         : undefined
-      : d.categorySlug
-        ? `every product in ${CATEGORY_NAMES.get(d.categorySlug) ?? d.categorySlug}`
-        : undefined;
+      : d.scope === "category"
+        ? d.categorySlug
+          ? `every product in ${CATEGORY_NAMES.get(d.categorySlug) ?? d.categorySlug}`
+          : undefined
+        : d.tag
+          ? `every product tagged "${d.tag}"`
+          : undefined;
   const how = bodyOf(d).how;
   const amount = how.pricing === "percent" ? how.percent : how.price;
   if (!what || !Number.isInteger(amount) || amount < 1 || (how.pricing === "percent" && amount > SALE_PERCENT_MAX)) {
-    return "Choose the products or a category and the price to see the sale in one line.";
+    return "Choose the products, a category or a tag and the price to see the sale in one line.";
   }
   const offer = offerWords(how, what);
   const timed = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
@@ -141,9 +156,13 @@ function previewWords(d: Draft): string {
 }
 
 function saleWhatWords(sale: ScheduledSale): string {
-  return sale.what.scope === "products"
-    ? countWords(sale.productCount)
-    : `every product in ${CATEGORY_NAMES.get(sale.what.categorySlug) ?? sale.what.categorySlug} (${countWords(sale.productCount)})`;
+  const { what } = sale;
+  if (what.scope === "products") return countWords(sale.productCount);
+  const which =
+    what.scope === "category"
+      ? `every product in ${CATEGORY_NAMES.get(what.categorySlug) ?? what.categorySlug}`
+      : `every product tagged "${what.tag}"`;
+  return `${which} (${countWords(sale.productCount)})`;
 }
 
 export default function AdminSalesSchedule({ loaderData }: Route.ComponentProps) {
@@ -158,6 +177,8 @@ export default function AdminSalesSchedule({ loaderData }: Route.ComponentProps)
   const [focusNext, setFocusNext] = useState<string>();
   const { list } = loaderData;
   const sales = list.ok ? list.data.sales : [];
+  // Without them the form still works: a tag sale just has no tags to choose from.
+  const tags = loaderData.tags.ok ? loaderData.tags.data.tags : [];
 
   useEffect(() => {
     if (focusNext) document.getElementById(focusNext)?.focus();
@@ -199,12 +220,13 @@ export default function AdminSalesSchedule({ loaderData }: Route.ComponentProps)
     <div>
       <h2 className="text-xl font-bold">Scheduled sales</h2>
       <p className="mt-1 max-w-2xl text-sm text-stone-700">
-        Schedule a sale ahead: choose products or a category, a percent off or a new price, and when it starts and ends.
-        Prices change by themselves at the start and go back at the end. A sale never raises a price.
+        Schedule a sale ahead: choose products, a category or a tag, a percent off or a new price, and when it starts
+        and ends. Prices change by themselves at the start and go back at the end. A sale never raises a price.
       </p>
       <SaleForm
         label="Schedule a sale"
         submit="Schedule the sale"
+        tags={tags}
         onSaved={(sale) => {
           said(sale.state === "on" ? `"${sale.name}" is on: its prices have changed.` : `Scheduled "${sale.name}".`);
           void revalidate();
@@ -234,6 +256,7 @@ export default function AdminSalesSchedule({ loaderData }: Route.ComponentProps)
                   label={`Edit ${sale.name}`}
                   submit="Save the sale"
                   initial={sale}
+                  tags={tags}
                   onCancel={() => {
                     setEditing(undefined);
                     setFocusNext(`edit-${sale._id}`);
@@ -341,12 +364,15 @@ function SaleForm({
   label,
   submit,
   initial,
+  tags,
   onSaved,
   onCancel,
 }: {
   label: string;
   submit: string;
   initial?: ScheduledSale;
+  /** The tags in use (GET /api/admin/product-tags), to choose a tag sale's tag from. */
+  tags: ProductTagCount[];
   onSaved: (sale: ScheduledSale) => void;
   onCancel?: () => void;
 }) {
@@ -398,7 +424,11 @@ function SaleForm({
     onSaved(answer.body);
   }
 
-  const whatError = overlap ?? errors["what.productIds"] ?? errors["what.categorySlug"] ?? errors.what;
+  const whatError =
+    overlap ?? errors["what.productIds"] ?? errors["what.categorySlug"] ?? errors["what.tag"] ?? errors.what;
+  // A sale's own tag stays choosable while it is edited, even if no product carries it any more.
+  const tagChoices =
+    d.tag === "" || tags.some((t) => t.tag === d.tag) ? tags : [{ tag: d.tag, productCount: 0 }, ...tags];
   return (
     <form
       noValidate
@@ -426,6 +456,7 @@ function SaleForm({
             [
               ["products", "Products"],
               ["category", "Category"],
+              ["tag", "Products with a tag"],
             ] as const
           ).map(([scope, words]) => (
             <label key={scope} className="flex min-h-11 items-center gap-2">
@@ -448,6 +479,28 @@ function SaleForm({
             onChange={(productIds) => set({ productIds })}
             error={whatError}
           />
+        ) : d.scope === "tag" ? (
+          <AdminField
+            id={`${prefix}-tag`}
+            label="Tag"
+            hint={
+              tags.length === 0
+                ? "No product has a tag yet: add one in a product's Tags field first."
+                : "Every product with this tag when the sale starts."
+            }
+            error={whatError}
+          >
+            {(control) => (
+              <select {...control} value={d.tag} onChange={(e) => set({ tag: e.target.value })}>
+                <option value="">Choose a tag</option>
+                {tagChoices.map((t) => (
+                  <option key={t.tag} value={t.tag}>
+                    {`${t.tag} (${countWords(t.productCount)})`}
+                  </option>
+                ))}
+              </select>
+            )}
+          </AdminField>
         ) : (
           <AdminField id={`${prefix}-category`} label="Category" error={whatError}>
             {(control) => (

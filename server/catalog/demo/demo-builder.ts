@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { CATEGORY_SLUGS, type CategorySlug, categoryBySlug } from "#shared/categories.ts";
 import { FIT_NOTES, type FitNote } from "#shared/fit-note.ts";
+import { productTagsSchema } from "#shared/product-tags.ts";
 import { ConfigurationError } from "../../broken-promise.ts";
 import { type ShoeLook, shoeLookSchema } from "../artwork/types.ts";
 
@@ -22,6 +23,8 @@ export interface DemoProduct {
   colour: string;
   /** How the style fits (shared/fit-note.ts); most demo products say nothing. */
   fitNote: FitNote | null;
+  /** The owner's groups across categories (shared/product-tags.ts), such as "Eid collection". */
+  tags: string[];
   /** EU size -> stock. */
   sizes: Record<number, number>;
   look: ShoeLook;
@@ -40,6 +43,8 @@ const demoEntrySchema = z
     /** A palette slug; the database refuses one the palette lacks. */
     colour: z.string().regex(/^[a-z]+(-[a-z]+)*$/),
     fit: z.enum(FIT_NOTES).optional(),
+    /** Checked as the owner's form is, so the demo shows only tags the owner could have saved. */
+    tags: productTagsSchema.optional(),
     soldOut: z.literal(true).optional(),
     look: shoeLookSchema,
   })
@@ -102,6 +107,7 @@ export function readDemoFile(url: URL): DemoProduct[] {
       discountPrice: discounted(e.price, e.off),
       colour: e.colour,
       fitNote: e.fit ?? null,
+      tags: e.tags ?? [],
       sizes: demoStock(e.key, sizes, e.soldOut),
       look: e.look,
     }));
