@@ -6,6 +6,7 @@ import { OrderSummaryBox } from "../components/cart/OrderSummaryBox.tsx";
 import { UnseenOrderNotice } from "../components/cart/UnseenOrderNotice.tsx";
 import { type NoScriptCart, NoScriptCheckout } from "../components/no-script/NoScriptCheckout.tsx";
 import { useAuth } from "../lib/auth-store.ts";
+import { useCartOffer } from "../lib/cart-offer.ts";
 import { CHECKOUT_BLOCKED, hasSoldOut, lineKey, loweredNote } from "../lib/cart-stock.ts";
 import { useCart } from "../lib/cart-store.ts";
 import { refreshCart } from "../lib/cart-sync.ts";
@@ -54,6 +55,7 @@ async function noScriptCart(context: Route.LoaderArgs["context"]): Promise<NoScr
 
 export default function MyCart({ loaderData }: Route.ComponentProps) {
   const lines = useCart();
+  const offer = useCartOffer(lines);
   const { token } = useAuth();
   const unseenOrder = useUnseenOrder();
   const navigate = useNavigate();
@@ -124,7 +126,7 @@ export default function MyCart({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
             <div className="lg:sticky lg:top-24 lg:self-start">
-              <OrderSummaryBox lines={lines} pairsNote={room?.summary}>
+              <OrderSummaryBox lines={lines} offer={offer} pairsNote={room?.summary}>
                 <button
                   type="button"
                   className="button-primary mt-5 w-full"
@@ -145,7 +147,7 @@ export default function MyCart({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </div>
-      <CheckoutDialog ref={checkout} lines={lines} areas={loaderData.areas} />
+      <CheckoutDialog ref={checkout} lines={lines} offer={offer} areas={loaderData.areas} />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { CHECKOUT_TEXTS } from "#shared/checkout-texts.ts";
 import { formatRs } from "#shared/money.ts";
 import { orderCharges } from "#shared/order-charges.ts";
 import { DELIVERY_CITY, type Order } from "#shared/orders.ts";
+import { codeLabel, type DiscountLine } from "#shared/promotions.ts";
 import { type FieldMessages, summariseIssues } from "#shared/validation.ts";
 import { fetchAddresses } from "../../lib/address-book.ts";
 import { api, messageOf } from "../../lib/api-client.ts";
@@ -32,6 +33,7 @@ import {
   type AddressFieldErrors as FieldErrors,
   isAddressField as isField,
 } from "./AddressFields.tsx";
+import { DiscountCodeField } from "./DiscountCodeField.tsx";
 import { OrderRuleNotice, useOrderCheck } from "./OrderRuleNotice.tsx";
 import { CartTotals } from "./OrderSummaryBox.tsx";
 import { NEW_ADDRESS, SavedAddresses } from "./SavedAddresses.tsx";
@@ -56,12 +58,14 @@ function splitFieldMessages(fields: FieldMessages, prefix: string): { own: Field
 
 interface CheckoutDialogProps {
   lines: StoredCartLine[];
+  /** The cart's automatic offer (issue 51), shown until the checkout's own check answers. */
+  offer: DiscountLine | null;
   /** The Karachi areas the Area field offers (the page's loader reads them, so they are in its HTML). */
   areas: readonly KarachiArea[];
 }
 
 export const CheckoutDialog = forwardRef<HTMLDialogElement, CheckoutDialogProps>(function CheckoutDialog(
-  { lines, areas },
+  { lines, offer, areas },
   ref,
 ) {
   const { token, user } = useAuth();
@@ -84,12 +88,24 @@ export const CheckoutDialog = forwardRef<HTMLDialogElement, CheckoutDialogProps>
   const picked = addresses.find((a) => a.id === selected);
   // The owner's rules, told before the order is placed: asked when the form is filled or typed in.
   const formRef = useRef<HTMLFormElement>(null);
-  const rules = useOrderCheck(token, lines);
-  const { ask } = rules;
-  // The total with the fee a rule adds for this address (issue 50): the one shown, and the one sent.
-  const total = orderCharges(orderSummary(lines).total, rules.check).total;
+  // The discount code applied (issue 51): checked with the address, sent only while it applies.
+  const [discountCode, setDiscountCode] = useState<string | undefined>(undefined);
+  const rules = useOrderCheck(token, lines, discountCode);
+  const { ask, askNow } = rules;
+  // The discount the server reckoned: the check's (offer or code) once it answers, the cart's offer before.
+  const discount = rules.check ? rules.check.discount : offer;
+  const codeApplies = discountCode !== undefined && rules.check?.discount?.label === codeLabel(discountCode);
+  // The total less the discount, with the fee a rule adds for this address (issue 50): the one shown, and the one sent.
+  const total = orderCharges(orderSummary(lines).total, {
+    codFee: rules.check?.codFee ?? 0,
+    advance: rules.check?.advance ?? 0,
+    discount,
+  }).total;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new filling is a new address to ask about.
   useEffect(() => ask(formRef.current), [ask, filling]);
+  // A code applied or removed is checked at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again when the code changes.
+  useEffect(() => void askNow(formRef.current), [discountCode]);
 
   useEffect(() => () => leaving.current?.abort(), []);
 
@@ -157,6 +173,7 @@ export const CheckoutDialog = forwardRef<HTMLDialogElement, CheckoutDialogProps>
       items: lines.map((line) => ({ productId: line.productId, size: line.size, quantity: line.quantity })),
       shippingAddress,
       totalAmount: total,
+      ...(codeApplies ? { discountCode } : {}),
     };
     // "Not now" (many people ordering the same shoes, the database away for a moment, no answer at
     // all) is sent again for about 30 s with the same key: at most one order whatever the tries.
@@ -275,8 +292,15 @@ export const CheckoutDialog = forwardRef<HTMLDialogElement, CheckoutDialogProps>
           <p role="status" className={stillTrying ? "rounded-lg bg-amber-50 p-3 text-sm text-amber-950" : "sr-only"}>
             {stillTrying ? CHECKOUT_TEXTS.stillTrying : ""}
           </p>
+          <DiscountCodeField
+            applied={discountCode}
+            onApply={setDiscountCode}
+            discount={rules.check?.discount ?? null}
+            refusal={rules.check?.codeRefusal ?? null}
+            canCheck={rules.check !== null}
+          />
           <OrderRuleNotice check={rules.check} />
-          <CartTotals lines={lines} check={rules.check} />
+          <CartTotals lines={lines} check={rules.check} discount={discount} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <button
               type="button"

@@ -1,8 +1,8 @@
 // What the owner's rules (issue 50) would do with this cart and address, told above the Place order
 // button before the order is placed: a cap's refusal ("Orders to this area can be at most …"), a
 // cash-on-delivery fee or an advance and why (the checkout's totals show their amounts), or that the
-// order waits for the customer's own confirmation. Asked again a moment after the address or the cart
-// changes.
+// order waits for the customer's own confirmation. Asked again a moment after the address, the cart or
+// the discount code changes; the answer also holds the discount (issue 51).
 import { useCallback, useEffect, useRef, useState } from "react";
 import { checkoutAddressSchema } from "#shared/areas.ts";
 import type { OrderCheck } from "#shared/risk-rules.ts";
@@ -17,7 +17,7 @@ const WAIT_MS = 400;
  * nothing), and `askNow(form)` to read it at once, for a checkout the server just refused with a new
  * total (a fee rule turned on meanwhile): its answer is in `check` before the customer presses again.
  */
-export function useOrderCheck(token: string | null, lines: readonly StoredCartLine[]) {
+export function useOrderCheck(token: string | null, lines: readonly StoredCartLine[], discountCode?: string) {
   const [check, setCheck] = useState<OrderCheck | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // Only the latest question's answer is kept: an earlier one may arrive after it, for another address.
@@ -35,12 +35,12 @@ export function useOrderCheck(token: string | null, lines: readonly StoredCartLi
       const answer = await api<OrderCheck>("/api/orders/check", {
         method: "POST",
         auth: token,
-        json: { items, shippingAddress },
+        json: { items, shippingAddress, ...(discountCode ? { discountCode } : {}) },
       });
       // Unanswered, the checkout itself still refuses what a rule refuses: nothing is said here.
       if (question === asked.current) setCheck(answer.ok ? answer.body : null);
     },
-    [token, lines],
+    [token, lines, discountCode],
   );
   const ask = useCallback(
     (form: HTMLFormElement | null) => {

@@ -1,6 +1,7 @@
 import { orderSummary } from "#shared/cart.ts";
 import { formatRs } from "#shared/money.ts";
 import { orderCharges } from "#shared/order-charges.ts";
+import type { DiscountLine } from "#shared/promotions.ts";
 import type { OrderCheck } from "#shared/risk-rules.ts";
 import type { StoredCartLine } from "../../lib/cart-store.ts";
 import { ChargeRows } from "./ChargeRows.tsx";
@@ -9,10 +10,13 @@ import { ChargeRows } from "./ChargeRows.tsx";
 /** `pairsNote` says how many pairs may still be ordered (issue 29), once the limits are known. */
 export function OrderSummaryBox({
   lines,
+  offer,
   pairsNote,
   children,
 }: {
   lines: StoredCartLine[];
+  /** The automatic offer the cart gets now (issue 51), as the server reckoned it. */
+  offer: DiscountLine | null;
   pairsNote?: string | undefined;
   children?: React.ReactNode;
 }) {
@@ -21,7 +25,7 @@ export function OrderSummaryBox({
       <h2 id="order-summary" className="text-lg font-bold">
         Order Summary
       </h2>
-      <CartTotals lines={lines} check={null} className="mt-4" />
+      <CartTotals lines={lines} check={null} discount={offer} className="mt-4" />
       {pairsNote && (
         <p id="pairs-note" className="mt-3 text-sm text-stone-700">
           {pairsNote}
@@ -34,18 +38,26 @@ export function OrderSummaryBox({
 
 /**
  * The cart's amounts; at checkout, with what the owner's rules add for this address (`check`, issue
- * 50), so the total read is the total sent.
+ * 50) and the discount the server reckoned (issue 51: the cart's offer, or at checkout the check's
+ * offer or code), so the total read is the total sent.
  */
 export function CartTotals({
   lines,
   check,
+  discount,
   className,
 }: {
   lines: readonly StoredCartLine[];
   check: OrderCheck | null;
+  discount: DiscountLine | null;
   className?: string;
 }) {
   const summary = orderSummary(lines);
+  const charges = orderCharges(summary.total, {
+    codFee: check?.codFee ?? 0,
+    advance: check?.advance ?? 0,
+    discount,
+  });
   return (
     <dl className={`space-y-2 text-sm ${className ?? ""}`}>
       <div className="flex justify-between">
@@ -60,7 +72,7 @@ export function CartTotals({
         <dt>Delivery</dt>
         <dd>{formatRs(summary.delivery)}</dd>
       </div>
-      <ChargeRows charges={orderCharges(summary.total, check)} />
+      <ChargeRows charges={charges} discountLabel={discount?.label} />
     </dl>
   );
 }

@@ -50,7 +50,13 @@ export function NoScriptCheckout({ view }: { view: NoScriptCart | null }) {
         </Link>
       </div>
     );
-  const charges = orderCharges(orderSummary(items).total, view.check);
+  // Before a post has checked the address, the cart's automatic offer (issue 51) is the discount.
+  const discount = view.check ? view.check.discount : (view.cart.offer ?? null);
+  const charges = orderCharges(orderSummary(items).total, {
+    codFee: view.check?.codFee ?? 0,
+    advance: view.check?.advance ?? 0,
+    discount,
+  });
   const typed = posted?.fields ?? {};
   return (
     <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
@@ -98,7 +104,7 @@ export function NoScriptCheckout({ view }: { view: NoScriptCart | null }) {
         <OrderRuleNotice check={view.check} />
         {hasCharges(charges) ? (
           <dl className="space-y-2 text-sm">
-            <ChargeRows charges={charges} />
+            <ChargeRows charges={charges} discountLabel={discount?.label} />
           </dl>
         ) : (
           <p className="text-lg font-bold">Total: {formatRs(charges.total)}</p>
