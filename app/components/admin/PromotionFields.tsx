@@ -46,7 +46,6 @@ export function ScopeFields({
       />
       <fieldset
         className="grid min-w-0 gap-1"
-        aria-invalid={categoryError ? true : undefined}
         aria-describedby={categoryError ? `${prefix}-categories-error` : undefined}
       >
         <legend className="font-semibold">Categories</legend>
