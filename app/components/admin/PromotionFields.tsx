@@ -162,3 +162,19 @@ export function OnOffBadge({ on }: { on: boolean }) {
     </span>
   );
 }
+
+/**
+ * The refusal said at the form's foot: when it is of no field (a code another has, a used code's
+ * promise) or only of fields the form has no place for (a bad id deep in a list), so no message of
+ * the server goes unseen. Otherwise each field says its own.
+ */
+export function footProblem(
+  message: string,
+  fields: Readonly<Record<string, string>>,
+  shown: readonly string[],
+): string | undefined {
+  return Object.keys(fields).some((key) => shown.includes(key)) ? undefined : message;
+}
+
+/** The fields both forms place an error beside. */
+export const SHARED_FIELDS = ["productIds", "categorySlugs", "startsAt", "endsAt"] as const;

@@ -21,9 +21,11 @@ import { AdminField } from "../../components/admin/AdminField.tsx";
 import { AdminEmpty, AdminLoadFailed, AdminLoading, AdminNotice } from "../../components/admin/AdminStatus.tsx";
 import { FormFooter } from "../../components/admin/FormFooter.tsx";
 import {
+  footProblem,
   numberOf,
   OnOffBadge,
   ScopeFields,
+  SHARED_FIELDS,
   WindowFields,
   windowWords,
 } from "../../components/admin/PromotionFields.tsx";
@@ -39,6 +41,17 @@ export const HydrateFallback = () => <AdminLoading what="the discount codes" />;
 
 // The secondary button has no disabled look of its own: a press that cannot happen should look it.
 const ROW_BUTTON = "button-secondary min-h-9 px-3 py-1 text-sm disabled:cursor-not-allowed disabled:opacity-50";
+
+/** The fields this form places an error beside; any other refusal is said at its foot. */
+const SHOWN_FIELDS: readonly string[] = [
+  "code",
+  "percent",
+  "amount",
+  "minimumOrder",
+  "maxUses",
+  "perCustomer",
+  ...SHARED_FIELDS,
+];
 
 /** The form's fields as typed; the numbers are read when the body is built. */
 interface Draft {
@@ -296,7 +309,7 @@ function CodeForm({
     if (!parsed.success) {
       const summary = summariseIssues(parsed.error);
       setErrors(summary.fields);
-      if (Object.keys(summary.fields).length === 0) setProblem(summary.message);
+      setProblem(footProblem(summary.message, summary.fields, SHOWN_FIELDS));
       return;
     }
     setBusy(true);
@@ -307,8 +320,8 @@ function CodeForm({
     setBusy(false);
     if (!answer.ok) {
       setErrors(answer.error.fields);
-      // A refusal of no one field (a code another has, a used code's promise) is said at the foot.
-      setProblem(Object.keys(answer.error.fields).length === 0 ? answer.error.message : undefined);
+      // A refusal of no one field (a code another has, a used code's promise) is said at the foot (footProblem).
+      setProblem(footProblem(answer.error.message, answer.error.fields, SHOWN_FIELDS));
       return;
     }
     setErrors({});
