@@ -109,6 +109,8 @@ const SCREENS: Screen[] = [
     "/admin/blocked",
     "/admin/payment-accounts",
     "/admin/sales",
+    "/admin/discount-codes",
+    "/admin/offers",
     "/admin/synonyms",
     "/admin/searches",
     "/admin/areas",

@@ -33,9 +33,12 @@ export const SALE_MESSAGES = {
   overlap: (other: string) => `Some of these products are already in the sale "${other}" at the same time.`,
 } as const;
 
-/** Karachi wall time to the minute, as a datetime-local field gives it. */
-const WALL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
-const karachiTime = z.string({ error: SALE_MESSAGES.time }).regex(WALL_TIME, { error: SALE_MESSAGES.time });
+/**
+ * Karachi wall time to the minute, as a datetime-local field gives it. Exported for the discount
+ * codes and offers (discount-codes.ts, offers.ts), whose windows the owner picks the same way.
+ */
+export const WALL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+export const karachiTime = z.string({ error: SALE_MESSAGES.time }).regex(WALL_TIME, { error: SALE_MESSAGES.time });
 
 const scope = z.discriminatedUnion(
   "scope",

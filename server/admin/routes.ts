@@ -11,6 +11,8 @@ import { registerCourierRoutes } from "../couriers/routes.ts";
 import { registerShortPaymentRoutes } from "../couriers/short-payment-routes.ts";
 import { parseOr400 } from "../http/errors.ts";
 import { registerAdminPaymentAccountRoutes } from "../payments/accounts-routes.ts";
+import { registerCodeRoutes } from "../promotions/code-routes.ts";
+import { registerOfferRoutes } from "../promotions/offer-routes.ts";
 import { registerSaleRoutes } from "../promotions/sale-routes.ts";
 import { registerBlockListRoutes } from "./block-list-routes.ts";
 import { listCustomers, setCustomerBlocked } from "./customers.ts";
@@ -62,5 +64,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): void
     registerRiskRuleRoutes(scope, deps);
     registerAdminPaymentAccountRoutes(scope, deps);
     registerSaleRoutes(scope, deps);
+    registerCodeRoutes(scope, deps);
+    registerOfferRoutes(scope, deps);
   });
 }

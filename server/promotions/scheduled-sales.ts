@@ -12,17 +12,11 @@ import {
   type SaleState,
   type ScheduledSale,
 } from "#shared/scheduled-sales.ts";
-import { SHOP_TIME_ZONE } from "#shared/shop.ts";
 import { BrokenPromise } from "../broken-promise.ts";
 import type { Db } from "../db/client.ts";
 import { arrayParam, selectRows } from "../db/rows.ts";
 import { conflict, invalid, notFound } from "../domain-errors.ts";
-
-const tz = SHOP_TIME_ZONE;
-/** Karachi wall time ("2026-11-27T00:00") as an instant, in SQL. */
-const instant = (local: string) => sql`(${local}::timestamp at time zone ${tz})`;
-/** An instant as Karachi wall time, in SQL. */
-const wallTime = (column: string) => sql.raw(`to_char(${column} at time zone '${tz}', 'YYYY-MM-DD"T"HH24:MI')`);
+import { instant, wallTime } from "./karachi-sql.ts";
 
 const saleRow = z.object({
   id: z.string(),
