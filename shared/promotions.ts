@@ -186,3 +186,10 @@ export const cartOfferQuestionSchema = strictBody({
 export interface CartOfferAnswer {
   offer: DiscountLine | null;
 }
+
+export const productOffersParamsSchema = z.object({ productId: productIdSchema });
+
+/** GET /api/offers/for-product/{id}: the names of the live offers the product is in. */
+export interface ProductOffersAnswer {
+  offers: string[];
+}

@@ -13,6 +13,7 @@ import { FitAdvice } from "../components/product/FitAdvice.tsx";
 import { ImageCarousel } from "../components/product/ImageCarousel.tsx";
 import { Price } from "../components/product/Price.tsx";
 import { ProductGrid } from "../components/product/ProductGrid.tsx";
+import { ProductOffers } from "../components/product/ProductOffers.tsx";
 import { SaleEndsIn } from "../components/product/SaleEndsIn.tsx";
 import { SizePicker, stockHint } from "../components/product/SizePicker.tsx";
 import { RouteError } from "../components/RouteError.tsx";
@@ -239,6 +240,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <noscript>
             <NoScriptAddToCart sizes={product.sizes} chosen={size} />
           </noscript>
+          <ProductOffers productId={product._id} />
           <BackInStock key={product._id} productId={product._id} soldOut={soldOutSizes} wanted={cameFor} />
           <section aria-labelledby="features">
             <h2 id="features" className="font-semibold">

@@ -117,3 +117,16 @@ const karachiFormat = new Intl.DateTimeFormat("en-GB", {
 
 /** "1 Dec, 12:00 am": when a code starts, in the shop's time. */
 const karachiTime = (ms: number) => karachiFormat.format(new Date(ms));
+
+/** The live offers a product is in (by itself or its category), for its page: their names. */
+export async function liveOffersFor(db: Db, productId: string): Promise<string[]> {
+  const rows = await selectRowsAsserted<{ name: string }>(
+    db,
+    sql`select o.name from offers o join products p on p.id = ${productId}::uuid and p.archived_at is null
+        where ${LIVE("o")}
+          and ((cardinality(o.product_ids) = 0 and cardinality(o.category_slugs) = 0)
+               or p.id = any(o.product_ids) or p.category_slug = any(o.category_slugs))
+        order by o.name`,
+  );
+  return rows.map((row) => row.name);
+}
