@@ -9,6 +9,7 @@ import { selectRowsAsserted } from "#server/db/rows.ts";
 import { OFFER_MESSAGES, type Offer } from "#shared/offers.ts";
 import type { Order } from "#shared/orders.ts";
 import { PROMOTION_MESSAGES } from "#shared/promotion-inputs.ts";
+import { percentOf } from "#shared/promotions.ts";
 import { SALE_MESSAGES } from "#shared/scheduled-sales.ts";
 import { call, makeAdmin } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
@@ -136,9 +137,17 @@ describe("/api/admin/offers", () => {
     const size = shoe.sizes[0] as number;
     await setStock(t, shoe.id, size, 10);
     const shopper = await makeShopper(t);
-    const placed = await placeOrder(t, shopper, orderBody(shopper, [{ product: shoe, size, quantity: 1 }]));
+    // Two pairs through the real checkout: the offer takes 10% off them, and the order keeps it (the
+    // offers the earlier cases left on are turned off, so this is the one that applies).
+    await t.database.db.execute(sql`update offers set enabled = false where id <> ${offer._id}`);
+    const twoPairs = 2 * shoe.discountPrice;
+    const placed = await placeOrder(
+      t,
+      shopper,
+      orderBody(shopper, [{ product: shoe, size, quantity: 2 }], { totalAmount: twoPairs - percentOf(twoPairs, 10) }),
+    );
     expect(placed.statusCode, placed.body).toBe(201);
-    await t.database.db.execute(sql`update orders set offer_id = ${offer._id} where id = ${placed.json<Order>()._id}`);
+    expect(placed.json<Order>().discount).toEqual({ label: "Eid pairs", amount: percentOf(twoPairs, 10) });
     expect((await list()).find((o) => o._id === offer._id)?.orders).toBe(1);
 
     const locked = OFFER_MESSAGES.takenLocked("Eid pairs", 1);
