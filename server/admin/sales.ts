@@ -48,8 +48,13 @@ export async function loadSales(db: Db): Promise<SalesReport> {
   const best = await selectRows(
     db,
     z.object({ product_id: z.string(), name: z.string(), pairs: z.number(), takings: z.number() }),
+    // A line's takings less its share of the order's offer or code (issue 51), shared by the lines'
+    // value: the order keeps one discount, not one per line, so a best seller is not overstated by it.
     sql`select l.product_id, p.name, sum(l.quantity)::int as pairs,
-               sum(l.quantity * l.discount_price)::int as takings
+               round(sum(l.quantity * l.discount_price
+                         - o.discount_amount * (l.quantity * l.discount_price)::numeric
+                           / (select sum(x.quantity * x.discount_price) from order_lines x where x.order_id = o.id)))::int
+                 as takings
         from order_lines l join orders o on o.id = l.order_id join products p on p.id = l.product_id
         where o.created_at >= ${since} and ${sale}
         group by l.product_id, p.name
