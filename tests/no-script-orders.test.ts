@@ -5,10 +5,13 @@
 // Needs the production build.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVALID_LOGIN } from "#shared/accounts.ts";
+import { formatRs } from "#shared/money.ts";
 import { ORDER_CHARGE_TEXTS } from "#shared/order-charges.ts";
 import { moneyLineText, ORDER_MONEY_LABELS } from "#shared/order-money.ts";
 import { NEEDS_SCRIPTS_NOTICE, NOT_LOADED_NOTICE } from "#shared/posted-form.ts";
+import { CODE_MESSAGES } from "#shared/promotions.ts";
 import { codFeeAddedMessage, codFeeNotice, type RiskRule } from "#shared/risk-rules.ts";
+import { karachiWallTime } from "../app/lib/dates.ts";
 import { newPerson, signUp } from "./support/accounts.ts";
 import { call, makeAdmin } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
@@ -186,6 +189,50 @@ describe("ordering without JavaScript", () => {
     } finally {
       await call(t, admin, "DELETE", `/api/admin/risk-rules/${rule._id}`);
     }
+  });
+
+  it("takes a discount code typed in the form: the post without its discount comes back with the total that holds it", async () => {
+    const admin = await makeAdmin(t);
+    const saved = await call(t, admin, "POST", "/api/admin/discount-codes", {
+      code: "NOSCRIPT200",
+      kind: "fixed",
+      amount: 200,
+      startsAt: karachiWallTime(new Date(Date.now() - 3_600_000)),
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const { cookie } = await signInWithoutScripts();
+    expect((await post(`/products/${shoe.id}`, { size: String(shoe.sizes[0]) }, { cookie })).statusCode).toBe(303);
+    const cart = await t.app.inject({ method: "GET", url: "/my-cart", headers: { cookie } });
+    expect(cart.body).toContain('name="discountCode"');
+    const key = /name="key" value="([^"]+)"/.exec(cart.body)?.[1] as string;
+    const total = Number(/name="total" value="(\d+)"/.exec(cart.body)?.[1]);
+    const form = {
+      key,
+      total: String(total),
+      fullName: "Sana Qureshi",
+      addressLine: "Flat 4, Block 2, near Saddar Post Office",
+      area: "Saddar",
+      landmark: "",
+      phoneNumber: "0300 7654321",
+      email: "sana@example.pk",
+      postalCode: "",
+    };
+    // A code the shop does not have: the page says so and keeps what was typed.
+    const unknown = await post("/my-cart", { ...form, discountCode: "nope1" }, { cookie });
+    expect(decode(unknown.body)).toContain(CODE_MESSAGES.unknown("NOPE1"));
+    // The real one, posted with the total shown before it: the page comes back with the total less it.
+    const refused = await post("/my-cart", { ...form, discountCode: "noscript200" }, { cookie });
+    expect(refused.statusCode).toBe(200);
+    // React writes "-" and the amount as two texts: "-<!-- -->Rs.200".
+    expect(decode(refused.body).replaceAll("<!-- -->", "")).toContain(`-${formatRs(200)}`);
+    const again = Number(/name="total" value="(\d+)"/.exec(refused.body)?.[1]);
+    expect(again).toBe(total - 200);
+    const placed = await post("/my-cart", { ...form, discountCode: "noscript200", total: String(again) }, { cookie });
+    expect(placed.statusCode, /role="alert"[^>]*>([^<]*)/.exec(placed.body)?.[1]).toBe(303);
+    const success = await t.app.inject({ method: "GET", url: String(placed.headers.location), headers: { cookie } });
+    expect(decode(success.body)).toContain(
+      moneyLineText({ label: `${ORDER_MONEY_LABELS.discount} (Code NOSCRIPT200)`, amount: 200, deducted: true }),
+    );
   });
 
   it("asks a visitor without a session to sign in first, coming back to the size chosen", async () => {

@@ -101,6 +101,18 @@ export function NoScriptCheckout({ view }: { view: NoScriptCart | null }) {
           </label>
         ))}
         <p className="text-sm text-stone-700">City: {DELIVERY_CITY} (we deliver in Karachi only)</p>
+        <label className="text-sm font-semibold text-stone-900">
+          Discount code (optional)
+          <input
+            name="discountCode"
+            type="text"
+            autoComplete="off"
+            maxLength={20}
+            defaultValue={typed.discountCode ?? ""}
+            className="no-script-field uppercase"
+          />
+        </label>
+        {view.check?.codeRefusal ? <p className="text-sm text-red-800">{view.check.codeRefusal}</p> : null}
         <OrderRuleNotice check={view.check} />
         {hasCharges(charges) ? (
           <dl className="space-y-2 text-sm">

@@ -142,6 +142,9 @@ export function noScriptForms(app: FastifyInstance, deps: { db: Db; publicUrl: s
       // (a price changed, or a rule's COD fee for this address: the page shown again then reads the
       // rules for the address typed, server/web/no-script/pages.ts, and its total includes the fee).
       totalAmount: Number(field("total")) || 0,
+      // A discount code typed (issue 51): refused with its reason when it does not apply; when it
+      // does and the total shown was without it, the page comes back with the total that holds it.
+      ...(field("discountCode") ? { discountCode: field("discountCode") } : {}),
     };
     // The form's key: the same form sent twice (a double press, a resend after Back) is one order.
     const headers: Record<string, string> = key ? { [IDEMPOTENCY_KEY_HEADER]: key } : {};

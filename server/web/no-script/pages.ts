@@ -72,6 +72,8 @@ export function noScriptPages(app: FastifyInstance, db: Db, request: FastifyRequ
         payload: {
           items: cart.items.map(({ productId, size, quantity }) => ({ productId, size, quantity })),
           shippingAddress: postedAddress((name) => fields[name]?.trim() ?? ""),
+          // The code the form typed (issue 51), so the total shown again holds its discount.
+          ...(fields.discountCode?.trim() ? { discountCode: fields.discountCode.trim() } : {}),
         },
       });
       return answer.statusCode === 200 ? answer.json<OrderCheck>() : null;
