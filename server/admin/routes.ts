@@ -11,6 +11,7 @@ import { registerCourierRoutes } from "../couriers/routes.ts";
 import { registerShortPaymentRoutes } from "../couriers/short-payment-routes.ts";
 import { parseOr400 } from "../http/errors.ts";
 import { registerAdminPaymentAccountRoutes } from "../payments/accounts-routes.ts";
+import { registerPromotionsReportRoutes } from "../promotions/report-routes.ts";
 import { registerSaleRoutes } from "../promotions/sale-routes.ts";
 import { registerBlockListRoutes } from "./block-list-routes.ts";
 import { listCustomers, setCustomerBlocked } from "./customers.ts";
@@ -62,5 +63,6 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): void
     registerRiskRuleRoutes(scope, deps);
     registerAdminPaymentAccountRoutes(scope, deps);
     registerSaleRoutes(scope, deps);
+    registerPromotionsReportRoutes(scope, deps);
   });
 }
