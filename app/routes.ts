@@ -41,6 +41,7 @@ export default [
     route("risk-rules", "routes/admin/risk-rules.tsx"),
     route("payment-accounts", "routes/admin/payment-accounts.tsx"),
     route("sales", "routes/admin/sales-schedule.tsx"),
+    route("promotions", "routes/admin/promotions.tsx"),
     route("synonyms", "routes/admin/synonyms.tsx"),
     route("searches", "routes/admin/searches.tsx"),
     route("areas", "routes/admin/areas.tsx"),

@@ -31,6 +31,7 @@ const SECTIONS = [
   { to: "/admin/risk-rules", label: "Risk rules", end: false },
   { to: "/admin/payment-accounts", label: "Payment accounts", end: false },
   { to: "/admin/sales", label: "Scheduled sales", end: false },
+  { to: "/admin/promotions", label: "Sales and codes", end: false },
   { to: "/admin/couriers", label: "Couriers", end: false },
   { to: "/admin/short-payments", label: "Short payments", end: false },
   { to: "/admin/reports", label: "Reports", end: false },
