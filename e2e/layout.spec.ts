@@ -109,6 +109,7 @@ const SCREENS: Screen[] = [
     "/admin/blocked",
     "/admin/payment-accounts",
     "/admin/sales",
+    "/admin/promotions",
     "/admin/synonyms",
     "/admin/searches",
     "/admin/areas",

@@ -205,8 +205,12 @@ function Table({
  */
 function ScrollBox({ label, children }: { label: string; children: ReactNode }) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a keyboard can only scroll a region that takes focus
-    <section className="mt-2 overflow-x-auto rounded-xl border border-stone-200" aria-label={label} tabIndex={0}>
+    <section
+      className="mt-2 overflow-x-auto rounded-xl border border-stone-200"
+      aria-label={`${label} table`}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a keyboard can only scroll a region that takes focus
+      tabIndex={0}
+    >
       {children}
     </section>
   );
