@@ -130,7 +130,17 @@ describe("GET /api/admin/promotions/report", () => {
     await comesBack((await order(refused, one, price))._id, "refused");
     await comesBack((await order(returned, one, price))._id, "returned");
 
-    const row = (await report()).sales.find((s) => s.saleId === sale.id);
+    // A sale that has not started has nothing to report yet: not listed.
+    const [later] = await selectRowsAsserted<{ id: string }>(
+      t.database.db,
+      sql`insert into sales (name, scope, product_ids, pricing, percent, starts_at, ends_at)
+          values ('Next month', 'products', array[${plain.id}::uuid], 'percent', 10,
+                  now() + interval '30 days', now() + interval '31 days')
+          returning id`,
+    );
+    const { sales } = await report();
+    expect(sales.some((s) => s.saleId === later?.id)).toBe(false);
+    const row = sales.find((s) => s.saleId === sale.id);
     expect(row).toEqual({
       saleId: sale.id,
       name: "Report week",
