@@ -1,7 +1,28 @@
 // The owner's view of sales, codes and offers (issue 51): what each scheduled sale, discount code and
 // automatic offer brought (orders, pairs, revenue) and what it cost (the discount given, the parcels
 // refused at the door or returned among its orders), and the codes that look passed around in public.
-// GET /api/admin/promotions/report answers it; /admin/promotions shows it.
+// GET /api/admin/promotions/report answers it, over every order or the orders placed between two
+// Karachi days; /admin/promotions shows it.
+import { isCalendarDay } from "./exports.ts";
+import { z } from "./zod.ts";
+
+const day = (key: "from" | "to", which: "first" | "last") =>
+  z
+    .string({ error: `${key}, the period's ${which} day, must be one date like 2026-11-01.` })
+    .refine(isCalendarDay, { error: `${key}, the period's ${which} day, must be a date like 2026-11-01.` })
+    .optional();
+
+/**
+ * GET /api/admin/promotions/report?from=&to=: the orders placed from the Karachi day `from` to the
+ * Karachi day `to`, both included; either may be left out (no start, or up to today).
+ */
+export const promotionsReportQuerySchema = z
+  .object({ from: day("from", "first"), to: day("to", "last") })
+  .refine(({ from, to }) => from === undefined || to === undefined || from <= to, {
+    path: ["to"],
+    error: "The period ends before it starts: choose a last day (to) on or after the first (from).",
+  });
+export type PromotionsPeriod = z.output<typeof promotionsReportQuerySchema>;
 
 /**
  * A code is flagged as shared publicly from this many uses on: below it, a handful of new customers
@@ -60,12 +81,12 @@ export interface SaleReportRow extends PromotionFigures {
 export interface CodeReportRow extends PromotionFigures {
   codeId: string;
   code: string;
-  /** The orders that took it (discount_codes.uses) and its cap; null: no cap. */
+  /** The orders that ever took it (discount_codes.uses, whatever the period) and its cap; null: no cap. */
   uses: number;
   maxUses: number | null;
-  /** Of its uses, those that were the account's first order. */
+  /** Of its orders (its uses in the period), those that were the account's first order. */
   newAccounts: number;
-  /** isSharedPublicly(uses, newAccounts). */
+  /** isSharedPublicly(orders, newAccounts): over all its uses when no period is asked. */
   sharedPublicly: boolean;
 }
 
@@ -75,7 +96,10 @@ export interface OfferReportRow extends PromotionFigures {
 }
 
 export interface PromotionsReport {
-  /** Every sale that has started, the latest start first. */
+  /** The period asked, Karachi days (YYYY-MM-DD); null: no bound on that side. */
+  from: string | null;
+  to: string | null;
+  /** Every sale that has started, the latest start first (with zeros where the period has none of its orders). */
   sales: SaleReportRow[];
   /** Every code, the most used first. */
   codes: CodeReportRow[];

@@ -42,6 +42,9 @@ let offered: TestProduct;
 
 const PRICE = 2000;
 const size = (p: TestProduct) => p.sizes[0] as number;
+/** The Karachi day `days` from today, YYYY-MM-DD. */
+const karachiDay = (days: number) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Karachi" }).format(new Date(Date.now() + days * 86_400_000));
 const freshPhone = () => `03${String(randomInt(100_000_000, 999_999_999))}`;
 
 beforeAll(async () => {
@@ -89,8 +92,8 @@ async function addCode(code: string, amount: number, maxUses: number | null): Pr
   return row?.id as string;
 }
 
-const report = async () => {
-  const res = await call(t, admin, "GET", "/api/admin/promotions/report");
+const report = async (query = "") => {
+  const res = await call(t, admin, "GET", `/api/admin/promotions/report${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<PromotionsReport>();
 };
@@ -206,6 +209,45 @@ describe("GET /api/admin/promotions/report", () => {
     });
     // The most used first.
     expect(codes.map((c) => c.uses)).toEqual(codes.map((c) => c.uses).toSorted((a, b) => b - a));
+
+    // A period of Karachi days: today holds every one of these orders, yesterday none of them (the
+    // code's uses and cap stay what they are; its figures and the flag are the period's).
+    const today = karachiDay(0);
+    const inToday = await report(`?from=${today}&to=${today}`);
+    expect([inToday.from, inToday.to]).toEqual([today, today]);
+    expect(inToday.codes.find((c) => c.codeId === publicId)).toEqual(codes.find((c) => c.codeId === publicId));
+    const yesterday = karachiDay(-1);
+    const before = await report(`?to=${yesterday}`);
+    expect([before.from, before.to]).toEqual([null, yesterday]);
+    expect(before.codes.find((c) => c.codeId === publicId)).toMatchObject({
+      uses: 10,
+      orders: 0,
+      pairs: 0,
+      revenue: 0,
+      discount: 0,
+      refused: 0,
+      newAccounts: 0,
+      sharedPublicly: false,
+    });
+    const after = await report(`?from=${karachiDay(1)}`);
+    expect(after.codes.find((c) => c.codeId === loyalId)?.orders).toBe(0);
+  });
+
+  it("refuses a period that is not two dates in order with a clear 400", async () => {
+    for (const [query, message] of [
+      ["?from=2026-02-30", "from, the period's first day, must be a date like 2026-11-01."],
+      ["?to=yesterday", "to, the period's last day, must be a date like 2026-11-01."],
+      ["?from=", "from, the period's first day, must be a date like 2026-11-01."],
+      ["?from=2026-11-01&from=2026-11-02", "from, the period's first day, must be one date like 2026-11-01."],
+      [
+        "?from=2026-11-02&to=2026-11-01",
+        "The period ends before it starts: choose a last day (to) on or after the first (from).",
+      ],
+    ] as const) {
+      const res = await call(t, admin, "GET", `/api/admin/promotions/report${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json<{ message: string }>().message, query).toContain(message);
+    }
   });
 
   it("draws the line at ten uses and 60% new accounts", () => {

@@ -1,13 +1,15 @@
 // The owner's view of sales, codes and offers (shared/promotions-report.ts), in one statement: each
 // sale's orders from the lines it priced (order_lines.sale_id), each code's and offer's from the
 // orders that took it (orders.discount_code_id, orders.offer_id), each added up once in SQL and
-// answered as three JSON arrays, so the report costs one round trip however many there are. No HTTP here.
+// answered as three JSON arrays, so the report costs one round trip however many there are; over
+// every order, or the orders placed between two Karachi days. No HTTP here.
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   type CodeReportRow,
   isSharedPublicly,
   type OfferReportRow,
+  type PromotionsPeriod,
   type PromotionsReport,
   type SaleReportRow,
 } from "#shared/promotions-report.ts";
@@ -54,9 +56,16 @@ const FIGURES = sql`count(x.order_id)::int as "orders",
   count(*) filter (where o.returned_as = 'refused')::int as "refused",
   count(*) filter (where o.returned_as = 'returned')::int as "returned"`;
 
+const tz = SHOP_TIME_ZONE;
+/** The period's bounds on an order's placing, as instants of the Karachi days' edges. */
+function placedIn(column: SQL, { from, to }: PromotionsPeriod): SQL {
+  return sql`${from === undefined ? sql`true` : sql`${column} >= (${from}::date::timestamp at time zone ${tz})`}
+    and ${to === undefined ? sql`true` : sql`${column} < ((${to}::date + 1)::timestamp at time zone ${tz})`}`;
+}
+
 const wallTime = (column: SQL) => sql`to_char(${column} at time zone ${SHOP_TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI')`;
 
-export async function loadPromotionsReport(db: Db): Promise<PromotionsReport> {
+export async function loadPromotionsReport(db: Db, period: PromotionsPeriod): Promise<PromotionsReport> {
   const [row] = await selectRows(
     db,
     reportRow,
@@ -64,7 +73,8 @@ export async function loadPromotionsReport(db: Db): Promise<PromotionsReport> {
           -- A sale's part of each order: the lines it priced, never the order's other lines.
           select l.sale_id, l.order_id, sum(l.quantity)::int as pairs,
                  sum((l.price - l.discount_price) * l.quantity)::int as given
-          from order_lines l where l.sale_id is not null
+          from order_lines l join orders p on p.id = l.order_id
+          where l.sale_id is not null and ${placedIn(sql`p.created_at`, period)}
           group by l.sale_id, l.order_id
         ),
         promo_orders as (
@@ -74,7 +84,8 @@ export async function loadPromotionsReport(db: Db): Promise<PromotionsReport> {
                  (select sum(l.quantity) from order_lines l where l.order_id = o.id)::int as pairs,
                  not exists (select 1 from orders e
                              where e.user_id = o.user_id and (e.created_at, e.id) < (o.created_at, o.id)) as first_order
-          from orders o where o.discount_code_id is not null or o.offer_id is not null
+          from orders o
+          where (o.discount_code_id is not null or o.offer_id is not null) and ${placedIn(sql`o.created_at`, period)}
         ),
         sale_rows as (
           select s.id as "saleId", s.name, ${wallTime(sql`s.starts_at`)} as "startsAt",
@@ -107,8 +118,10 @@ export async function loadPromotionsReport(db: Db): Promise<PromotionsReport> {
   );
   if (!row) throw new BrokenPromise("loadPromotionsReport: the statement answered no row");
   return {
+    from: period.from ?? null,
+    to: period.to ?? null,
     sales: row.sales.map((s): SaleReportRow => s),
-    codes: row.codes.map((c): CodeReportRow => ({ ...c, sharedPublicly: isSharedPublicly(c.uses, c.newAccounts) })),
+    codes: row.codes.map((c): CodeReportRow => ({ ...c, sharedPublicly: isSharedPublicly(c.orders, c.newAccounts) })),
     offers: row.offers.map((f): OfferReportRow => f),
   };
 }
