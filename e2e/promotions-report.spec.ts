@@ -2,7 +2,7 @@
 // (desktop): a sale started now on one product, one pair ordered under it through the API, and the
 // owner's screen shows the sale's row (one order, one pair, its revenue and the discount it gave);
 // its tab is current; the table scrolls inside its own box at 375 px while the page never scrolls
-// sideways; the screen passes axe. Each width takes its own product, third and fourth from the end of
+// sideways; the screen passes axe; a period from tomorrow shows the sale with none of its orders. Each width takes its own product, third and fourth from the end of
 // the catalogue (scheduled-sales.spec.ts takes the last two), and the sale is ended at the end.
 import { expect, test } from "@playwright/test";
 import { karachiWallTime } from "../app/lib/dates.ts";
@@ -65,6 +65,16 @@ test("the owner reads what a sale brought, its table inside its own box on a pho
     }
     await expectNoAxeViolations(page);
     await shoot(page, `promotions-${width}`);
+
+    // From tomorrow: the sale is listed with none of its orders; All time brings them back.
+    const tomorrow = karachiWallTime(new Date(Date.now() + DAY)).slice(0, 10);
+    await page.getByLabel("Orders placed from").fill(tomorrow);
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL(new RegExp(`from=${tomorrow}`));
+    await expect(row.getByRole("cell")).toHaveText(["0", "0", formatRs(0), formatRs(0), "0", "0"]);
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await page.getByRole("link", { name: "All time" }).click();
+    await expect(row.getByRole("cell").first()).toHaveText("1");
   } finally {
     await request.post(`/api/admin/sales/${sale._id}/end`, { headers: bearer(owner), data: { endsAt: "now" } });
   }

@@ -3,7 +3,7 @@
 // returned), and the codes that look passed around in public, so the owner sees which promotions pay.
 // Each table scrolls sideways in its own box on a phone; the page itself never does.
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { formatRs } from "#shared/money.ts";
 import {
   type CodeReportRow,
@@ -14,18 +14,28 @@ import {
   SHARED_NEW_ACCOUNT_SHARE,
   sharedReason,
 } from "#shared/promotions-report.ts";
+import { ADMIN_INPUT } from "../../components/admin/AdminField.tsx";
 import { AdminEmpty, AdminLoadFailed, AdminLoading } from "../../components/admin/AdminStatus.tsx";
+import { dayLabel } from "../../components/admin/DailyBars.tsx";
+import { useListParams } from "../../components/admin/ListControls.tsx";
+import { queryString } from "../../lib/admin-api.ts";
 import { loadAdmin, useLoadingHere } from "../../lib/admin-loader.ts";
 import { wallTimeWords } from "../../lib/dates.ts";
 import type { Route } from "./+types/promotions.ts";
 
+/** The period in the address (?from=&to=, Karachi days); a field left empty is no bound. */
+function periodOf(params: { get: (key: string) => string | null }): { from: string; to: string } {
+  return { from: params.get("from") ?? "", to: params.get("to") ?? "" };
+}
+
 export const clientLoader = ({ request }: Route.ClientLoaderArgs) =>
-  loadAdmin<PromotionsReport>(request, "/promotions/report");
+  loadAdmin<PromotionsReport>(request, `/promotions/report${queryString(periodOf(new URL(request.url).searchParams))}`);
 
 export const HydrateFallback = () => <AdminLoading what="the sales and codes" />;
 
 export default function PromotionsScreen({ loaderData: report }: Route.ComponentProps) {
   const loading = useLoadingHere();
+  const period = periodOf(useListParams());
   return (
     <div className="space-y-6">
       <div>
@@ -35,6 +45,7 @@ export default function PromotionsScreen({ loaderData: report }: Route.Component
           {PROMOTION_WORDS.discount} {PROMOTION_WORDS.pairs}
         </p>
       </div>
+      <PeriodForm key={`${period.from}/${period.to}`} from={period.from} to={period.to} />
       {loading ? (
         <AdminLoading what="the sales and codes" />
       ) : !report.ok ? (
@@ -53,9 +64,42 @@ export default function PromotionsScreen({ loaderData: report }: Route.Component
   );
 }
 
+/** The period, Karachi days: a plain GET form, so it works before the page's JavaScript has loaded. */
+function PeriodForm({ from, to }: { from: string; to: string }) {
+  return (
+    <Form method="get" className="flex flex-wrap items-end gap-3 text-sm">
+      <label className="block font-semibold">
+        Orders placed from
+        <input type="date" name="from" defaultValue={from} className={`${ADMIN_INPUT} block`} />
+      </label>
+      <label className="block font-semibold">
+        to
+        <input type="date" name="to" defaultValue={to} className={`${ADMIN_INPUT} block`} />
+      </label>
+      <button type="submit" className="button-secondary">
+        Show
+      </button>
+      {from || to ? (
+        <Link to="?" className="flex min-h-11 items-center font-semibold text-brand-700 hover:underline">
+          All time
+        </Link>
+      ) : null}
+    </Form>
+  );
+}
+
+function periodWords({ from, to }: PromotionsReport): string {
+  if (from && to)
+    return from === to ? `Orders placed on ${dayLabel(from)}` : `Orders placed ${dayLabel(from)} to ${dayLabel(to)}`;
+  if (from) return `Orders placed from ${dayLabel(from)}`;
+  if (to) return `Orders placed up to ${dayLabel(to)}`;
+  return "Every order placed so far";
+}
+
 function Report({ report }: { report: PromotionsReport }) {
   return (
     <>
+      <p className="text-sm font-semibold">{periodWords(report)}.</p>
       <Table
         id="sales"
         title="Sales"
