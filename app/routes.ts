@@ -43,6 +43,7 @@ export default [
     route("sales", "routes/admin/sales-schedule.tsx"),
     route("discount-codes", "routes/admin/discount-codes.tsx"),
     route("offers", "routes/admin/offers.tsx"),
+    route("promotions", "routes/admin/promotions.tsx"),
     route("synonyms", "routes/admin/synonyms.tsx"),
     route("searches", "routes/admin/searches.tsx"),
     route("areas", "routes/admin/areas.tsx"),

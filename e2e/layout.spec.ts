@@ -111,6 +111,7 @@ const SCREENS: Screen[] = [
     "/admin/sales",
     "/admin/discount-codes",
     "/admin/offers",
+    "/admin/promotions",
     "/admin/synonyms",
     "/admin/searches",
     "/admin/areas",

@@ -18,7 +18,7 @@ export const PAYOUTS_MAX_DAYS = 366;
 const DAY_MS = 86_400_000;
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
 /** A real calendar day written YYYY-MM-DD (not 2026-02-30). */
-const isCalendarDay = (text: string) =>
+export const isCalendarDay = (text: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
 
 const periodDay = (which: "first" | "last", key: "from" | "to") =>

@@ -13,6 +13,7 @@ import { parseOr400 } from "../http/errors.ts";
 import { registerAdminPaymentAccountRoutes } from "../payments/accounts-routes.ts";
 import { registerCodeRoutes } from "../promotions/code-routes.ts";
 import { registerOfferRoutes } from "../promotions/offer-routes.ts";
+import { registerPromotionsReportRoutes } from "../promotions/report-routes.ts";
 import { registerSaleRoutes } from "../promotions/sale-routes.ts";
 import { registerBlockListRoutes } from "./block-list-routes.ts";
 import { listCustomers, setCustomerBlocked } from "./customers.ts";
@@ -66,5 +67,6 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): void
     registerSaleRoutes(scope, deps);
     registerCodeRoutes(scope, deps);
     registerOfferRoutes(scope, deps);
+    registerPromotionsReportRoutes(scope, deps);
   });
 }

@@ -33,6 +33,7 @@ const SECTIONS = [
   { to: "/admin/sales", label: "Scheduled sales", end: false },
   { to: "/admin/discount-codes", label: "Discount codes", end: false },
   { to: "/admin/offers", label: "Offers", end: false },
+  { to: "/admin/promotions", label: "Sales and codes", end: false },
   { to: "/admin/couriers", label: "Couriers", end: false },
   { to: "/admin/short-payments", label: "Short payments", end: false },
   { to: "/admin/reports", label: "Reports", end: false },
