@@ -186,7 +186,7 @@ async function endOrRemoveSales(request: APIRequestContext, owner: Account, name
   const { sales } = (await listed.json()) as { sales: ScheduledSale[] };
   for (const sale of sales.filter((each) => names.includes(each.name))) {
     if (sale.state === "on") {
-      await request.patch(`/api/admin/sales/${sale._id}/end`, { headers: bearer(owner), data: { endsAt: "now" } });
+      await request.post(`/api/admin/sales/${sale._id}/end`, { headers: bearer(owner), data: { endsAt: "now" } });
     } else if (sale.state === "scheduled") {
       await request.delete(`/api/admin/sales/${sale._id}`, { headers: bearer(owner) });
     }

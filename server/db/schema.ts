@@ -384,6 +384,9 @@ export const orders = pgTable(
       sql`${t.advanceAmount} between 0 and ${t.totalAmount} and (${t.advancePaidAt} is null or ${t.advanceAmount} > 0)`,
     ),
     check("orders_payment_check", sql`${t.paymentMethod} = 'cod'`),
+    // The owner's report of each code and offer (server/promotions/report.ts) finds their orders by these.
+    index("orders_discount_code_idx").on(t.discountCodeId).where(sql`${t.discountCodeId} is not null`),
+    index("orders_offer_idx").on(t.offerId).where(sql`${t.offerId} is not null`),
     check(
       "orders_discount_check",
       sql`${t.discountAmount} >= 0 and (${t.discountAmount} = 0) = (${t.discountLabel} is null) and (${t.discountCodeId} is null or ${t.offerId} is null)`,
