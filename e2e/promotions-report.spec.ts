@@ -2,8 +2,10 @@
 // (desktop): a sale started now on one product, one pair ordered under it through the API, and the
 // owner's screen shows the sale's row (one order, one pair, its revenue and the discount it gave);
 // its tab is current; the table scrolls inside its own box at 375 px while the page never scrolls
-// sideways; the screen passes axe; a period from tomorrow shows the sale with none of its orders. Each width takes its own product, third and fourth from the end of
-// the catalogue (scheduled-sales.spec.ts takes the last two), and the sale is ended at the end.
+// sideways; the screen passes axe; a period from tomorrow shows the sale with none of its orders.
+// Each width takes its own product, seventh and eighth from the end of the catalogue
+// (scheduled-sales.spec.ts takes the last two, offers-and-codes.spec.ts the four before), and the
+// sale is ended at the end.
 import { expect, test } from "@playwright/test";
 import { karachiWallTime } from "../app/lib/dates.ts";
 import { formatRs } from "../shared/money.ts";
@@ -22,7 +24,7 @@ test("the owner reads what a sale brought, its table inside its own box on a pho
   const width = testInfo.project.name === "phone" ? 375 : 1280;
   await page.setViewportSize({ width, height: 860 });
   const owner = await signIn(request, E2E_ADMIN.email, E2E_ADMIN.password);
-  const product = (await catalogue(request)).at(width === 375 ? -3 : -4);
+  const product = (await catalogue(request)).at(width === 375 ? -7 : -8);
   const size = product?.sizes.find((s) => s.stock > 0)?.size;
   if (!product || size === undefined) throw new Error("no product in stock at the catalogue's end");
   const regular = product.price;
