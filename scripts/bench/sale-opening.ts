@@ -45,8 +45,9 @@ type Shows = "old" | "sale" | "neither";
 
 interface PageSample {
   kind: "list" | "product";
-  /** When it was asked, ms after the sale's start (negative before). */
+  /** When it was asked and when its answer had come, ms after the sale's start (negative before). */
   sentMs: number;
+  answeredMs: number;
   ms: number;
   status: number | "no answer";
   shows: Shows;
@@ -69,8 +70,12 @@ export interface SaleOpening {
   category: string;
   categoryPath: string;
   products: number;
-  /** When the first instance's sale job applied the sale, ms after its start. */
+  /**
+   * The sale job's claim of the sale (its transaction's now(), sales.started_at) and when the bench first
+   * saw it committed (polled every 50 ms), ms after the start.
+   */
   appliedMs: number;
+  appliedSeenMs: number;
   codesGranted: number;
   placed: number;
   /** Refused 400 with the code's used-up message. */
@@ -81,9 +86,16 @@ export interface SaleOpening {
   pagesBefore: Quantiles;
   pagesAfter: Quantiles;
   pagesNot200: number;
-  /** Answers asked after the start that still showed the old price, and the latest of them (ms after the start). */
+  /**
+   * Answers asked after the start that still showed the old price; the latest of them by when it was
+   * asked and by when its answer came (ms after the start), and the last few.
+   */
   oldAfterStart: number;
   cacheBoundMs: number | undefined;
+  cacheBoundAnsweredMs: number | undefined;
+  latestOld: { kind: PageSample["kind"]; sentMs: number; answeredMs: number }[];
+  /** The last few answers asked before the start that showed the sale price. */
+  earlySale: { kind: PageSample["kind"]; sentMs: number; answeredMs: number }[];
   /** Answers asked before the start that showed the sale price (should be none). */
   saleBeforeStart: number;
   pagesNeither: number;
@@ -180,15 +192,21 @@ export async function measureSaleOpening(serverUrl: string, log: (line: string) 
       }
     });
 
+    // When the sale job's start of the sale is committed (visible to another session), from the start on.
+    const applied = (async () => {
+      await sleep(Math.max(0, startMs - Date.now()));
+      for (;;) {
+        const { rows } = await pool.query<{ started_at: Date | null }>("select started_at from sales where id = $1", [
+          sale.id,
+        ]);
+        const at = rows[0]?.started_at;
+        if (at) return { at, seenMs: Date.now() - startMs };
+        await sleep(50);
+      }
+    })();
     // The shoppers: at the start plus SHOPPERS_AT_MS, once an instance has applied the sale, all at once.
     await sleep(Math.max(0, startMs + SHOPPERS_AT_MS - Date.now()));
-    let appliedAt: Date | null = null;
-    while (!appliedAt) {
-      appliedAt =
-        (await pool.query<{ started_at: Date | null }>("select started_at from sales where id = $1", [sale.id])).rows[0]
-          ?.started_at ?? null;
-      if (!appliedAt) await sleep(100);
-    }
+    const { at: appliedAt, seenMs: appliedSeenMs } = await applied;
     const price = (
       await pool.query<{ discount_price: number }>("select discount_price from products where id = $1", [
         pair.productId,
@@ -259,6 +277,7 @@ export async function measureSaleOpening(serverUrl: string, log: (line: string) 
       categoryPath: category.path,
       products: products.length,
       appliedMs: appliedAt.getTime() - startMs,
+      appliedSeenMs,
       codesGranted: row.code_uses,
       placed,
       refusedUsedUp,
@@ -274,6 +293,16 @@ export async function measureSaleOpening(serverUrl: string, log: (line: string) 
       pagesNot200: samples.length - answered.length,
       oldAfterStart: oldAfter.length,
       cacheBoundMs: oldAfter.length > 0 ? Math.max(...oldAfter.map((s) => s.sentMs)) : undefined,
+      cacheBoundAnsweredMs: oldAfter.length > 0 ? Math.max(...oldAfter.map((s) => s.answeredMs)) : undefined,
+      latestOld: [...oldAfter]
+        .sort((a, b) => b.sentMs - a.sentMs)
+        .slice(0, 8)
+        .map(({ kind, sentMs, answeredMs }) => ({ kind, sentMs, answeredMs })),
+      earlySale: answered
+        .filter((s) => s.sentMs < 0 && s.shows === "sale")
+        .sort((a, b) => a.sentMs - b.sentMs)
+        .slice(0, 8)
+        .map(({ kind, sentMs, answeredMs }) => ({ kind, sentMs, answeredMs })),
       saleBeforeStart: answered.filter((s) => s.sentMs < 0 && s.shows === "sale").length,
       pagesNeither: answered.filter((s) => s.shows === "neither").length,
       databaseProblems,
@@ -307,11 +336,19 @@ async function readPage(visitor: Visitor, page: PagePrices, startMs: number): Pr
     const old = page.prices.some((p) => html.includes(p.old) && !html.includes(p.sale));
     const sale = page.prices.some((p) => html.includes(p.sale));
     const shows: Shows = old ? "old" : sale ? "sale" : "neither";
-    return { kind: page.kind, sentMs: sentAt - startMs, ms, status: answer.status, shows };
+    return {
+      kind: page.kind,
+      sentMs: sentAt - startMs,
+      answeredMs: Date.now() - startMs,
+      ms,
+      status: answer.status,
+      shows,
+    };
   } catch (error) {
     if (!(error instanceof Failed)) throw error;
     const ms = performance.now() - t0;
-    return { kind: page.kind, sentMs: sentAt - startMs, ms, status: "no answer", shows: "neither" };
+    const answeredMs = Date.now() - startMs;
+    return { kind: page.kind, sentMs: sentAt - startMs, answeredMs, ms, status: "no answer", shows: "neither" };
   }
 }
 
