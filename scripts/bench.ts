@@ -21,6 +21,7 @@ import { type FirstTapPage, measureFirstTaps } from "./bench/first-tap.ts";
 import { p75 } from "./bench/first-tap-stats.ts";
 import { BROWSER_ACCEPT_ENCODING } from "./bench/http.ts";
 import { measureImages } from "./bench/images.ts";
+import { type JudgedMeasures, type JudgedScore, scoreJudged } from "./bench/judged-relevance.ts";
 import { measureLighthouse as lighthouseRuns, warmPages } from "./bench/lighthouse.ts";
 import { type PairResult, runPair } from "./bench/load.ts";
 import { measureHomeJs } from "./bench/page-weight.ts";
@@ -484,12 +485,49 @@ async function measureRelevance(base: string): Promise<void> {
     ["Kind", "Queries", "Ours", "MiniSearch"],
     kinds.map((kind) => [kind, String(ours.byKind[kind]?.queries ?? 0), cell(ours, kind), cell(library, kind)]),
   );
+  await measureJudged(products, json);
   if (ours.misses.length > 0)
     report.notes.push(`Queries ours found nothing relevant for in the first three: ${ours.misses.join(", ")}.`);
   if (library.misses.length > 0)
     report.notes.push(
       `Queries MiniSearch found nothing relevant for in the first three: ${library.misses.join(", ")}.`,
     );
+}
+
+/**
+ * Issue 52's judged set (tests/relevance/judged-queries.json): NDCG@10, MRR and the zero-result rate
+ * over the whole set and the part kept aside, and NDCG@10 by class, ours beside MiniSearch's.
+ */
+async function measureJudged(products: readonly Product[], json: <T>(path: string) => Promise<T>): Promise<void> {
+  const ours = await scoreJudged(async (query) =>
+    shownBy(await json<SearchPage>(`/api/search?query=${encodeURIComponent(query)}`)),
+  );
+  const library = await scoreJudged(miniSearchRanker(products));
+  const three = (m: JudgedMeasures) =>
+    `NDCG@10 ${fmt(m.ndcgAt10, 3)}, MRR ${fmt(m.mrr, 3)}, zero results ${fmt(m.zeroResultRate * 100, 1)}%`;
+  for (const [part, of] of [
+    ["whole set", (score: JudgedScore) => score.all],
+    ["kept aside", (score: JudgedScore) => score.holdout],
+  ] as const) {
+    report.add(
+      `Judged search set, ${part} (${of(ours).queries} queries)`,
+      `ours ${three(of(ours))}; MiniSearch ${three(of(library))}`,
+      "NDCG@10 ≥ 0.90",
+      of(ours).ndcgAt10 >= 0.9,
+    );
+  }
+  report.detail(
+    "Judged search set by class (NDCG@10; the goal: no class below 0.80)",
+    ["Class", "Queries", "Ours", "MiniSearch"],
+    Object.keys(ours.byClass)
+      .sort()
+      .map((name) => [
+        name,
+        String(ours.byClass[name]?.queries ?? 0),
+        fmt(ours.byClass[name]?.ndcgAt10 ?? 0, 3),
+        fmt(library.byClass[name]?.ndcgAt10 ?? 0, 3),
+      ]),
+  );
 }
 
 interface CheckoutFigures {

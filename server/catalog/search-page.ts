@@ -5,6 +5,7 @@ import { CATEGORIES } from "#shared/categories.ts";
 import { type Colour, LIST_PAGE_SIZE, type ListQuery, pagesOf, type Sort } from "#shared/listing.ts";
 import { type Relaxed, SEARCH_MAX_RESULTS, type SearchPage } from "#shared/search.ts";
 import type { Db } from "../db/client.ts";
+import { categoryStems } from "./category-intent.ts";
 import { findListPage } from "./listing.ts";
 import { nearestMatches, relaxable, withoutRelaxable } from "./nearest.ts";
 import { notSoldOf } from "./not-sold.ts";
@@ -92,7 +93,7 @@ export async function searchRows(
 
   const last = read.words.at(-1)?.word ?? null;
   const typingWord = typing && last !== null && tokenize(text).at(-1) === last ? last : null;
-  const terms = await searchTermsOf(db, read.words, typingWord);
+  const terms = await searchTermsOf(db, read.words, typingWord, new Set((await categoryStems(db)).keys()));
   // A word with nothing to be found as (not in the catalogue, not near anything) is dropped at once.
   const dropped = terms
     .filter((t) => t.exact.length === 0 && t.corrections.length === 0 && !t.prefix)

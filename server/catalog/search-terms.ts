@@ -38,6 +38,8 @@ export async function searchTermsOf(
   db: Db,
   words: readonly SearchWord[],
   prefixWord: string | null = null,
+  /** The stems that name a shelf (category-intent.ts): a typo's correction prefers them. */
+  shelfWords?: ReadonlySet<string>,
 ): Promise<SearchTerm[]> {
   const lookUp = [...new Set(words.flatMap((w) => [w.word, ...w.means.flat()]))];
   if (lookUp.length === 0) return [];
@@ -79,10 +81,29 @@ export async function searchTermsOf(
     if (exact.length === 0 && own?.stem === null && means.length === 0 && !prefix) continue; // a stop word
     const ownStem = own?.known && own.stem ? own.stem : null;
     const corrections =
-      exact.length > 0 ? [] : (own?.near ?? []).filter((near) => isCredibleCorrection(word, own?.stem ?? null, near));
+      exact.length > 0 ? [] : correctionsOf(word, own?.stem ?? null, own?.near ?? [], shelfWords ?? new Set());
     terms.push({ word, own: ownStem, exact, corrections, prefix });
   }
   return terms;
+}
+
+/**
+ * What a misspelt word is corrected to (issue 52): the credible corrections the trigram index found;
+ * when it found none, the words that name a shelf within two edits. A short misspelling shares too
+ * few trigrams with its word to be found by them ('lofar' and 'loafer' share two of eleven), and a
+ * shelf's word is what a shopper most likely meant; two edits at most, so a brand the shop does not
+ * carry ('skechers') is not read as one of its shelves.
+ */
+function correctionsOf(
+  word: string,
+  stem: string | null,
+  near: readonly string[],
+  shelfWords: ReadonlySet<string>,
+): string[] {
+  const credible = near.filter((lexeme) => isCredibleCorrection(word, stem, lexeme));
+  if (credible.length > 0 || word.length < 4) return credible;
+  const within = (lexeme: string) => Math.min(editDistance(word, lexeme), editDistance(stem ?? word, lexeme)) <= 2;
+  return [...shelfWords].filter(within).slice(0, MAX_CORRECTIONS);
 }
 
 /**
