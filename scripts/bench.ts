@@ -21,7 +21,7 @@ import { type FirstTapPage, measureFirstTaps } from "./bench/first-tap.ts";
 import { p75 } from "./bench/first-tap-stats.ts";
 import { BROWSER_ACCEPT_ENCODING } from "./bench/http.ts";
 import { measureImages } from "./bench/images.ts";
-import { type JudgedMeasures, type JudgedScore, scoreJudged } from "./bench/judged-relevance.ts";
+import { type JudgedMeasures, type JudgedScore, scoreJudged, sizesInStock } from "./bench/judged-relevance.ts";
 import { measureLighthouse as lighthouseRuns, warmPages } from "./bench/lighthouse.ts";
 import { type PairResult, runPair } from "./bench/load.ts";
 import { measureHomeJs } from "./bench/page-weight.ts";
@@ -499,10 +499,12 @@ async function measureRelevance(base: string): Promise<void> {
  * over the whole set and the part kept aside, and NDCG@10 by class, ours beside MiniSearch's.
  */
 async function measureJudged(products: readonly Product[], json: <T>(path: string) => Promise<T>): Promise<void> {
-  const ours = await scoreJudged(async (query) =>
-    shownBy(await json<SearchPage>(`/api/search?query=${encodeURIComponent(query)}`)),
+  const stock = sizesInStock(products);
+  const ours = await scoreJudged(
+    async (query) => shownBy(await json<SearchPage>(`/api/search?query=${encodeURIComponent(query)}`)),
+    stock,
   );
-  const library = await scoreJudged(miniSearchRanker(products));
+  const library = await scoreJudged(miniSearchRanker(products), stock);
   const three = (m: JudgedMeasures) =>
     `NDCG@10 ${fmt(m.ndcgAt10, 3)}, MRR ${fmt(m.mrr, 3)}, zero results ${fmt(m.zeroResultRate * 100, 1)}%`;
   for (const [part, of] of [

@@ -25,12 +25,27 @@ export const JUDGED_SET: readonly JudgedQuery[] = JSON.parse(
   readFileSync(new URL("../../tests/relevance/judged-queries.json", import.meta.url), "utf8"),
 ) as JudgedQuery[];
 
-/** Each judged product's grade. */
-export function gradesOf(query: JudgedQuery): Map<string, number> {
+/** The products' sizes in stock, by name: a size asked for is judged over what the shop has in it. */
+export type SizesInStock = ReadonlyMap<string, ReadonlySet<number>>;
+
+/** The sizes a query asks for (37 to 46, as the search reads them: '42', 'size 42', '42 number'). */
+const sizesAsked = (text: string) =>
+  [...text.matchAll(/\b(3[7-9]|4[0-6])\b/g)].map((m) => Number(m[1])).filter((n) => n >= 37 && n <= 46);
+
+/**
+ * Each judged product's grade. The set was judged as if every size were in stock (its README); with
+ * `stock`, a product without a size the query asks for is left out (the shop cannot show it, and a
+ * shopkeeper would not), so the ideal order is what the shop could have shown; unless none has it.
+ */
+export function gradesOf(query: JudgedQuery, stock?: SizesInStock): Map<string, number> {
   const grades = new Map<string, number>();
   for (const name of query.judgements["1"] ?? []) grades.set(name, 1);
   for (const name of query.judgements["2"] ?? []) grades.set(name, 2);
-  return grades;
+  const sizes = sizesAsked(query.query);
+  if (!stock || sizes.length === 0) return grades;
+  const inStock = new Map([...grades].filter(([name]) => sizes.some((size) => stock.get(name)?.has(size))));
+  // None of them in the size: the closest pairs the shop shows apart are judged as the set says.
+  return inStock.size > 0 ? inStock : grades;
 }
 
 const gain = (grade: number) => 2 ** grade - 1;
@@ -76,6 +91,8 @@ export interface JudgedScore {
 
 interface Row {
   query: JudgedQuery;
+  /** Something judged could have been shown. */
+  answerable: boolean;
   ndcg: number;
   rr: number;
   zero: boolean;
@@ -84,7 +101,7 @@ interface Row {
 
 function measures(rows: readonly Row[]): JudgedMeasures {
   const mean = (values: number[]) => (values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length);
-  const answerable = rows.filter((r) => gradesOf(r.query).size > 0);
+  const answerable = rows.filter((r) => r.answerable);
   return {
     ndcgAt10: mean(rows.map((r) => r.ndcg)),
     mrr: mean(rows.map((r) => r.rr)),
@@ -96,14 +113,16 @@ function measures(rows: readonly Row[]): JudgedMeasures {
 /** Ranks every query with `search` (names shown, best first) and measures the whole set, the kept-aside part and each class. */
 export async function scoreJudged(
   search: (query: string) => Promise<readonly string[]>,
+  stock: SizesInStock,
   queries: readonly JudgedQuery[] = JUDGED_SET,
 ): Promise<JudgedScore> {
   const rows: Row[] = [];
   for (const query of queries) {
     const shown = [...(await search(query.query))];
-    const grades = gradesOf(query);
+    const grades = gradesOf(query, stock);
     rows.push({
       query,
+      answerable: grades.size > 0,
       ndcg: gradedNdcgAt(10, shown, grades),
       rr: reciprocalRank(shown, grades),
       zero: shown.length === 0,
@@ -123,4 +142,9 @@ export async function scoreJudged(
       .slice(0, 25)
       .map((r) => ({ id: r.query.id, query: r.query.query, ndcgAt10: r.ndcg, shown: r.shown.slice(0, 5) })),
   };
+}
+
+/** The sizes each product has in stock, from the products as the API lists them. */
+export function sizesInStock(products: readonly { name: string; sizes: readonly { size: number; stock: number }[] }[]) {
+  return new Map(products.map((p) => [p.name, new Set(p.sizes.filter((s) => s.stock > 0).map((s) => s.size))]));
 }

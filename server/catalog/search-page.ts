@@ -5,7 +5,6 @@ import { CATEGORIES } from "#shared/categories.ts";
 import { type Colour, LIST_PAGE_SIZE, type ListQuery, pagesOf, type Sort } from "#shared/listing.ts";
 import { type Relaxed, SEARCH_MAX_RESULTS, type SearchPage } from "#shared/search.ts";
 import type { Db } from "../db/client.ts";
-import { categoryStems } from "./category-intent.ts";
 import { findListPage } from "./listing.ts";
 import { nearestMatches, relaxable, withoutRelaxable } from "./nearest.ts";
 import { notSoldOf } from "./not-sold.ts";
@@ -13,6 +12,7 @@ import { findProductsByIds, type ProductRow } from "./queries.ts";
 import { mergeFilters, tokenize, understandQuery } from "./query-understanding.ts";
 import { anyMatch, byOwnerOrder, type Match, rankedMatches } from "./search.ts";
 import { type SearchTerm, searchTermsOf } from "./search-terms.ts";
+import { shelfWords as shelfWordsOf } from "./shelf-words.ts";
 import { synonymsOf } from "./synonyms.ts";
 
 const time = (m: Match) => new Date(m.created_at).getTime();
@@ -83,17 +83,22 @@ export async function searchRows(
   }
 
   // Only filters ('kala 42'): the filtered list of the whole catalogue (of the gender).
-  if (read.words.length === 0) {
+  const filtersOnly = async (): Promise<SearchRows> => {
     const categories = CATEGORIES.filter((c) => filters.gender === null || c.gender === filters.gender).map(
       (c) => c.slug,
     );
     const { rows, total } = await findListPage(db, categories, { ...filters, sort, page: list.page });
     return { ...base, rows: rows.slice(0, pageSize), total, pages: pagesOf(total), dropped: [], words: [] };
-  }
+  };
+  if (read.words.length === 0) return filtersOnly();
 
   const last = read.words.at(-1)?.word ?? null;
   const typingWord = typing && last !== null && tokenize(text).at(-1) === last ? last : null;
-  const terms = await searchTermsOf(db, read.words, typingWord, new Set((await categoryStems(db)).keys()));
+  const shelfWords = await shelfWordsOf(db);
+  const terms = await searchTermsOf(db, read.words, typingWord, shelfWords);
+  // Every word left was a stop word and the text set filters ('joota for men': 'for'): the filters
+  // alone, as for 'men' (issue 52: this answered nothing). Stop words alone still find nothing.
+  if (terms.length === 0 && understood.length > 0) return filtersOnly();
   // A word with nothing to be found as (not in the catalogue, not near anything) is dropped at once.
   const dropped = terms
     .filter((t) => t.exact.length === 0 && t.corrections.length === 0 && !t.prefix)
@@ -105,6 +110,21 @@ export async function searchRows(
     return { ...base, ...none, dropped: typed, unmatched: true };
   }
   let matches = await rankedMatches(searchDb, kept, filters, SEARCH_MAX_RESULTS);
+  // Several words that find nothing together within the filters: a word that describes ('leather',
+  // 'comfortable') goes before a filter the shopper set (a colour, a price, a size, issue 52), as a
+  // shopkeeper shows the black formal shoes under Rs.9,000 to 'black leather formal shoes for office
+  // under 9000' rather than formal shoes of another colour. The words dropped are said on the page.
+  if (matches.length === 0 && kept.length > 1) {
+    const narrowed = await keepWordsThatMatch(searchDb, kept, filters, shelfWords);
+    // Never a shelf's word: without it the pairs shown would be another kind of shoe; then the
+    // closest pairs of that kind, outside the filters, are the better answer (below).
+    const shelvesKept = kept.every((t) => t.own === null || !shelfWords.has(t.own) || narrowed.includes(t));
+    if (narrowed.length > 0 && shelvesKept) {
+      dropped.push(...kept.filter((t) => !narrowed.includes(t)).map((t) => t.word));
+      kept = narrowed;
+      matches = await rankedMatches(searchDb, kept, filters, SEARCH_MAX_RESULTS);
+    }
+  }
   // The words find pairs together, only not within the price, sizes or colours: no results (no word
   // the shopper meant is dropped to find some), and where the answer shows them, the closest pairs
   // apart (nearest.ts).
@@ -122,7 +142,7 @@ export async function searchRows(
     return { ...base, ...none, words, dropped: [...dropped], nearest };
   }
   if (matches.length === 0 && kept.length > 1) {
-    const narrowed = await keepWordsThatMatch(searchDb, kept, filters);
+    const narrowed = await keepWordsThatMatch(searchDb, kept, filters, shelfWords);
     dropped.push(...kept.filter((t) => !narrowed.includes(t)).map((t) => t.word));
     kept = narrowed;
     if (kept.length > 0) matches = await rankedMatches(searchDb, kept, filters, SEARCH_MAX_RESULTS);
@@ -143,20 +163,26 @@ export async function searchRows(
 }
 
 /**
- * The largest set of the words that still finds something together, built from the last typed
- * word back: in 'ladies heels' or 'peshawari chappal' the last word is what the shopper is
- * looking for and the earlier ones describe it, so those are what goes first. Called when all of
- * `terms` together found nothing, so that candidate is not asked again.
+ * The largest set of the words that still finds something together. The words that name a shelf
+ * ('formal', 'sandal', 'heel') are kept first (issue 52: in 'brown formal shoes for wedding' the
+ * shopper wants formal shoes, and 'wedding' describes them); then from the last typed word back: in
+ * 'ladies heels' or 'peshawari chappal' the last word is what the shopper is looking for and the
+ * earlier ones describe it, so those are what goes first. Called when all of `terms` together found
+ * nothing, so that candidate is not asked again.
  */
 async function keepWordsThatMatch(
   db: Db,
   terms: readonly SearchTerm[],
   filters: Parameters<typeof anyMatch>[2],
+  shelfWords: ReadonlySet<string>,
 ): Promise<SearchTerm[]> {
+  const namesShelf = (term: SearchTerm) => (term.own !== null && shelfWords.has(term.own) ? 0 : 1);
+  const order = [...terms].reverse().sort((a, b) => namesShelf(a) - namesShelf(b));
   let kept: SearchTerm[] = [];
-  for (const term of [...terms].reverse()) {
-    const candidate = [term, ...kept];
+  for (const term of order) {
+    const candidate = [...kept, term];
     if (candidate.length < terms.length && (await anyMatch(db, candidate, filters))) kept = candidate;
   }
-  return kept;
+  // In typed order, as the ranking reads the words.
+  return terms.filter((term) => kept.includes(term));
 }
