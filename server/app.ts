@@ -336,14 +336,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tellCustomer: statusMailTeller({ shop: config.shop, publicUrl: config.publicUrl }),
   });
   registerHostedPaymentRoutes(app, { auth, outbox: queuedMail, jazzcash });
-  // [Ours] Scheduled sales (issue 51): each second, every instance starts and ends what is due (each
-  // claimed once), and the products whose prices changed leave every cache and kept page at once.
+  // [Ours] Scheduled sales (issue 51): each second, and at the moment of the next start or end, every
+  // instance starts and ends what is due (each claimed once), and the products whose prices changed
+  // leave every cache and kept page at once.
   const saleJob = startIntervalJob({
     name: "sale sweep",
     everyMs: config.saleSweepMs,
     run: () => sweepAndTell(database.db, catalogChanges),
     // sweepAndTell has published the products it changed.
     after: () => undefined,
+    // The next start or end: swept at that moment (a few ms after, so the edge has passed).
+    dueInMs: (sweep) => (sweep.nextEdgeInMs === null ? null : sweep.nextEdgeInMs + 5),
     logError: (error, message) => app.log.error({ err: error }, message),
   });
   app.addHook("onClose", () => saleJob.close());

@@ -146,6 +146,11 @@ describe("the sale's prices", () => {
     expect(await priceAt(shoe.id, new Date(start - 1000))).toBe(shoe.discountPrice);
     expect(await priceAt(shoe.id, new Date(start))).toBe(sale);
     expect(await discountOf(shoe.id)).toBe(shoe.discountPrice);
+    // A second before, the sweep says when the start comes, so the job wakes for it.
+    const before = await sweepSales(t.database.db, new Date(start - 1000));
+    expect(before.started).toEqual([]);
+    expect(before.nextEdgeInMs).toBeGreaterThan(0);
+    expect(before.nextEdgeInMs).toBeLessThanOrEqual(1000);
     // The job applies it; inside the window the price is the written one, not discounted twice.
     const swept = await sweepSales(t.database.db, new Date(start + 500));
     expect(swept.productIds).toContain(shoe.id);
