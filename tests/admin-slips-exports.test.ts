@@ -138,9 +138,13 @@ describe("orders CSV", () => {
     expect(lines[0]).toMatch(/^"Order number","Order id",/);
     // The newest order first: its amounts are bare numbers, not "Rs.4,500".
     const newest = orders.at(-1) as Order;
-    // No fee and no advance: 0, its total, 0, no 'Advance paid', the total to collect. Not dispatched
-    // yet: its courier, number, paid date, collected and charges are empty.
-    expect(lines[1]).toMatch(new RegExp(`,${newest.subtotal},0,${newest.totalAmount},0,,${newest.totalAmount},,,,,$`));
+    // What the sale prices saved, no offer or code (0 and no name), no fee and no advance: 0, its total,
+    // 0, no 'Advance paid', the total to collect. Not dispatched yet: its courier, number, paid date,
+    // collected and charges are empty.
+    const saved = newest.subtotal - newest.totalAmount;
+    expect(lines[1]).toMatch(
+      new RegExp(`,${newest.subtotal},${saved},0,,0,${newest.totalAmount},0,,${newest.totalAmount},,,,,$`),
+    );
   });
 
   it("round-trips through papaparse with Urdu names intact, and defuses formulas", async () => {
