@@ -46,6 +46,31 @@ export interface SearchPage {
   instead: string | null;
   /** No exact results, but the words find pairs outside the price, sizes or colours asked for. */
   nearest: NearestPairs | null;
+  /**
+   * [issue 52] A few results: more of what the words mean, shown apart below them, as a shopkeeper
+   * brings other chappals after the two Charsadda ones; on the first page only, none otherwise.
+   */
+  related: RelatedPairs[];
+}
+
+/** Results are fewer than this: the page shows more of what the words mean below them. */
+export const RELATED_BELOW = 10;
+/** At most this many products in each "more" section. */
+export const RELATED_MAX = 12;
+
+/** More of what the words mean, apart from the results, saying how it differs. */
+export interface RelatedPairs {
+  /** 'More “chappal”, not only “charsadda”' or '“loafers” in other colours'. */
+  sentence: string;
+  products: Product[];
+}
+
+/** How a "more" section was found: the shelf's words alone, or the words in any colour. */
+export type RelatedBy = { by: "shelf"; words: string[]; without: string[] } | { by: "colour"; words: string[] };
+
+export function relatedSentence(related: RelatedBy): string {
+  if (related.by === "colour") return `“${related.words.join(" ")}” in other colours`;
+  return `More “${related.words.join(" ")}”, not only “${related.without.join(" ")}”`;
 }
 
 /** What a search may loosen to show the closest pairs (never the gender or 'on sale'). */

@@ -22,24 +22,24 @@ import {
 import { shownBy } from "../scripts/bench/relevance.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 
-/** Measured 0.841 over the whole set and 0.815 kept aside (goal: 0.90 on both). */
-const WHOLE_FLOOR = 0.83;
-const KEPT_ASIDE_FLOOR = 0.8;
-/** Each class's floor: measured, less 0.02 (goal: 0.80 for every class; "long" and "colour" are short of it). */
+/** Measured 0.863 over the whole set and 0.851 kept aside (goal: 0.90 on both). */
+const WHOLE_FLOOR = 0.85;
+const KEPT_ASIDE_FLOOR = 0.84;
+/** Each class's floor: measured, less 0.02 (goal: 0.80 for every class; "long" is short of it). */
 const CLASS_FLOORS: Record<string, number> = {
-  category: 0.78,
-  colour: 0.77,
+  category: 0.83,
+  colour: 0.84,
   gender: 0.85,
-  long: 0.64,
-  mixed: 0.87,
+  long: 0.72,
+  mixed: 0.88,
   "not-sold": 0.83,
   occasion: 0.87,
   "one-word": 0.87,
   price: 0.87,
   "price-word": 0.79,
-  "roman-urdu": 0.78,
-  size: 0.86,
-  typo: 0.84,
+  "roman-urdu": 0.82,
+  size: 0.87,
+  typo: 0.85,
 };
 
 describe("the graded measures", () => {

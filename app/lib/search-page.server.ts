@@ -25,6 +25,8 @@ export interface SearchPageData {
   instead: string | null;
   /** No exact results, but the closest pairs outside the price, sizes or colours asked for. */
   nearest: { sentence: string; products: ProductSummary[] } | null;
+  /** A few results: more of what the words mean, each section apart below them (issue 52). */
+  related: { sentence: string; products: ProductSummary[] }[];
   /** The one size the text asked for ('heels 38'): the cards tell its stock. */
   textSize: number | null;
   /** The gender the text named ('ladies heels') when the address names none: the text's chip owns it. */
@@ -45,6 +47,7 @@ export async function loadSearchPage(context: AppContext, request: Request) {
     unmatched: false,
     instead: null,
     nearest: null,
+    related: [],
     textSize: null,
     textGender: null,
   };
@@ -68,6 +71,10 @@ export async function loadSearchPage(context: AppContext, request: Request) {
         nearest: found?.nearest
           ? { sentence: found.nearest.sentence, products: found.nearest.products.map(toListSummary) }
           : null,
+        related: (found?.related ?? []).map((section) => ({
+          sentence: section.sentence,
+          products: section.products.map(toListSummary),
+        })),
         textSize: found?.filters.sizes.length === 1 ? (found.filters.sizes[0] ?? null) : null,
         textGender: list.query.gender === null ? (found?.filters.gender ?? null) : null,
       },

@@ -101,6 +101,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               </>
             }
           />
+          {loaderData.related.map((section, i) => (
+            <NearestPairs key={section.sentence} {...section} id={`more-pairs-${i}`} size={textSize ?? undefined} />
+          ))}
         </>
       )}
       <Link to="/" className="button-secondary mt-8">
@@ -110,11 +113,24 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** The closest pairs when nothing matches exactly, apart from the results, saying what was loosened. */
-function NearestPairs({ sentence, products, size }: { sentence: string; products: ProductSummary[]; size?: number }) {
+/**
+ * Pairs apart from the results, saying how they differ: the closest when nothing matches exactly, or
+ * more of what the words mean below a few results (issue 52).
+ */
+function NearestPairs({
+  sentence,
+  products,
+  size,
+  id = "nearest-pairs",
+}: {
+  sentence: string;
+  products: ProductSummary[];
+  size?: number | undefined;
+  id?: string;
+}) {
   return (
-    <section aria-labelledby="nearest-pairs" className="mt-8">
-      <h2 id="nearest-pairs" className="text-lg font-semibold text-stone-900">
+    <section aria-labelledby={id} className="mt-8">
+      <h2 id={id} className="text-lg font-semibold text-stone-900">
         {sentence}
       </h2>
       <div className="mt-4">

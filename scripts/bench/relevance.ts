@@ -111,9 +111,11 @@ export function miniSearchRanker(products: readonly Product[]): (query: string) 
 
 /**
  * What a shopper is shown for a search (GET /api/search, the search page's answer): the results, or
- * when nothing matches exactly, the closest pairs shown apart (decision 025).
+ * when nothing matches exactly, the closest pairs shown apart (decision 025); then, below a few
+ * results, the "more" sections (issue 52).
  */
 export function shownBy(answer: SearchPage): string[] {
   const shown = answer.products.length > 0 ? answer.products : (answer.nearest?.products ?? []);
-  return shown.map((p) => p.name);
+  // Then the "more" sections below a few results (issue 52), in the page's order.
+  return [...shown, ...answer.related.flatMap((section) => section.products)].map((p) => p.name);
 }

@@ -25,6 +25,7 @@ import {
   type InstantResults,
   type NearestPairs,
   nearestSentence,
+  relatedSentence,
   type SearchPage,
 } from "#shared/search.ts";
 import type { Db } from "../db/client.ts";
@@ -205,9 +206,19 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
 
   const searchPage = async (text: string, list: ListQuery): Promise<SearchPage> => {
     const palette = await knownColours(list);
-    const { rows, nearest, ...found } = await searchRows(sourceOf(palette), text.trim(), list);
+    const { rows, nearest, related, ...found } = await searchRows(sourceOf(palette), text.trim(), list, {
+      withRelated: true,
+    });
     if (list.page === 1) await recordMissQuietly(db, found);
-    return { ...found, products: rows.map(toProduct), nearest: nearestOf(found.filters, nearest, palette) };
+    return {
+      ...found,
+      products: rows.map(toProduct),
+      nearest: nearestOf(found.filters, nearest, palette),
+      related: related.map((section) => ({
+        sentence: relatedSentence(section.by),
+        products: section.rows.map(toProduct),
+      })),
+    };
   };
 
   return {

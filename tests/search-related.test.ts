@@ -1,0 +1,48 @@
+// "More like these" (issue 52): below a few results the search page shows more of what the words
+// mean, apart: the products of the words that name a shelf alone ('charsadda chappal': the other
+// chappals), and the words' products in other colours ('brown loafers'). Never among the results,
+// never on a second page, and not below a full page. Through the real HTTP layer on the demo catalogue.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RELATED_BELOW, relatedSentence, type SearchPage } from "#shared/search.ts";
+import { createTestApp, type TestApp } from "./support/app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const search = async (query: string, extra = "") =>
+  (await t.app.inject({ url: `/api/search?query=${encodeURIComponent(query)}${extra}` })).json<SearchPage>();
+
+describe("more like these, below a few results", () => {
+  it("'charsadda chappal' shows the two Charsadda chappals, then the other chappals apart", async () => {
+    const page = await search("charsadda chappal");
+    expect(page.products.map((p) => p.name).sort()).toEqual(["Black Charsadda Chappal", "Mustard Charsadda Chappal"]);
+    const [more] = page.related;
+    expect(more?.sentence).toBe(relatedSentence({ by: "shelf", words: ["chappal"], without: ["charsadda"] }));
+    expect(more?.sentence).toBe("More “chappal”, not only “charsadda”");
+    const shown = new Set(page.products.map((p) => p._id));
+    expect(more?.products.length).toBeGreaterThan(0);
+    for (const product of more?.products ?? []) {
+      expect(shown.has(product._id)).toBe(false);
+      expect(product.name.toLowerCase()).toContain("chappal");
+    }
+  });
+
+  it("'brown loafers' shows the brown loafers, then loafers in other colours apart", async () => {
+    const page = await search("brown loafers");
+    expect(page.products.every((p) => p.colour === "brown")).toBe(true);
+    const colours = page.related.find((s) => s.sentence === relatedSentence({ by: "colour", words: ["loafers"] }));
+    expect(colours?.sentence).toBe("“loafers” in other colours");
+    expect(colours?.products.some((p) => p.colour !== "brown")).toBe(true);
+  });
+
+  it("shows none below a full page of results, on a later page, or when nothing matched", async () => {
+    const full = await search("sneakers");
+    expect(full.total).toBeGreaterThanOrEqual(RELATED_BELOW);
+    expect(full.related).toEqual([]);
+    expect((await search("charsadda chappal", "&page=2")).related).toEqual([]);
+    expect((await search("qqqqzzzz")).related).toEqual([]);
+  });
+});
