@@ -170,7 +170,10 @@ test("the customer corrects the address on a phone; the owner sees the task to c
   await page.setViewportSize(DESKTOP);
   await card.click();
   await expect(page).toHaveURL(/\/admin\/attempts$/);
-  await expect(page.getByRole("link", { name: "Failed deliveries" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("link", { name: "Failed deliveries", exact: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   const task = page.getByRole("article").filter({ has: page.getByRole("link", { name: number }) });
   await expect(task).toContainText(ATTEMPT_STATE_LABELS.to_call);
   await expect(task).toContainText(`TCS · ${trackingNumber}`);
