@@ -100,10 +100,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                 {loaderData.nearest && <NearestPairs {...loaderData.nearest} size={textSize ?? undefined} />}
               </>
             }
+            after={loaderData.related.map((section, i) => (
+              <NearestPairs key={section.sentence} {...section} id={`more-pairs-${i}`} size={textSize ?? undefined} />
+            ))}
           />
-          {loaderData.related.map((section, i) => (
-            <NearestPairs key={section.sentence} {...section} id={`more-pairs-${i}`} size={textSize ?? undefined} />
-          ))}
         </>
       )}
       <Link to="/" className="button-secondary mt-8">

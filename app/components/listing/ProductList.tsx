@@ -28,6 +28,7 @@ export function ProductList({
   extraChips,
   offerGender = false,
   listOnly = false,
+  after,
 }: {
   /**
    * One page of the list. 'Load more' fetches the next page from the same route, whose loader
@@ -50,6 +51,8 @@ export function ProductList({
   offerGender?: boolean;
   /** The bare path shows something else (/men's overview): links keep `?page=1`. */
   listOnly?: boolean;
+  /** Below the results, in their column (the search's "more like these", issue 52). */
+  after?: ReactNode;
 }) {
   const { query, colours, total, pages, problem } = list;
   const hrefOf = listLinks({ path, extra, hide, listOnly });
@@ -156,6 +159,7 @@ export function ProductList({
         </div>
         {more.last < pages && products.length > 0 && <LoadMoreButton busy={more.busy} onClick={more.load} />}
         <Pagination query={query} page={{ first: list.page, last: more.last }} pages={pages} hrefOf={hrefOf} />
+        {after}
       </div>
     </div>
   );
