@@ -127,8 +127,14 @@ export async function searchRows(
   // 'comfortable') goes before a filter the shopper set (a colour, a price, a size, issue 52), as a
   // shopkeeper shows the black formal shoes under Rs.9,000 to 'black leather formal shoes for office
   // under 9000' rather than formal shoes of another colour. The words dropped are said on the page.
+  // The words that still find something together, asked once however many steps below want them.
+  let narrowing: SearchTerm[] | undefined;
+  const narrowedWords = async () => {
+    if (narrowing === undefined) narrowing = await keepWordsThatMatch(searchDb, kept, filters, shelfWords);
+    return narrowing;
+  };
   if (matches.length === 0 && kept.length > 1) {
-    const narrowed = await keepWordsThatMatch(searchDb, kept, filters, shelfWords);
+    const narrowed = await narrowedWords();
     // Never a shelf's word: without it the pairs shown would be another kind of shoe; then the
     // closest pairs of that kind, outside the filters, are the better answer (below).
     const shelvesKept = kept.every((t) => t.own === null || !shelfWords.has(t.own) || narrowed.includes(t));
@@ -155,7 +161,7 @@ export async function searchRows(
     return { ...base, ...none, words, dropped: [...dropped], nearest };
   }
   if (matches.length === 0 && kept.length > 1) {
-    const narrowed = await keepWordsThatMatch(searchDb, kept, filters, shelfWords);
+    const narrowed = await narrowedWords();
     dropped.push(...kept.filter((t) => !narrowed.includes(t)).map((t) => t.word));
     kept = narrowed;
     if (kept.length > 0) matches = await rankedMatches(searchDb, kept, filters, SEARCH_MAX_RESULTS);
