@@ -2,6 +2,7 @@
 // types (GET /api/search/instant). The list filters, sort and page are those of every list
 // (shared/listing.ts); the search adds what it read from the typed text.
 import type { Product, ProductSummary } from "./catalog.ts";
+import { type CategorySlug, categoryBySlug } from "./categories.ts";
 import type { Colour, ListFilters } from "./listing.ts";
 import { formatRs } from "./money.ts";
 import type { NotSoldKind } from "./not-sold.ts";
@@ -66,10 +67,17 @@ export interface RelatedPairs {
 }
 
 /** How a "more" section was found: the shelf's words alone, or the words in any colour. */
-export type RelatedBy = { by: "shelf"; words: string[]; without: string[] } | { by: "colour"; words: string[] };
+export type RelatedBy =
+  | { by: "shelf"; words: string[]; without: string[] }
+  | { by: "colour"; words: string[] }
+  | { by: "category"; category: CategorySlug };
 
 export function relatedSentence(related: RelatedBy): string {
   if (related.by === "colour") return `“${related.words.join(" ")}” in other colours`;
+  if (related.by === "category") {
+    const { gender, name } = categoryBySlug(related.category);
+    return `More from ${gender === "men" ? "Men’s" : "Women’s"} ${name}`;
+  }
   return `More “${related.words.join(" ")}”, not only “${related.without.join(" ")}”`;
 }
 

@@ -58,6 +58,8 @@ function priceDistance(price: number, filters: ListFilters): number {
 export async function nearestMatches(
   filters: ListFilters,
   find: (filters: ListFilters) => Promise<Match[]>,
+  /** A colour's distance to those asked for (colour-closeness.ts): the nearest shades first when the colour was loosened. */
+  colourDistance: (colour: string | null) => number = () => 0,
 ): Promise<{ relaxed: Relaxed[]; matches: Match[] } | undefined> {
   const set = relaxable(filters);
   for (const relaxed of TRIES) {
@@ -66,6 +68,9 @@ export async function nearestMatches(
     if (relaxed.includes("size") && looser.sizes.length === 0) continue;
     let matches = await find(looser);
     if (matches.length === 0) continue;
+    if (relaxed.includes("colour")) {
+      matches = [...matches].sort((a, b) => colourDistance(a.colour) - colourDistance(b.colour));
+    }
     if (relaxed.includes("price")) {
       matches = [...matches].sort(
         (a, b) => priceDistance(a.discount_price, filters) - priceDistance(b.discount_price, filters),

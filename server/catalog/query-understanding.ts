@@ -22,6 +22,8 @@ export interface UnderstoodQuery {
   understood: UnderstoodFilter[];
   /** The order a price word asks for ('sasta' -> lowest price first), or null. */
   sort: PriceSort | null;
+  /** The text said 'joota', 'shoes' or another word for any footwear (searched for as no word). */
+  footwear: boolean;
 }
 
 type PriceSort = Extract<Sort, "price-asc" | "price-desc">;
@@ -290,9 +292,14 @@ export function understandQuery(
   }
 
   const words: SearchWord[] = [];
+  let footwear = false;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as string;
-    if (taken.has(i) || FILLERS.has(token) || isGeneric(token, synonyms)) continue;
+    if (taken.has(i) || FILLERS.has(token)) continue;
+    if (isGeneric(token, synonyms)) {
+      footwear = true;
+      continue;
+    }
     const filter = filterWord(token, synonyms, colours);
     if (filter?.gender) {
       const gender = filter.gender;
@@ -336,7 +343,7 @@ export function understandQuery(
     understood.push({ key: item.key, label: item.label, queryWithout });
   }
   filters.sizes.sort((a, b) => a - b);
-  return { words, filters, understood, sort };
+  return { words, filters, understood, sort, footwear };
 }
 
 /**

@@ -1,7 +1,7 @@
 // A page of search results: the typed text read into words and filters, the address's filters
 // merged in, words that match nothing dropped (and said so), the matches ranked, sorted when the
 // shopper asked for another order, and one page of them read whole.
-import { CATEGORIES } from "#shared/categories.ts";
+import { CATEGORIES, type CategorySlug } from "#shared/categories.ts";
 import { type Colour, LIST_PAGE_SIZE, type ListFilters, type ListQuery, pagesOf, type Sort } from "#shared/listing.ts";
 import {
   RELATED_BELOW,
@@ -12,6 +12,7 @@ import {
   type SearchPage,
 } from "#shared/search.ts";
 import type { Db } from "../db/client.ts";
+import { colourDistance } from "./colour-closeness.ts";
 import { findListPage } from "./listing.ts";
 import { nearestMatches, relaxable, withoutRelaxable } from "./nearest.ts";
 import { notSoldOf } from "./not-sold.ts";
@@ -29,6 +30,20 @@ const SORTED: Record<Exclude<Sort, "featured">, (a: Match, b: Match) => number> 
   "price-desc": (a, b) => b.discount_price - a.discount_price,
   discount: (a, b) => b.discount_percent - a.discount_percent || byOwnerOrder(a, b),
 };
+
+/**
+ * The shelves of closed shoes: what 'joota' or 'shoes' alone asks for (issue 52's judged set: a
+ * shopper who wants a chappal, a sandal or a slipper names it; 'sasta joota' showed house slippers
+ * first). The khussas share their shelf with the pumps and come along.
+ */
+const SHOE_SHELVES: readonly CategorySlug[] = [
+  "men-sneakers-casual-shoes",
+  "men-formal-shoes",
+  "men-sports-shoes",
+  "women-pumps-khusa",
+  "women-loafers",
+  "women-sneakers-casual-shoes",
+];
 
 export interface SearchRows extends Omit<SearchPage, "products" | "nearest" | "related"> {
   rows: ProductRow[];
@@ -95,12 +110,17 @@ export async function searchRows(
     return { ...base, ...none, instead: known.length > 0 ? known.join(" ") : null };
   }
 
-  // Only filters ('kala 42'): the filtered list of the whole catalogue (of the gender).
+  // Only filters ('kala 42'): the filtered list of the whole catalogue (of the gender); with a word
+  // for a shoe ('sasta joota', 'neela joota'), of the shoe shelves, unless they have none.
   const filtersOnly = async (): Promise<SearchRows> => {
-    const categories = CATEGORIES.filter((c) => filters.gender === null || c.gender === filters.gender).map(
+    const ofGender = CATEGORIES.filter((c) => filters.gender === null || c.gender === filters.gender).map(
       (c) => c.slug,
     );
-    const { rows, total } = await findListPage(db, categories, { ...filters, sort, page: list.page });
+    const query = { ...filters, sort, page: list.page };
+    const shoes = ofGender.filter((slug) => SHOE_SHELVES.includes(slug));
+    const onShoeShelves = read.footwear ? await findListPage(db, shoes, query) : null;
+    const { rows, total } =
+      onShoeShelves !== null && onShoeShelves.total > 0 ? onShoeShelves : await findListPage(db, ofGender, query);
     return { ...base, rows: rows.slice(0, pageSize), total, pages: pagesOf(total), dropped: [], words: [] };
   };
   if (read.words.length === 0) return filtersOnly();
@@ -154,7 +174,11 @@ export async function searchRows(
   ) {
     const near =
       withNearest &&
-      (await nearestMatches(filters, (looser) => rankedMatches(searchDb, kept, looser, SEARCH_MAX_RESULTS)));
+      (await nearestMatches(
+        filters,
+        (looser) => rankedMatches(searchDb, kept, looser, SEARCH_MAX_RESULTS),
+        colourDistance(palette, filters.colours),
+      ));
     const rows = near ? await productsByIds(near.matches.map((m) => m.id)) : [];
     const words = kept.map((t) => t.word);
     const nearest = near ? { relaxed: near.relaxed, rows } : null;
@@ -176,7 +200,7 @@ export async function searchRows(
   const words = kept.map((t) => t.word);
   const related =
     withRelated && list.page === 1 && matches.length > 0 && matches.length < RELATED_BELOW
-      ? await relatedOf({ db: searchDb, productsByIds }, kept, filters, matches, shelfWords)
+      ? await relatedOf({ db: searchDb, productsByIds, palette }, kept, filters, matches, shelfWords)
       : [];
   const orderedDropped = read.words.map((w) => w.word).filter((w) => dropped.includes(w));
   // The word being typed found nothing as the start of a catalogue word either ('chair' in the box).
@@ -193,7 +217,7 @@ export async function searchRows(
  * (kept aside 0.815 to 0.851) with them (docs/decisions/042-search-judged-set.md).
  */
 async function relatedOf(
-  source: { db: Db; productsByIds: (ids: string[]) => Promise<ProductRow[]> },
+  source: { db: Db; productsByIds: (ids: string[]) => Promise<ProductRow[]>; palette: readonly Colour[] },
   kept: readonly SearchTerm[],
   filters: ListFilters,
   matches: readonly Match[],
@@ -217,9 +241,32 @@ async function relatedOf(
   }
   if (filters.colours.length > 0) {
     const by: RelatedBy = { by: "colour", words: kept.map((t) => t.word) };
-    await add(by, await rankedMatches(source.db, kept, { ...filters, colours: [] }, RELATED_MAX + seen.size));
+    const distance = colourDistance(source.palette, filters.colours);
+    const found = await rankedMatches(source.db, kept, { ...filters, colours: [] }, RELATED_MAX + seen.size);
+    await add(
+      by,
+      [...found].sort((a, b) => distance(a.colour) - distance(b.colour)),
+    );
+  }
+  // Still few: the rest of the shelf the results stand on, within the shopper's filters, as a
+  // shopkeeper asked for oxfords brings out the other formal shoes next (the judged set grades the
+  // brogues and derbies under 'oxfords' acceptable, the khussas under 'pumps' not).
+  const home = mainCategoryOf(matches);
+  if (seen.size < RELATED_BELOW && home !== null) {
+    const { rows } = await findListPage(source.db, [home], { ...filters, sort: "featured", page: 1 });
+    const fresh = rows.filter((row) => !seen.has(row.id)).slice(0, RELATED_MAX);
+    if (fresh.length > 0) sections.push({ by: { by: "category", category: home }, rows: fresh });
   }
   return sections;
+}
+
+/** The category holding most of the matches (the first in the results' order on a tie). */
+function mainCategoryOf(matches: readonly Match[]): CategorySlug | null {
+  const counts = new Map<CategorySlug, number>();
+  for (const m of matches) counts.set(m.category_slug, (counts.get(m.category_slug) ?? 0) + 1);
+  let best: CategorySlug | null = null;
+  for (const [slug, count] of counts) if (best === null || count > (counts.get(best) ?? 0)) best = slug;
+  return best;
 }
 
 /**

@@ -179,10 +179,14 @@ export function tsqueriesOf(terms: readonly SearchTerm[]): {
     terms.map((t) => alternatives(t, false)),
     " & ",
   );
+  // A word the catalogue does not know as typed ('slipers', 'jogar') is taken as its first meaning
+  // here, the one the owner listed best: the slippers before the slides it also means.
   const literal = join(
-    terms.map((t) =>
-      t.own ? [lexeme(t.own), ...(t.prefix ? [`${lexeme(t.prefix)}:*`] : [])] : alternatives(t, false),
-    ),
+    terms.map((t) => {
+      const first = t.own ? lexeme(t.own) : t.exact[0] ? groupQuery(t.exact[0]) : undefined;
+      if (first === undefined) return alternatives(t, false);
+      return [first, ...(t.prefix ? [`${lexeme(t.prefix)}:*`] : [])];
+    }),
     " & ",
   );
   const single = terms.every((t) => t.exact.every((group) => group.length === 1));

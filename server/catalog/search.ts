@@ -46,6 +46,7 @@ export interface Match {
   discount_price: number;
   discount_percent: number;
   created_at: string;
+  colour: string | null;
   /** Found through the product's name (a name tier), not only its category or description. */
   named?: boolean;
 }
@@ -215,7 +216,7 @@ async function firstInCatalogueOrder(
   const match = sql`${matchOf(tier)}${notEarlier}`;
   // The index answers the words and narrows by the filters; the exact filter conditions stay.
   const gather = sql`${indexedMatchOf(tier, lexemes)}${notEarlier}`;
-  const columns = sql`q.id, q.category_slug, q.position, q.discount_price, q.discount_percent, q.created_at`;
+  const columns = sql`q.id, q.category_slug, q.position, q.discount_price, q.discount_percent, q.created_at, q.colour`;
   // archived_at is only in the index's predicate (every row walked is unarchived): read from the
   // table, it would cost the walk its index-only scan.
   const walkColumns = sql`id, category_slug, position, discount_price, discount_percent, created_at, colour,
