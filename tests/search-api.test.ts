@@ -51,6 +51,40 @@ describe("the issue's queries find the right shoes", () => {
     }
   });
 
+  it("'sasta joota' lists the cheapest closed shoes, no slipper, slide, sandal or chappal (issue 52)", async () => {
+    const page = await search("sasta joota");
+    expect(page.total).toBeGreaterThan(10);
+    expect(names(page).filter((n) => /slipper|slide|sandal|chappal/i.test(n))).toEqual([]);
+    const prices = page.products.map(priceOf);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  });
+
+  it("'sports shoes' and 'gents sports joota': the Sports Shoes shelf first, the sports sandal after it", async () => {
+    for (const query of ["sports shoes", "gents sports joota"]) {
+      const page = await search(query);
+      const sandal = names(page).indexOf("Outdoor Sports Sandals");
+      expect(page.products[0]?.category, query).toBe("men-sports-shoes");
+      expect(
+        sandal === -1 || page.products.slice(0, sandal).every((p) => p.category === "men-sports-shoes"),
+        query,
+      ).toBe(true);
+    }
+  });
+
+  it("a misspelling takes the correction with the fewest edits ('brouges': brogues, not brown pairs)", async () => {
+    const first = names(await search("brouges")).slice(0, 2);
+    expect(
+      first.every((n) => /brogue/i.test(n)),
+      first.join(", "),
+    ).toBe(true);
+  });
+
+  it("a brand the shop does not carry ('stylo', read before as a typo of 'style') finds nothing and says so", async () => {
+    const page = await search("stylo");
+    expect(page.products).toEqual([]);
+    expect(page.notSold.map((n) => n.word)).toEqual(["stylo"]);
+  });
+
   it("'kheri' finds sandals and chappals", async () => {
     const page = await search("kheri");
     expect(page.total).toBeGreaterThan(5);

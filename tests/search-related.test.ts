@@ -38,6 +38,35 @@ describe("more like these, below a few results", () => {
     expect(colours?.products.some((p) => p.colour !== "brown")).toBe(true);
   });
 
+  it("'oxfords' shows the two oxfords, then the rest of Men's Formal Shoes apart, within the filters", async () => {
+    const page = await search("oxfords");
+    expect(page.products.map((p) => p.name).sort()).toEqual(["Black Cap-Toe Oxfords", "Chestnut Wholecut Oxfords"]);
+    const shelf = page.related.find((s) => s.sentence === "More from Men’s Formal Shoes");
+    expect(shelf?.sentence).toBe(relatedSentence({ by: "category", category: "men-formal-shoes" }));
+    const names = shelf?.products.map((p) => p.name) ?? [];
+    expect(names).toContain("Brown Wingtip Brogues");
+    expect(names.some((n) => /oxford/i.test(n))).toBe(false);
+    expect(shelf?.products.every((p) => p.category === "men-formal-shoes")).toBe(true);
+    // A size asked for holds there too: every pair shown has it in stock.
+    const sized = await search("oxfords 42");
+    const more = sized.related.find((s) => s.sentence === "More from Men’s Formal Shoes");
+    expect(more?.products.length).toBeGreaterThan(0);
+    for (const p of more?.products ?? [])
+      expect(
+        p.sizes.some((s) => s.size === 42 && s.stock > 0),
+        p.name,
+      ).toBe(true);
+  });
+
+  it("'red sneakers' (no red pair among the sneakers) shows the nearest shades first, pink before white and black", async () => {
+    const page = await search("red sneakers");
+    const shown = [...page.products, ...(page.nearest?.products ?? []), ...page.related.flatMap((s) => s.products)];
+    const at = (colour: string) => shown.findIndex((p) => p.colour === colour);
+    expect(at("pink")).toBeGreaterThanOrEqual(0);
+    for (const far of ["white", "black", "grey", "green"])
+      expect(at(far) === -1 || at(far) > at("pink"), far).toBe(true);
+  });
+
   it("shows none below a full page of results, on a later page, or when nothing matched", async () => {
     const full = await search("sneakers");
     expect(full.total).toBeGreaterThanOrEqual(RELATED_BELOW);

@@ -20,7 +20,7 @@ import { findProductsByIds, type ProductRow } from "./queries.ts";
 import { mergeFilters, tokenize, understandQuery } from "./query-understanding.ts";
 import { anyMatch, byOwnerOrder, type Match, rankedMatches } from "./search.ts";
 import { type SearchTerm, searchTermsOf } from "./search-terms.ts";
-import { shelfWords as shelfWordsOf } from "./shelf-words.ts";
+import { shelvesOf } from "./shelf-words.ts";
 import { synonymsOf } from "./synonyms.ts";
 
 const time = (m: Match) => new Date(m.created_at).getTime();
@@ -127,7 +127,8 @@ export async function searchRows(
 
   const last = read.words.at(-1)?.word ?? null;
   const typingWord = typing && last !== null && tokenize(text).at(-1) === last ? last : null;
-  const shelfWords = await shelfWordsOf(db);
+  const shelves = await shelvesOf(db);
+  const shelfWords = shelves.words;
   const terms = await searchTermsOf(db, read.words, typingWord, shelfWords);
   // Every word left was a stop word and the text set filters ('joota for men': 'for'): the filters
   // alone, as for 'men' (issue 52: this answered nothing). Stop words alone still find nothing.
@@ -190,11 +191,24 @@ export async function searchRows(
     kept = narrowed;
     if (kept.length > 0) matches = await rankedMatches(searchDb, kept, filters, SEARCH_MAX_RESULTS);
   }
+  // Words that name a shelf whole ('sports shoes', 'gents sports joota', 'formal shoes') put its
+  // products first, before a product of another shelf that has one of the words in its name (issue
+  // 52: 'sports shoes' led with a sandal named 'Outdoor Sports Sandals').
+  const said = new Set([...kept.flatMap((t) => (t.own === null ? [] : [t.own])), ...(read.footwear ? ["shoe"] : [])]);
+  // A one-word shelf ('Loafers', the women's) is no phrase: the men's loafers stand on Formal Shoes.
+  const named = [...shelves.namesOf]
+    .filter(([, stems]) => stems.length > 1 && stems.every((stem) => said.has(stem)))
+    .map(([slug]) => slug);
+  const onNamedShelf = (m: Match) => (named.includes(m.category_slug) ? 0 : 1);
   // A sort orders the products the words name before those only their category or description
   // mentions: 'sasta chappal' is the cheapest chappals, not the cheapest of the women's Slippers &
-  // Chappal category.
+  // Chappal category; and a shelf named whole comes first in it too ('cheap formal shoes').
+  const byName = (m: Match) => (m.named === true ? 0 : 1);
   if (sort !== "featured")
-    matches = [...matches].sort((a, b) => Number(b.named === true) - Number(a.named === true) || SORTED[sort](a, b));
+    matches = [...matches].sort(
+      (a, b) => onNamedShelf(a) - onNamedShelf(b) || byName(a) - byName(b) || SORTED[sort](a, b),
+    );
+  else if (named.length > 0) matches = [...matches].sort((a, b) => onNamedShelf(a) - onNamedShelf(b));
   const ids = matches.slice(offset, offset + pageSize).map((m) => m.id);
   const rows = await productsByIds(ids);
   const words = kept.map((t) => t.word);

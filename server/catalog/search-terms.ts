@@ -100,9 +100,13 @@ function correctionsOf(
   near: readonly string[],
   shelfWords: ReadonlySet<string>,
 ): string[] {
+  const edits = (lexeme: string) => Math.min(editDistance(word, lexeme), editDistance(stem ?? word, lexeme));
   const credible = near.filter((lexeme) => isCredibleCorrection(word, stem, lexeme));
-  if (credible.length > 0 || word.length < 4) return credible;
-  const within = (lexeme: string) => Math.min(editDistance(word, lexeme), editDistance(stem ?? word, lexeme)) <= 2;
+  // The fewest edits win: 'brouges' is one swap from brogues and three edits from brown.
+  const fewest = Math.min(...credible.map(edits));
+  if (credible.length > 0) return credible.filter((lexeme) => edits(lexeme) === fewest);
+  if (word.length < 4) return credible;
+  const within = (lexeme: string) => edits(lexeme) <= 2;
   return [...shelfWords].filter(within).slice(0, MAX_CORRECTIONS);
 }
 
