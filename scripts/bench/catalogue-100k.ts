@@ -1,6 +1,7 @@
-// The generated 100,000-product catalogue. On PGlite it is generated once into .tmp/bench-100k/
-// and reused while the migrations and the generator stay the same; on PostgreSQL the bench
-// generates it into its own database each run (which is fast enough there).
+// The generated catalogues: 100,000 products (issue 15's search) and 10,000 (issue 52's search at
+// scale). On PGlite each is generated once into .tmp/bench-100k/ (or bench-10k/) and reused while the
+// migrations and the generator stay the same; on PostgreSQL the bench generates it into its own
+// database each run (which is fast enough there).
 import { createHash } from "node:crypto";
 import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -10,7 +11,11 @@ import { seedCategories, seedDemoCatalogue } from "#server/seed/seed.ts";
 import { GENERATOR_VERSION, generateCatalogue } from "../generate-catalogue.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-export const CACHE_DIR = path.join(ROOT, ".tmp", "bench-100k");
+
+/** Where the PGlite catalogue of `count` products is kept: .tmp/bench-100k/, .tmp/bench-10k/. */
+export function cacheDirFor(count: number): string {
+  return path.join(ROOT, ".tmp", `bench-${count % 1_000 === 0 ? `${count / 1_000}k` : count}`);
+}
 
 /** The count, the generator and every migration's text: a cached catalogue made by other SQL is made again. */
 async function fingerprint(count: number): Promise<string> {
@@ -40,12 +45,13 @@ export async function prepareBigCatalogue(options: {
     }
     return { dataDir: undefined, generatedMs: performance.now() - started, cached: false };
   }
-  const marker = path.join(CACHE_DIR, "ready.json");
+  const cacheDir = cacheDirFor(options.count);
+  const marker = path.join(cacheDir, "ready.json");
   const expected = await fingerprint(options.count);
   const found = await readFile(marker, "utf8").catch(() => "");
-  if (found.includes(expected)) return { dataDir: CACHE_DIR, generatedMs: 0, cached: true };
-  await rm(CACHE_DIR, { recursive: true, force: true });
-  const database = await openDatabase({ pgliteDir: path.join(CACHE_DIR, "pglite") });
+  if (found.includes(expected)) return { dataDir: cacheDir, generatedMs: 0, cached: true };
+  await rm(cacheDir, { recursive: true, force: true });
+  const database = await openDatabase({ pgliteDir: path.join(cacheDir, "pglite") });
   try {
     await seedCategories(database.db);
     await seedDemoCatalogue(database.db);
@@ -55,7 +61,7 @@ export async function prepareBigCatalogue(options: {
   }
   const generatedMs = performance.now() - started;
   await writeFile(marker, JSON.stringify({ fingerprint: expected, count: options.count, generatedMs }));
-  return { dataDir: CACHE_DIR, generatedMs, cached: false };
+  return { dataDir: cacheDir, generatedMs, cached: false };
 }
 
 if (import.meta.main) {

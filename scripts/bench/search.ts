@@ -44,7 +44,8 @@ export const LIST_REQUESTS: readonly string[] = [
 ];
 
 export interface LatencyResult {
-  perRequest: { path: string; results: number; first: string; p50Ms: number; p95Ms: number }[];
+  /** Per request, with its own samples (for figures over a subset of the requests). */
+  perRequest: { path: string; results: number; first: string; p50Ms: number; p95Ms: number; samplesMs: number[] }[];
   p50Ms: number;
   p95Ms: number;
   samples: number;
@@ -85,7 +86,7 @@ export async function measureLatency(
     perRequest: paths.map((path) => {
       const times = samples.get(path) ?? [];
       const first = firsts.get(path) ?? { results: 0, first: "" };
-      return { path, ...first, p50Ms: quantile(times, 0.5), p95Ms: quantile(times, 0.95) };
+      return { path, ...first, p50Ms: quantile(times, 0.5), p95Ms: quantile(times, 0.95), samplesMs: times };
     }),
     p50Ms: quantile(all, 0.5),
     p95Ms: quantile(all, 0.95),
