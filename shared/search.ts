@@ -73,7 +73,8 @@ export type RelatedBy =
   | { by: "category"; category: CategorySlug };
 
 export function relatedSentence(related: RelatedBy): string {
-  if (related.by === "colour") return `“${related.words.join(" ")}” in other colours`;
+  if (related.by === "colour")
+    return related.words.length === 0 ? "In other colours" : `“${related.words.join(" ")}” in other colours`;
   if (related.by === "category") {
     const { gender, name } = categoryBySlug(related.category);
     return `More from ${gender === "men" ? "Men’s" : "Women’s"} ${name}`;

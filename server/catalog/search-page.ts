@@ -119,9 +119,15 @@ export async function searchRows(
     const query = { ...filters, sort, page: list.page };
     const shoes = ofGender.filter((slug) => SHOE_SHELVES.includes(slug));
     const onShoeShelves = read.footwear ? await findListPage(db, shoes, query) : null;
+    const shelvesRead = onShoeShelves !== null && onShoeShelves.total > 0 ? shoes : ofGender;
     const { rows, total } =
       onShoeShelves !== null && onShoeShelves.total > 0 ? onShoeShelves : await findListPage(db, ofGender, query);
-    return { ...base, rows: rows.slice(0, pageSize), total, pages: pagesOf(total), dropped: [], words: [] };
+    // Few pairs in the colour asked for ('neela joota', 'red'): the nearest shades, apart, as below
+    // a few results of words (relatedOf): navy after blue, maroon and pink after red.
+    const few = withRelated && list.page === 1 && total > 0 && total < RELATED_BELOW && filters.colours.length > 0;
+    const related = few ? await nearestShades(db, palette, shelvesRead, query, rows) : [];
+    const shown = rows.slice(0, pageSize);
+    return { ...base, rows: shown, total, pages: pagesOf(total), dropped: [], words: [], related };
   };
   if (read.words.length === 0) return filtersOnly();
 
@@ -274,6 +280,35 @@ async function relatedOf(
   return sections;
 }
 
+/** The colours of the palette nearest those asked for, and how many of them a "nearest shades" list reads. */
+const NEAREST_SHADES = 3;
+
+/**
+ * The products of the shelves in the palette's colours nearest to those asked for (not those
+ * themselves), nearest first, within the other filters: "In other colours" below a few pairs.
+ */
+async function nearestShades(
+  db: Db,
+  palette: readonly Colour[],
+  categories: readonly CategorySlug[],
+  query: ListQuery,
+  shown: readonly ProductRow[],
+): Promise<SearchRows["related"]> {
+  const distance = colourDistance(palette, query.colours);
+  const near = palette
+    .filter((c) => !query.colours.includes(c.slug))
+    .sort((a, b) => distance(a.slug) - distance(b.slug))
+    .slice(0, NEAREST_SHADES)
+    .map((c) => c.slug);
+  const { rows } = await findListPage(db, categories, { ...query, colours: near, page: 1 });
+  const seen = new Set(shown.map((row) => row.id));
+  const fresh = rows
+    .filter((row) => !seen.has(row.id))
+    .sort((a, b) => distance(a.colour) - distance(b.colour))
+    .slice(0, RELATED_MAX);
+  return fresh.length > 0 ? [{ by: { by: "colour", words: [] }, rows: fresh }] : [];
+}
+
 /** The category holding most of the matches (the first in the results' order on a tie). */
 function mainCategoryOf(matches: readonly Match[]): CategorySlug | null {
   const counts = new Map<CategorySlug, number>();
@@ -297,7 +332,10 @@ async function keepWordsThatMatch(
   filters: Parameters<typeof anyMatch>[2],
   shelfWords: ReadonlySet<string>,
 ): Promise<SearchTerm[]> {
-  const namesShelf = (term: SearchTerm) => (term.own !== null && shelfWords.has(term.own) ? 0 : 1);
+  // A word names a shelf as typed, or through a spelling the owner gave it ('khussa': khusa, the
+  // Pumps & Khusa shelf's), or through a kind it means.
+  const namesShelf = (term: SearchTerm) =>
+    term.exact.some((group) => group.length === 1 && shelfWords.has(group[0] as string)) ? 0 : 1;
   const order = [...terms].reverse().sort((a, b) => namesShelf(a) - namesShelf(b));
   let kept: SearchTerm[] = [];
   for (const term of order) {
