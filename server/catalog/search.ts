@@ -49,6 +49,11 @@ export interface Match {
   colour: string | null;
   /** Found through the product's name (a name tier), not only its category or description. */
   named?: boolean;
+  /**
+   * Which of the words' meanings the product's text has (their places, from 1, in `meaningsOf`'s
+   * list), read by the tier's own statement from the row it walked; null when none were asked.
+   */
+  meaning_hits?: number[] | null;
 }
 
 /** The filters as SQL on alias q, gender included (a gender is its categories). */
@@ -116,13 +121,15 @@ export async function rankedMatches(
   if (full !== exact) tiers.push({ vector: "search", query: full });
 
   const where = tierFiltersOf(filters);
+  const several = wordsOfSeveralMeanings(terms);
+  const meanings = several.flatMap((term) => term.meanings);
   const found: Match[] = [];
   const tierOf = new Map<string, number>();
   for (const [index, tier] of tiers.entries()) {
     const wanted = want - found.length;
     if (wanted <= 0) break;
     // A product is in the first tier it matches: later tiers leave out the earlier ones' matches.
-    const rows = await firstInCatalogueOrder(db, tier, tiers.slice(0, index), where, wanted);
+    const rows = await firstInCatalogueOrder(db, tier, tiers.slice(0, index), where, wanted, meanings);
     const named = tier.vector === "name";
     for (const row of rows) tierOf.set(row.id, index);
     found.push(...rows.sort(byOwnerOrder).map((row) => ({ ...row, named })));
@@ -134,7 +141,14 @@ export async function rankedMatches(
     const phraseFoundNothing = index === 0 && phrase !== undefined && found.length === 0;
     if (phraseFoundNothing && tiers.length > 2 && !(await anythingMatches(db, full, where))) return [];
   }
-  return inMeaningOrder(db, terms, found, tierOf);
+  return inMeaningOrder(several, found, tierOf);
+}
+
+/** The words with two meanings or more, each with its meanings best first (meaningQueries). */
+function wordsOfSeveralMeanings(terms: readonly SearchTerm[]): { index: number; meanings: string[] }[] {
+  return terms
+    .map((term, index) => ({ index, meanings: meaningQueries(term) }))
+    .filter((term) => term.meanings.length > 1);
 }
 
 /**
@@ -146,38 +160,25 @@ export async function rankedMatches(
  * by primary key. At 100,000 products a broad tier holds its first matches in catalogue order
  * (decision 012), and this orders those.
  */
-async function inMeaningOrder(
-  db: Db,
-  terms: readonly SearchTerm[],
+function inMeaningOrder(
+  several: readonly { index: number; meanings: string[] }[],
   found: Match[],
   tierOf: ReadonlyMap<string, number>,
-): Promise<Match[]> {
-  const ranked = terms.map((term, index) => ({ index, meanings: meaningQueries(term) }));
-  const several = ranked.filter((term) => term.meanings.length > 1);
+): Match[] {
   if (several.length === 0 || found.length < 2) return found;
-  const keys = several.flatMap((term) => term.meanings.map((_, ord) => `${term.index}.${ord}`));
-  const queries = several.flatMap((term) => term.meanings);
-  const rows = await selectByShape<{ id: string; key: string }>(
-    db,
-    sql`select p.id, m.key from products p
-        join unnest(${arrayParam(keys, "text")}, ${arrayParam(queries, "text")}) as m(key, query)
-          on p.search_vector @@ m.query::tsquery
-        where p.id = any(${arrayParam(
-          found.map((m) => m.id),
-          "uuid",
-        )})`,
-  );
   // Each word's best meaning the product has; a word it has only through a typo counts as its last.
-  const best = new Map<string, Map<number, number>>();
-  for (const { id, key } of rows) {
-    const [term, ord] = key.split(".").map(Number) as [number, number];
-    const ofProduct = best.get(id) ?? new Map<number, number>();
-    ofProduct.set(term, Math.min(ofProduct.get(term) ?? ord, ord));
-    best.set(id, ofProduct);
-  }
-  const rank = (id: string) =>
-    several.reduce((sum, term) => sum + (best.get(id)?.get(term.index) ?? term.meanings.length), 0);
-  const ranks = new Map(found.map((m) => [m.id, rank(m.id)]));
+  const rank = (m: Match) => {
+    const hits = new Set(m.meaning_hits ?? []);
+    let sum = 0;
+    let offset = 0;
+    for (const term of several) {
+      const best = term.meanings.findIndex((_, ord) => hits.has(offset + ord + 1));
+      sum += best === -1 ? term.meanings.length : best;
+      offset += term.meanings.length;
+    }
+    return sum;
+  };
+  const ranks = new Map(found.map((m) => [m.id, rank(m)]));
   const tier = (m: Match) => tierOf.get(m.id) ?? 0;
   return [...found].sort((a, b) => tier(a) - tier(b) || (ranks.get(a.id) ?? 0) - (ranks.get(b.id) ?? 0));
 }
@@ -210,13 +211,21 @@ async function firstInCatalogueOrder(
   earlier: readonly Tier[],
   filters: TierFilters,
   limit: number,
+  meanings: readonly string[] = [],
 ): Promise<Match[]> {
   const { where, lexemes } = filters;
   const notEarlier = earlier.length === 0 ? sql`` : sql` and not (${sql.join(earlier.map(matchOf), sql` or `)})`;
   const match = sql`${matchOf(tier)}${notEarlier}`;
   // The index answers the words and narrows by the filters; the exact filter conditions stay.
   const gather = sql`${indexedMatchOf(tier, lexemes)}${notEarlier}`;
-  const columns = sql`q.id, q.category_slug, q.position, q.discount_price, q.discount_percent, q.created_at, q.colour`;
+  // The meanings each match has, from the search_vector the walk already reads (no second look-up).
+  const hits =
+    meanings.length === 0
+      ? sql`null::int[]`
+      : sql`array(select m.i::int from unnest(${arrayParam(meanings, "text")}) with ordinality as m(query, i)
+                  where q.search_vector @@ m.query::tsquery order by m.i)`;
+  const columns = sql`q.id, q.category_slug, q.position, q.discount_price, q.discount_percent, q.created_at, q.colour,
+    ${hits} as meaning_hits`;
   // archived_at is only in the index's predicate (every row walked is unarchived): read from the
   // table, it would cost the walk its index-only scan.
   const walkColumns = sql`id, category_slug, position, discount_price, discount_percent, created_at, colour,
