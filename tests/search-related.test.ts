@@ -67,6 +67,16 @@ describe("more like these, below a few results", () => {
       expect(at(far) === -1 || at(far) > at("pink"), far).toBe(true);
   });
 
+  it("a colour alone with few pairs ('neela joota': two blue pairs) shows the nearest shades apart, navy first", async () => {
+    const page = await search("neela joota");
+    expect(page.products.length).toBeGreaterThan(0);
+    expect(page.products.every((p) => p.colour === "blue")).toBe(true);
+    const [shades] = page.related;
+    expect(shades?.sentence).toBe("In other colours");
+    expect(shades?.products[0]?.colour).toBe("navy");
+    expect(shades?.products.some((p) => p.colour === "blue")).toBe(false);
+  });
+
   it("shows none below a full page of results, on a later page, or when nothing matched", async () => {
     const full = await search("sneakers");
     expect(full.total).toBeGreaterThanOrEqual(RELATED_BELOW);
