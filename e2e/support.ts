@@ -28,7 +28,11 @@ export async function allProducts(page: Page): Promise<Product[]> {
 }
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  // axe.run() in the page itself. The default (axe.runPartial() per frame, then axe.finishRun() in a
+  // blank page it opens and injects axe into again) exists for cross-origin frames, and the shop's
+  // pages have none: the same rules and results (counted on six pages), in 44% less time (12 runs:
+  // 46.6 s against 26.0 s on the 2-core machine).
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary).toEqual([]);
 }
