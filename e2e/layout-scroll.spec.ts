@@ -1,9 +1,11 @@
 // Nothing fixed covers what a customer must read or press, at any scroll position (issue 29): on the
 // most-seen pages, scrolled through in steps of half a screen, no floating link, toast or bar sits on
 // a link, button, price or product name; and three error toasts leave the Sign Up button in view.
-import { expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import type { Product } from "../shared/catalog.ts";
 import { CATEGORIES } from "../shared/categories.ts";
 import { type Account, catalogue, coveredByFixed, settle, signIn, startSignedIn } from "./layout-support.ts";
+import { test } from "./shared-pages.ts";
 import { waitForHydration } from "./support.ts";
 
 const WIDTHS: Record<string, number[]> = { phone: [320, 375], desktop: [768, 1280] };
@@ -26,9 +28,18 @@ async function expectNothingCoveredWhileScrolling(page: Page, where: string): Pr
   }
 }
 
-/** A signed-in customer with one line in the cart, and a product of the demo catalogue. */
-async function customerWithACartLine(page: Page) {
-  const request = page.request;
+let fixture: Promise<{ customer: Account; product: Product }> | undefined;
+
+/**
+ * Once per worker: a signed-in customer with one line in the cart, and a product of the demo
+ * catalogue. The page tests only read what they open, so they share it (and one page, see below).
+ */
+function customerWithACartLine(request: APIRequestContext) {
+  fixture ??= makeCustomerWithACartLine(request);
+  return fixture;
+}
+
+async function makeCustomerWithACartLine(request: APIRequestContext) {
   const products = await catalogue(request);
   const product = products.find((p) => p.sizes.some((s) => s.stock >= 2));
   if (!product) throw new Error("no demo product in stock");
@@ -69,16 +80,21 @@ const PAGES: { name: string; path: (productId: string) => string }[] = [
 
 for (const { name, path: pathOf } of PAGES) {
   test(`${name}: nothing fixed covers a link, button, price or product name at any scroll position`, async ({
-    page,
+    shared,
   }, info) => {
     test.setTimeout(300_000);
-    const { customer, product } = await customerWithACartLine(page);
-    await startSignedIn(page, customer);
+    const { customer, product } = await customerWithACartLine(shared.request);
+    // One signed-in page for the worker's run (e2e/shared-pages.ts): these tests only read.
+    const page = await shared.page("layout-scroll customer", (context) => startSignedIn(context, customer));
     const path = pathOf(product._id);
-    for (const width of WIDTHS[info.project.name] ?? []) {
+    for (const [index, width] of (WIDTHS[info.project.name] ?? []).entries()) {
       await page.setViewportSize({ width, height: width < 768 ? 740 : 800 });
-      await page.goto(path);
-      await waitForHydration(page);
+      // Loaded at the project's first width and resized to the second, as a phone turned or a window
+      // widened (as e2e/layout.spec.ts does): a reload would only repeat the load.
+      if (index === 0) {
+        await page.goto(path);
+        await waitForHydration(page);
+      }
       if (path === "/my-cart") await expect(page.getByRole("button", { name: "Proceed to Checkout" })).toBeVisible();
       await expectNothingCoveredWhileScrolling(page, `${path} at ${width} px`);
     }

@@ -9,7 +9,10 @@ import { type APIRequestContext, type BrowserContext, test as base, type Page } 
 export interface SharedPages {
   /** Requests to the shop (the project's baseURL) outside any page. */
   request: APIRequestContext;
-  /** The worker's page for `key`, made on first use in a context of its own, `prepare`d first. */
+  /**
+   * The worker's page for `key`, made on first use in a context of its own, `prepare`d first. The
+   * worker runs several spec files: a key names its spec unless the page is meant to be the same.
+   */
   page(key: string, prepare?: (context: BrowserContext) => Promise<void>): Promise<Page>;
 }
 

@@ -101,7 +101,12 @@ test("a product page follows every rule of the spec", async ({ page }) => {
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
 });
 
-test("a product sold out in every size says 'Out of stock' instead of the button", async ({ page }) => {
+// The tests below only read and navigate: like the axe pass they go from route to route on a page
+// kept for the worker (e2e/shared-pages.ts), one per viewport they set, apart from the axe pass's.
+// The product page's test above keeps a fresh page: its Add to Cart as a visitor leaves the line
+// waiting in the tab's sessionStorage for the sign-in.
+sharedPageTest("a product sold out in every size says 'Out of stock' instead of the button", async ({ shared }) => {
+  const page = await shared.page("storefront visitor");
   const soldOut = (await allProducts(page)).find((p) => p.stock === 0);
   expect(soldOut).toBeDefined();
   await page.goto(`/products/${soldOut?._id}`);
@@ -110,7 +115,8 @@ test("a product sold out in every size says 'Out of stock' instead of the button
   await expect(page.getByRole("button", { name: "Add to Cart" })).toHaveCount(0);
 });
 
-test("a product card opens its product page", async ({ page }) => {
+sharedPageTest("a product card opens its product page", async ({ shared }) => {
+  const page = await shared.page("storefront visitor");
   await page.goto("/men/formal-shoes");
   await waitForHydration(page);
   const firstCard = page.getByRole("article").first();
@@ -120,7 +126,8 @@ test("a product card opens its product page", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
 });
 
-test("search does not submit an empty query and finds typos", async ({ page }) => {
+sharedPageTest("search does not submit an empty query and finds typos", async ({ shared }) => {
+  const page = await shared.page("storefront visitor");
   await page.goto("/search");
   await waitForHydration(page);
   // The page's own box and button (the header has a search button of its own on phones).
@@ -141,7 +148,8 @@ test("search does not submit an empty query and finds typos", async ({ page }) =
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("the FAQ accordion keeps one item open and closes the open one on click", async ({ page }) => {
+sharedPageTest("the FAQ accordion keeps one item open and closes the open one on click", async ({ shared }) => {
+  const page = await shared.page("storefront visitor");
   await page.goto("/contact");
   await waitForHydration(page);
   const refund = page.getByRole("button", { name: "Refund Policy" });
@@ -155,7 +163,8 @@ test("the FAQ accordion keeps one item open and closes the open one on click", a
   await expect(delivery).toHaveAttribute("aria-expanded", "false");
 });
 
-test("the mobile menu expands Men and Women at 375 px", async ({ page }) => {
+sharedPageTest("the mobile menu expands Men and Women at 375 px", async ({ shared }) => {
+  const page = await shared.page("storefront visitor at 375 px");
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto("/");
   await waitForHydration(page);
@@ -170,7 +179,8 @@ test("the mobile menu expands Men and Women at 375 px", async ({ page }) => {
   await expect(menu).toBeHidden();
 });
 
-test("the mobile menu leads to Track Your Order", async ({ page }) => {
+sharedPageTest("the mobile menu leads to Track Your Order", async ({ shared }) => {
+  const page = await shared.page("storefront visitor at 375 px");
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto("/");
   await waitForHydration(page);
@@ -182,7 +192,8 @@ test("the mobile menu leads to Track Your Order", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Track Your Order");
 });
 
-test("the desktop dropdown lists the subcategories, All first", async ({ page }) => {
+sharedPageTest("the desktop dropdown lists the subcategories, All first", async ({ shared }) => {
+  const page = await shared.page("storefront visitor at 1280 px");
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/");
   await waitForHydration(page);
@@ -200,7 +211,8 @@ test("the desktop dropdown lists the subcategories, All first", async ({ page })
   await expect(items).toHaveCount(0);
 });
 
-test("unknown pages answer 404 with a way home", async ({ page }) => {
+sharedPageTest("unknown pages answer 404 with a way home", async ({ shared }) => {
+  const page = await shared.page("storefront visitor");
   const response = await page.goto("/no-such-page");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();

@@ -10,8 +10,12 @@ import { orderNumber } from "../shared/orders.ts";
 const outbox = path.resolve(import.meta.dirname, "..", process.env.E2E_DATA_DIR ?? "missing-data-dir", "outbox");
 
 export async function waitForHydration(page: Page): Promise<void> {
-  // Generous: a loaded CI machine can take several seconds to download and run the bundles.
-  await expect(page.locator("html[data-hydrated=true]")).toBeAttached({ timeout: 15_000 });
+  // Asked of the page at each frame: an expect() on a locator polls at 20, 50, 100, 100 ms and then
+  // every 500 ms, so it saw a page hydrated 0.3 s after it was on average (18 loads: 19.1 s against
+  // 13.8 s). Generous: a loaded CI machine can take several seconds to download and run the bundles.
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, {
+    timeout: 15_000,
+  });
 }
 
 export async function allProducts(page: Page): Promise<Product[]> {
@@ -24,7 +28,11 @@ export async function allProducts(page: Page): Promise<Product[]> {
 }
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  // axe.run() in the page itself. The default (axe.runPartial() per frame, then axe.finishRun() in a
+  // blank page it opens and injects axe into again) exists for cross-origin frames, and the shop's
+  // pages have none: the same rules and results (counted on six pages), in 44% less time (12 runs:
+  // 46.6 s against 26.0 s on the 2-core machine).
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary).toEqual([]);
 }
