@@ -5,7 +5,7 @@
 // and the signed link turn WhatsApp updates off while the mails still come. Real database, the real
 // HTTP layer, Trax's and Meta's stand-ins (tests/support/couriers/trax-stand-in.ts, graph-stand-in.ts).
 import { randomBytes, randomUUID } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { copyFile, mkdir, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -51,7 +51,7 @@ let admin: Shopper & { username: string };
 let product: TestProduct;
 let parcels: Deliveries;
 let traxId: string;
-/** Every instance's data folder: a mail may leave from any of them. */
+/** Every live instance's data folder: a mail may leave from any of them. */
 const dataDirs: string[] = [];
 
 beforeAll(async () => {
@@ -136,6 +136,15 @@ async function sync(via: TestApp | Instance = t) {
   return res.json<{ synced: { error: string | null }[]; told: number }>();
 }
 
+/** Before another instance closes (its folder goes): its sent mails, kept with the first's, names and all. */
+async function keepMails(instance: Instance): Promise<void> {
+  const from = path.join(instance.config.dataDir, "outbox");
+  const to = path.join(t.config.dataDir, "outbox");
+  await mkdir(to, { recursive: true });
+  for (const name of await readdir(from).catch(() => [] as string[]))
+    if (name.endsWith(".eml")) await copyFile(path.join(from, name), path.join(to, name));
+}
+
 /** The mails to `to` from every instance, oldest first (their files are named by the moment they left). */
 async function mailsTo(to: string): Promise<string[]> {
   const files: { name: string; file: string }[] = [];
@@ -204,6 +213,7 @@ describe("one parcel's way", () => {
       await waitForTemplates(order, ["parcel_out_for_delivery"]);
       await allMailsSent(t.database.db);
     } finally {
+      await keepMails(other);
       await other.close();
     }
     const [row] = await selectRowsAsserted<{ told: boolean; status: string }>(
@@ -382,6 +392,7 @@ describe("a shop without WhatsApp", () => {
       expect(mail).not.toContain("whatsapp-updates");
       expect(parcelMessages(order)).toEqual([]);
     } finally {
+      await keepMails(plain);
       await plain.close();
     }
   });
