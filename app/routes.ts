@@ -28,6 +28,7 @@ export default [
   route("delivery-attempt", "routes/delivery-attempt.tsx"),
   route("stop-alerts", "routes/stop-alerts.tsx"),
   route("confirm-alerts", "routes/confirm-alerts.tsx"),
+  route("whatsapp-updates", "routes/whatsapp-updates.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("products", "routes/admin/products.tsx"),

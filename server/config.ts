@@ -99,6 +99,10 @@ const envSchema = z.object({
   /** Meta's Graph API, versioned; a test points it at its stand-in. */
   WHATSAPP_GRAPH_URL: z.url().default("https://graph.facebook.com/v21.0"),
   WHATSAPP_DELIVERY_ATTEMPT_TEMPLATE: z.string().trim().default("delivery_attempt_failed"),
+  // The parcel's way told (issue 53): dispatched, out for delivery, delivered.
+  WHATSAPP_PARCEL_DISPATCHED_TEMPLATE: z.string().trim().default("parcel_dispatched"),
+  WHATSAPP_OUT_FOR_DELIVERY_TEMPLATE: z.string().trim().default("parcel_out_for_delivery"),
+  WHATSAPP_PARCEL_DELIVERED_TEMPLATE: z.string().trim().default("parcel_delivered"),
   // Couriers by API (docs/decisions/035-couriers-by-api.md): the key that seals the owner's courier
   // credentials (32 bytes, base64 or hex: `openssl rand -base64 32`); without it no API is set up.
   COURIER_CREDENTIALS_KEY: z
@@ -149,6 +153,8 @@ export interface WhatsAppConfig {
   backInStockTemplate: string;
   /** Asks a customer whose delivery failed to choose: try again, correct the address, cancel (issue 49). */
   deliveryAttemptTemplate: string;
+  /** The parcel's way (issue 53, server/couriers/parcel-whatsapp.ts): each step's utility template. */
+  parcelTemplates: { dispatched: string; outForDelivery: string; delivered: string };
   templateLanguage: string;
   graphUrl: string;
 }
@@ -312,6 +318,11 @@ function whatsapp(e: z.output<typeof envSchema>): WhatsAppConfig | undefined {
     reminderTemplate: e.WHATSAPP_REMINDER_TEMPLATE,
     backInStockTemplate: e.WHATSAPP_BACK_IN_STOCK_TEMPLATE,
     deliveryAttemptTemplate: e.WHATSAPP_DELIVERY_ATTEMPT_TEMPLATE,
+    parcelTemplates: {
+      dispatched: e.WHATSAPP_PARCEL_DISPATCHED_TEMPLATE,
+      outForDelivery: e.WHATSAPP_OUT_FOR_DELIVERY_TEMPLATE,
+      delivered: e.WHATSAPP_PARCEL_DELIVERED_TEMPLATE,
+    },
     templateLanguage: e.WHATSAPP_TEMPLATE_LANGUAGE,
     graphUrl: e.WHATSAPP_GRAPH_URL.replace(/\/+$/, ""),
   };

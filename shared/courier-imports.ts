@@ -96,6 +96,8 @@ export const IMPORT_OUTCOMES = [
   "damaged",
   /** The rider could not deliver: the customer is asked what to do (issue 49); the order stays on its way. */
   "attemptFailed",
+  /** With the rider today: the customer is told once, with the cash to keep ready (issue 53); the order stays on its way. */
+  "outForDelivery",
   "noChange",
   // payment
   "paid",
@@ -125,6 +127,7 @@ export const APPLYING_OUTCOMES: readonly ImportOutcome[] = [
   "lost",
   "damaged",
   "attemptFailed",
+  "outForDelivery",
   "paid",
   "mismatch",
   "short",
@@ -140,6 +143,7 @@ export const IMPORT_OUTCOME_LABELS: Record<ImportOutcome, string> = {
   lost: "lost in transit",
   damaged: "damaged in transit",
   attemptFailed: "delivery failed: customer asked",
+  outForDelivery: "out for delivery: customer told",
   noChange: "no change",
   paid: "paid",
   mismatch: "paid, amount differs",

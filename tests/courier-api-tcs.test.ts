@@ -183,7 +183,7 @@ describe("tracking", () => {
     const [out] = await api.track([trackingNumber]);
     expect(out).toMatchObject({
       status: "Out For Delivery",
-      outcome: "noChange",
+      outcome: "outForDelivery",
       statusDate: "2024-10-17T04:35:00.000Z",
     });
   });

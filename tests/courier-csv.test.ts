@@ -137,7 +137,9 @@ describe("cells, amounts and statuses", () => {
       ["Booked", "noChange"],
       ["Picked Up", "noChange"],
       ["In Transit", "noChange"],
-      ["Out for Delivery", "noChange"],
+      // With the rider: the customer is told once (issue 53).
+      ["Out for Delivery", "outForDelivery"],
+      ["Assigned to Courier", "outForDelivery"],
       // A failed attempt with the parcel still out: the customer is asked (issue 49).
       ["Delivery attempted", "attemptFailed"],
       ["Customer not available", "attemptFailed"],

@@ -284,11 +284,11 @@ describe("a status file", () => {
       ["delivered", delivered.ref],
       ["refused", refused.ref],
       ["lost", lost.ref],
-      ["noChange", onTheWay.ref],
+      ["outForDelivery", onTheWay.ref],
       ["unknownNumber", null],
       ["invalid", null],
     ]);
-    expect(preview.lines[3]?.message).toBe("“Out for Delivery”: nothing to change.");
+    expect(preview.lines[3]?.message).toBe("“Out for Delivery”");
     expect(preview.lines[4]?.message).toBe(`No parcel of ${courier.name} has this tracking number.`);
     expect(preview.lines[5]?.message).toBe("This line has no status.");
     expect(await everything()).toEqual(before);

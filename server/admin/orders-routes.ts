@@ -9,13 +9,13 @@ import { adminOf } from "../accounts/admin-guard.ts";
 import { dispatchParcels, settleByHand } from "../couriers/dispatch.ts";
 import { notFound, parseOr400 } from "../http/errors.ts";
 import { createOrderAnnouncer } from "../orders/life/after-commit.ts";
-import { statusMailTeller } from "../orders/life/status-mail.ts";
 import type { AdminDeps } from "./deps.ts";
 import { addOrderNote, editOrderAddress } from "./order-changes.ts";
 import { createAdminOrderService } from "./orders.ts";
 
 export function registerAdminOrderRoutes(scope: FastifyInstance, deps: AdminDeps): void {
-  const tellCustomer = statusMailTeller(deps);
+  // The couriers' teller: a dispatch or delivery by hand is told on WhatsApp too (issue 53).
+  const tellCustomer = deps.couriers.tellCustomer;
   const orders = createAdminOrderService(deps.db, tellCustomer);
   const announcer = createOrderAnnouncer(scope, deps);
 

@@ -21,6 +21,7 @@ import { mobileE164 } from "#shared/phone.ts";
 import type { Db } from "../db/client.ts";
 import { orders, whatsappInbound } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
+import { replyAsks, startUpdates, stopUpdates } from "../whatsapp/opt-outs.ts";
 import type { ConfirmationService } from "./service.ts";
 import { readPressPayload } from "./whatsapp-message.ts";
 import { provePhone } from "./whatsapp-phones.ts";
@@ -63,6 +64,7 @@ const inboundMessage = z.object({
   from: z.string().regex(/^\d{6,20}$/),
   type: z.string(),
   button: z.object({ payload: z.string() }).optional(),
+  text: z.object({ body: z.string() }).optional(),
   interactive: z.object({ button_reply: z.object({ id: z.string() }).optional() }).optional(),
 });
 
@@ -94,6 +96,48 @@ export function pressesIn(event: unknown): WhatsAppPress[] {
     }
   }
   return presses;
+}
+
+/** A text reply that turns parcel updates off or on again (issue 53): 'STOP', 'START'. */
+export interface UpdatesReply {
+  messageId: string;
+  /** The customer's number in E.164 (+923001234567). */
+  phone: string;
+  asks: "stop" | "start";
+}
+
+/** The STOP and START replies in a webhook event (server/whatsapp/opt-outs.ts reads the words). */
+export function updateRepliesIn(event: unknown): UpdatesReply[] {
+  const replies: UpdatesReply[] = [];
+  for (const entry of listAt(event, "entry")) {
+    for (const change of listAt(entry, "changes")) {
+      const value = change !== null && typeof change === "object" ? (change as { value?: unknown }).value : undefined;
+      for (const raw of listAt(value, "messages")) {
+        const parsed = inboundMessage.safeParse(raw);
+        if (!parsed.success || parsed.data.type !== "text" || !parsed.data.text) continue;
+        const asks = replyAsks(parsed.data.text.body);
+        const phone = mobileE164(`+${parsed.data.from}`);
+        if (asks && phone) replies.push({ messageId: parsed.data.id, phone, asks });
+      }
+    }
+  }
+  return replies;
+}
+
+/**
+ * Applies a STOP or START once per message (Meta delivers at least once: a START replayed after a
+ * later STOP must not undo it). Mails are not touched: only WhatsApp parcel updates stop.
+ */
+export async function applyUpdatesReply(db: Db, reply: UpdatesReply): Promise<boolean> {
+  const claimed = await db
+    .insert(whatsappInbound)
+    .values({ messageId: reply.messageId, orderId: null, outcome: `updates-${reply.asks}` })
+    .onConflictDoNothing()
+    .returning({ messageId: whatsappInbound.messageId });
+  if (claimed.length === 0) return false;
+  if (reply.asks === "stop") await stopUpdates(db, reply.phone, "reply");
+  else await startUpdates(db, reply.phone);
+  return true;
 }
 
 /**

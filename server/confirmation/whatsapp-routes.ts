@@ -1,6 +1,7 @@
 // The WhatsApp channel on the shop's side (docs/product.md section 7, "WhatsApp"): Meta's webhook,
 // `GET /api/whatsapp/webhook` (the subscription check when the owner sets the callback URL) and
-// `POST /api/whatsapp/webhook` (every event: the customer's presses, delivery statuses, …), and
+// `POST /api/whatsapp/webhook` (every event: the customer's presses, a STOP or START reply to parcel
+// updates (issue 53), delivery statuses, …), and
 // the drainer that sends the requests (whatsapp.ts). Without config.whatsapp both answer 404 and
 // nothing is sent. Shapes: https://developers.facebook.com/docs/graph-api/webhooks/getting-started.
 import type { FastifyInstance } from "fastify";
@@ -12,7 +13,13 @@ import type { MailOutbox } from "../mail/outbox.ts";
 import type { ConfirmationLinks } from "./links.ts";
 import type { ConfirmationService } from "./service.ts";
 import { startWhatsAppOutbox } from "./whatsapp.ts";
-import { createWhatsAppInbound, pressesIn, type WhatsAppInbound } from "./whatsapp-inbound.ts";
+import {
+  applyUpdatesReply,
+  createWhatsAppInbound,
+  pressesIn,
+  updateRepliesIn,
+  type WhatsAppInbound,
+} from "./whatsapp-inbound.ts";
 import { sameSecret, validSignature } from "./whatsapp-signature.ts";
 
 export const WHATSAPP_WEBHOOK_PATH = "/api/whatsapp/webhook";
@@ -44,7 +51,10 @@ export interface WhatsAppDeps {
 /** The webhook's routes, and the drainer when WhatsApp is configured (to wake when rows are queued). */
 export function registerWhatsApp(app: FastifyInstance, deps: WhatsAppDeps): MailOutbox | undefined {
   const { whatsapp } = deps;
-  registerWebhook(app, whatsapp && { config: whatsapp, inbound: createWhatsAppInbound(deps.db, deps.confirmation) });
+  registerWebhook(
+    app,
+    whatsapp && { config: whatsapp, inbound: createWhatsAppInbound(deps.db, deps.confirmation), db: deps.db },
+  );
   if (!whatsapp) return undefined;
   const outbox = startWhatsAppOutbox({
     db: deps.db,
@@ -59,7 +69,7 @@ export function registerWhatsApp(app: FastifyInstance, deps: WhatsAppDeps): Mail
 
 function registerWebhook(
   app: FastifyInstance,
-  channel: { config: WhatsAppConfig; inbound: WhatsAppInbound } | undefined,
+  channel: { config: WhatsAppConfig; inbound: WhatsAppInbound; db: Db } | undefined,
 ) {
   const configured = () => {
     if (!channel) throw notFound(WHATSAPP_MESSAGES.notSetUp);
@@ -82,7 +92,7 @@ function registerWebhook(
       done(null, body);
     });
     scope.post(WHATSAPP_WEBHOOK_PATH, { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request) => {
-      const { config, inbound } = configured();
+      const { config, inbound, db } = configured();
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const header = request.headers["x-hub-signature-256"];
       if (!validSignature(config.appSecret, raw, typeof header === "string" ? header : undefined)) {
@@ -103,6 +113,10 @@ function registerWebhook(
         if (result.restockedProductIds.length > 0)
           app.catalogChanges.publish({ productIds: result.restockedProductIds });
         if (result.outcome === "confirmed" || result.outcome === "cancelled") answered = true;
+      }
+      // 'STOP' (or 'START') to the shop's number: parcel updates off (or on) for that number (issue 53).
+      for (const reply of updateRepliesIn(event)) {
+        if (await applyUpdatesReply(db, reply)) request.log.info({ asks: reply.asks }, "a WhatsApp updates reply");
       }
       // The admins' count of orders waiting changed.
       if (answered) app.orderSignals.publish();

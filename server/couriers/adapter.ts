@@ -11,8 +11,17 @@
  * How a courier's status reads for the order. 'refused': the parcel came back (or is coming back);
  * 'attemptFailed': the rider could not deliver it (customer not available, address incomplete, refused
  * at the door) and it is still out: the customer is asked what to do before it goes back (issue 49).
+ * 'outForDelivery': the rider has it today; the order's status does not change, but the customer is
+ * told once per parcel, with the cash to keep ready (issue 53, server/couriers/out-for-delivery.ts).
  */
-export type ParcelOutcome = "delivered" | "refused" | "lost" | "damaged" | "attemptFailed" | "noChange";
+export type ParcelOutcome =
+  | "delivered"
+  | "refused"
+  | "lost"
+  | "damaged"
+  | "attemptFailed"
+  | "outForDelivery"
+  | "noChange";
 
 interface SourceLine {
   /** Where the line is in the source (a file's row, the header being 1), for the owner to find it. */

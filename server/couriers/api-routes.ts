@@ -52,7 +52,12 @@ export function registerCourierApiRoutes(
 
   scope.post("/api/admin/couriers/sync", async () => {
     const outcome = await deps.couriers.syncNow();
-    return { synced: outcome.synced, moved: outcome.moved.length, attempts: outcome.attempts.length };
+    return {
+      synced: outcome.synced,
+      moved: outcome.moved.length,
+      attempts: outcome.attempts.length,
+      told: outcome.told.length,
+    };
   });
 
   scope.get("/api/admin/orders/:id/booking", async (request) => {

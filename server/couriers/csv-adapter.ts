@@ -124,10 +124,12 @@ const STATUS_WORDS: [RegExp, ParcelOutcome][] = [
   ],
   [/\b(lost|missing)\b/, "lost"],
   [/\b(damage|damaged)\b/, "damaged"],
+  // With the rider today (issue 53): a portal's 'Out for Delivery', Leopards' 'Assign(ed) to Courier'.
+  [/\b(out for delivery|assign(ed)? to courier|with rider|dispatched for delivery)\b/, "outForDelivery"],
   [/\bdelivered\b/, "delivered"],
 ];
 
-/** Booked, picked up, in transit, out for delivery and anything unknown change nothing. */
+/** Booked, picked up, in transit and anything unknown change nothing; out for delivery tells the customer. */
 export function statusOutcome(status: string): ParcelOutcome {
   const words = status.toLowerCase().replace(/[^a-z]+/g, " ");
   return STATUS_WORDS.find(([pattern]) => pattern.test(words))?.[1] ?? "noChange";

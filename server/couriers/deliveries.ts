@@ -8,20 +8,29 @@ import { startIntervalJob } from "../jobs/interval.ts";
 import type { ShopContact } from "../mail/order-contact.ts";
 import type { MailWaker } from "../mail/queue.ts";
 import { createOrderAnnouncer } from "../orders/life/after-commit.ts";
-import { statusMailTeller } from "../orders/life/status-mail.ts";
+import { statusMailTeller, type TellCustomer } from "../orders/life/status-mail.ts";
+import { createUpdateLinks } from "../whatsapp/opt-outs.ts";
 import { registerAttemptRoutes } from "./attempt-routes.ts";
 import { type AttemptService, createAttemptService } from "./attempts/service.ts";
 import { startAttemptWhatsApp } from "./attempts/whatsapp.ts";
 import type { BookingDeps } from "./booking.ts";
 import type { ImportHooks } from "./imports.ts";
+import { outForDeliveryTeller } from "./out-for-delivery.ts";
+import { startParcelWhatsApp } from "./parcel-whatsapp.ts";
 import { type SyncOutcome, syncDueCouriers } from "./sync.ts";
 import { registerCourierWebhook } from "./webhook-routes.ts";
+import { registerWhatsAppUpdateRoutes } from "./whatsapp-updates-routes.ts";
 
 export interface CourierApis {
   config: Config["couriers"];
   attempts: AttemptService;
   booking: BookingDeps;
   hooks: ImportHooks;
+  /**
+   * Queues a move's mail, and on a shop with WhatsApp a parcel step's message (issue 53): the
+   * owner's hand moves and dispatches use it too, so every dispatch and delivery is told alike.
+   */
+  tellCustomer: TellCustomer;
   /** Syncs every courier due now (the owner's 'Sync now', a test). */
   syncNow(): Promise<SyncOutcome>;
 }
@@ -48,13 +57,38 @@ export function startCourierApis(
       })
     : undefined;
   if (whatsapp) app.addHook("onClose", () => whatsapp.close());
-  const tellCustomer = statusMailTeller({ shop: deps.shop, publicUrl: config.publicUrl });
-  const hooks: ImportHooks = { tellCustomer, recordAttempt: attempts.record };
+  // The parcel's way told (issue 53): the mails always, WhatsApp when the shop has it.
+  const updateLinks = createUpdateLinks(db, { publicUrl: config.publicUrl, secret: config.confirmLinkSecret });
+  const parcelWhatsApp = config.whatsapp
+    ? startParcelWhatsApp({
+        db,
+        whatsapp: config.whatsapp,
+        links: updateLinks,
+        publicUrl: config.publicUrl,
+        logError: (error, message) => app.log.error({ err: error }, message),
+      })
+    : undefined;
+  if (parcelWhatsApp) app.addHook("onClose", () => parcelWhatsApp.close());
+  const tellCustomer = statusMailTeller({
+    shop: deps.shop,
+    publicUrl: config.publicUrl,
+    whatsapp: config.whatsapp !== undefined,
+  });
+  const tellOutForDelivery = outForDeliveryTeller({
+    shop: deps.shop,
+    publicUrl: config.publicUrl,
+    updateLinks: config.whatsapp ? updateLinks : undefined,
+  });
+  const hooks: ImportHooks = { tellCustomer, recordAttempt: attempts.record, tellOutForDelivery };
   const announcer = createOrderAnnouncer(app, deps);
   const afterSync = (outcome: SyncOutcome) => {
     if (outcome.moved.length > 0 || outcome.attempts.length > 0) {
       announcer.moved(outcome.moved.flatMap((m) => m.restockedProductIds));
       whatsapp?.wake();
+    }
+    if (outcome.moved.length > 0 || outcome.told.length > 0) {
+      deps.outbox.wake();
+      parcelWhatsApp?.wake();
     }
   };
   const syncNow = async () => {
@@ -72,7 +106,15 @@ export function startCourierApis(
   app.addHook("onClose", () => job.close());
 
   registerAttemptRoutes(app, attempts);
+  registerWhatsAppUpdateRoutes(app, { db, links: updateLinks });
   registerCourierWebhook(app, { db, config: config.couriers, hooks, afterSync });
 
-  return { config: config.couriers, attempts, booking: { db, config: config.couriers, tellCustomer }, hooks, syncNow };
+  return {
+    config: config.couriers,
+    attempts,
+    booking: { db, config: config.couriers, tellCustomer },
+    hooks,
+    tellCustomer,
+    syncNow,
+  };
 }

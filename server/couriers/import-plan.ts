@@ -37,6 +37,11 @@ export type ImportAction =
       at?: string | undefined;
     }
   | {
+      /** The rider has it today: the customer is told once per parcel (out-for-delivery.ts, issue 53). */
+      kind: "outForDelivery";
+      orderId: string;
+    }
+  | {
       kind: "settle";
       orderId: string;
       /** The report's line that pays it (the header is line 1): a short payment's evidence says it. */

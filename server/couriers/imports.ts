@@ -28,6 +28,7 @@ import { createCsvAdapter, readCourierFile, resolveColumns } from "./csv-adapter
 import { dispatchParcels } from "./dispatch.ts";
 import { rememberedColumns } from "./import-history.ts";
 import type { PlannedLine, SettleAction } from "./import-plan.ts";
+import type { TellOutForDelivery } from "./out-for-delivery.ts";
 import { planDispatch } from "./plan-dispatch.ts";
 import { planPayment } from "./plan-payment.ts";
 import { planStatus } from "./plan-status.ts";
@@ -43,12 +44,15 @@ export interface ImportOutput {
   moved: MovedOrder[];
   /** The failed delivery attempts it recorded (each customer asked in the same transaction). */
   attempts: string[];
+  /** The orders whose customer it told the parcel is out for delivery (issue 53), each once per parcel. */
+  told: string[];
 }
 
 /** What applying lines does beyond the orders: the customers' mails and the failed attempts' questions. */
 export interface ImportHooks {
   tellCustomer: TellCustomer;
   recordAttempt: RecordAttempt;
+  tellOutForDelivery: TellOutForDelivery;
 }
 
 interface Source {
@@ -88,7 +92,7 @@ export async function runCourierImport(
   };
   const preview = async (): Promise<ImportOutput> => {
     const before = await importedOn(db, source);
-    return { result: resultOf(source, await plan(db, source), false, before), moved: [], attempts: [] };
+    return { result: resultOf(source, await plan(db, source), false, before), moved: [], attempts: [], told: [] };
   };
   if (!input.apply) return preview();
   return applyOnce(db, source, input.fileName ?? null, actorUserId, hooks, preview);
@@ -124,6 +128,7 @@ export async function applyCourierLines(
     result: resultOf(source, [], false, null),
     moved: [],
     attempts: [],
+    told: [],
   });
   return applyOnce(db, source, sourceName, null, hooks, nothing);
 }
@@ -194,6 +199,7 @@ async function apply(
 
   const moved: MovedOrder[] = [];
   const attempts: string[] = [];
+  const told: string[] = [];
   const dispatches = lines.flatMap((l) => (l.action?.kind === "dispatch" ? [l.action] : []));
   if (dispatches.length > 0) {
     if (actorUserId === null) throw new TypeError("a dispatch is always the owner's");
@@ -222,6 +228,8 @@ async function apply(
       const id = await hooks.recordAttempt(tx, courier.id, action);
       if (id) attempts.push(id);
     }
+    if (action?.kind === "outForDelivery" && (await hooks.tellOutForDelivery(tx, action.orderId)))
+      told.push(action.orderId);
   }
 
   const result = resultOf(source, lines, true, null);
@@ -233,7 +241,7 @@ async function apply(
       .set({ csvColumns: sql`${couriers.csvColumns} || ${JSON.stringify({ [source.kind]: source.columns })}::jsonb` })
       .where(eq(couriers.id, courier.id));
   }
-  return { result, moved, attempts };
+  return { result, moved, attempts, told };
 }
 
 /**

@@ -43,13 +43,15 @@ export interface SyncOutcome {
   synced: CourierSync[];
   moved: MovedOrder[];
   attempts: string[];
+  /** Orders whose customer was told the parcel is out for delivery (issue 53). */
+  told: string[];
 }
 
 const claimed = z.object({ courier_id: z.string() });
 
 /** Syncs every courier due now (claimed one at a time, so two instances share the work and never repeat it). */
 export async function syncDueCouriers(deps: SyncDeps): Promise<SyncOutcome> {
-  const outcome: SyncOutcome = { synced: [], moved: [], attempts: [] };
+  const outcome: SyncOutcome = { synced: [], moved: [], attempts: [], told: [] };
   for (let i = 0; i < COURIERS_PER_RUN; i++) {
     const [due] = await selectRows(
       deps.db,
@@ -85,6 +87,7 @@ async function syncCourier(deps: SyncDeps, courierId: string, outcome: SyncOutco
       const applied = await applyCourierLines(db, courierId, { kind: "status", lines: statuses }, source, deps.hooks);
       outcome.moved.push(...applied.moved);
       outcome.attempts.push(...applied.attempts);
+      outcome.told.push(...applied.told);
     }
 
     // Cash not yet in: delivered, or come back with a return charge to learn, and not settled.

@@ -57,7 +57,7 @@ export function registerCourierWebhook(
       if (statuses.some((s) => /payment/i.test(s.status))) {
         await deps.db.execute(sql`update courier_accounts set next_sync_at = now() where courier_id = ${id}`);
       }
-      deps.afterSync({ synced: [], moved: applied.moved, attempts: applied.attempts });
+      deps.afterSync({ synced: [], moved: applied.moved, attempts: applied.attempts, told: applied.told });
       return { received: statuses.length };
     });
   });

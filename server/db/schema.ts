@@ -459,6 +459,24 @@ export const whatsappInbound = pgTable("whatsapp_inbound", {
 });
 
 /**
+ * Mobiles that turned the shop's WhatsApp parcel updates off (issue 53): by replying STOP to the
+ * shop's number or by the signed link in a parcel mail or message (server/whatsapp/opt-outs.ts). The
+ * number in E.164 (+923001234567); mails still go. START by WhatsApp deletes the row.
+ */
+export const whatsappOptOuts = pgTable(
+  "whatsapp_opt_outs",
+  {
+    phone: text().primaryKey(),
+    via: text().notNull(),
+    stoppedAt: now(),
+  },
+  (t) => [
+    check("whatsapp_opt_outs_phone_check", sql`${t.phone} ~ '^[+]923[0-9]{9}$'`),
+    check("whatsapp_opt_outs_via_check", sql`${t.via} in ('reply', 'link')`),
+  ],
+);
+
+/**
  * A customer's mobile shown to be theirs (docs/decisions/024, "Phones"): a Confirm press on the shop's
  * WhatsApp request came from this very number (E.164, +923001234567) for one of the account's orders.
  * Until then the shop's WhatsApp messages to it about the account's orders carry none of the text
@@ -699,6 +717,12 @@ export const parcels = pgTable(
     /** The payment report's amount differed from codAmount: the owner should look. */
     amountMismatch: boolean().notNull().default(false),
     importId: uuid().references(() => courierImports.id),
+    /**
+     * When the customer was told the rider has it ('out for delivery', issue 53): set once per parcel
+     * by the first courier status that says so, in the statement that queues the messages, so a
+     * second sync, instance or file with the same word tells nobody again (migration 0041).
+     */
+    outForDeliveryAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex("parcels_tracking_idx").on(t.courierId, t.trackingNumber),
@@ -1146,10 +1170,12 @@ export const mailOutbox = pgTable(
     // address that had stopped the mails, mailed there to be confirmed (server/stock-alerts/).
     // whatsapp_delivery_attempt: a courier could not deliver the order's parcel; the customer is asked
     // to choose what happens next (server/couriers/attempts/, migration 0030).
+    // whatsapp_parcel_dispatched, whatsapp_out_for_delivery, whatsapp_parcel_delivered: the parcel's way
+    // told on WhatsApp (issue 53, server/couriers/parcel-whatsapp.ts, migration 0041).
     // message: any other mail, carried whole in `message` (server/mail/queue.ts, migration 0024).
     check(
       "mail_outbox_kind_check",
-      sql`${t.kind} in ('order_confirmation', 'order_alert', 'confirm_reminder', 'confirm_expired', 'whatsapp_confirm', 'whatsapp_reminder', 'back_in_stock', 'whatsapp_back_in_stock', 'stock_alert_confirm', 'whatsapp_delivery_attempt', 'message')`,
+      sql`${t.kind} in ('order_confirmation', 'order_alert', 'confirm_reminder', 'confirm_expired', 'whatsapp_confirm', 'whatsapp_reminder', 'back_in_stock', 'whatsapp_back_in_stock', 'stock_alert_confirm', 'whatsapp_delivery_attempt', 'whatsapp_parcel_dispatched', 'whatsapp_out_for_delivery', 'whatsapp_parcel_delivered', 'message')`,
     ),
     // Each row names one subject: its order, its stock alert, or (kind message) the mail itself.
     check(

@@ -268,7 +268,8 @@ export function startOutboxOf<M, E extends OutboxRow>(
     await settleEarlier();
     let sent = 0;
     for (;;) {
-      const entries = await claim();
+      // Oldest first: one order's messages go in the order they were owed (a parcel's steps, issue 53).
+      const entries = (await claim()).sort((a, b) => a.queued_ms - b.queued_ms);
       if (entries.length === 0) return sent;
       sent += await sendBatch(entries);
       if (entries.length < batchSize) return sent;

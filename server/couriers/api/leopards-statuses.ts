@@ -26,9 +26,10 @@ export const LEOPARDS_STATUSES: readonly (readonly [words: string, outcome: ApiO
   ["In Transit", "noChange"],
   // Sent to the wrong station: late, still on its way.
   ["Missroute", "noChange"],
-  // With the rider: out for delivery.
-  ["Assign to Courier", "noChange"],
-  ["Assigned To Courier", "noChange"],
+  // With the rider: out for delivery (the portal's filter writes "Assign to Courier", the Push API's
+  // journey "Assigned To Courier", code AC): the customer is told once (issue 53).
+  ["Assign to Courier", "outForDelivery"],
+  ["Assigned To Courier", "outForDelivery"],
   // Cancelled by the shop (or by Leopards, unpicked after 48 hours): the shop's own doing, no outcome.
   ["Cancelled", "noChange"],
   ["48 Hours Auto Canceled", "noChange"],

@@ -33,8 +33,9 @@ export const MP_STATUSES: readonly MpStatus[] = [
     examples: ["Undelivered", "Re-Attempt", "Consignee Not Available", "Refused to Accept"],
   },
   {
+    // With the rider (the words RKT-Server's reading of M&P's manual names): told once (issue 53).
     pattern: /out for delivery|(dispatch(ed)?|loaded) for delivery/i,
-    outcome: "noChange",
+    outcome: "outForDelivery",
     examples: ["Out for Delivery", "Dispatch for Delivery"],
   },
   { pattern: /\bdelivered\b/i, outcome: "delivered", examples: ["Delivered", "Shipment Delivered"] },

@@ -27,7 +27,9 @@ export const POSTEX_STATUS_WORDS: readonly (readonly [word: string, outcome: Api
   ["In Stock", "noChange"],
   ["En-Route to PostEx warehouse", "noChange"],
   ["Transferred", "noChange"],
-  ["Out For Delivery", "noChange"],
+  // Order Status 4 of the guide's list (section 3.15): with the rider, the customer told once (issue 53).
+  // "Delivery En-Route" (a live spelling) stays no change: nothing published says it is the rider's.
+  ["Out For Delivery", "outForDelivery"],
   ["Delivery En-Route", "noChange"],
   // The rider could not deliver; PostEx holds the parcel for the shop's advice (advise()).
   ["Attempted", "attemptFailed"],

@@ -35,7 +35,8 @@ export const TCS_STATUSES: readonly TcsStatus[] = [
   { code: "SC", words: "Awaiting Receiver Collection", outcome: "attemptFailed", source: "guide" },
   // Came back to the shop: for the order, refused.
   { code: "RO", words: "Return To Origin", outcome: "refused", source: "guide" },
-  { code: null, words: "Out For Delivery", outcome: "noChange", source: "guide" },
+  // A tracking checkpoint the guide prints (p. 32-33): the rider has it, the customer is told once (issue 53).
+  { code: null, words: "Out For Delivery", outcome: "outForDelivery", source: "guide" },
   { code: null, words: "Arrived at TCS Facility", outcome: "noChange", source: "guide" },
   { code: "DBC", words: "Delay Beyond Our Control", outcome: "noChange", source: "guide" },
   { code: "DFC", words: "Delay due to Flight Cancelled", outcome: "noChange", source: "guide" },

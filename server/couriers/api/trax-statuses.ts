@@ -20,7 +20,8 @@ export const TRAX_STATUSES: Readonly<Record<string, ApiOutcome>> = {
   "Shipment - In Transit": "noChange",
   "Shipment - Arrived at Destination": "noChange",
   "Shipment - Arrived at Destination Center": "noChange",
-  "Shipment - Out for Delivery": "noChange",
+  // In the document's examples: with the rider, the customer told once (issue 53).
+  "Shipment - Out for Delivery": "outForDelivery",
   "Shipment - Rider Exchange": "noChange",
   // Dispatched but the rider never tried (Trax: 'not attempted on route'): it goes out again, nothing to answer.
   "Shipment - Not Attempted": "noChange",

@@ -11,7 +11,7 @@ import { addressLines } from "#shared/order-view.ts";
 import { type Order, orderNumber } from "#shared/orders.ts";
 import { SHOP_NAME, SHOP_TIME_ZONE } from "#shared/shop.ts";
 import type { Db } from "../../db/client.ts";
-import { orders, users } from "../../db/schema.ts";
+import { mailOutbox, orders, users } from "../../db/schema.ts";
 import { escapeHtml } from "../../mail/html.ts";
 import type { Mail } from "../../mail/mailer.ts";
 import type { ShopContact } from "../../mail/order-contact.ts";
@@ -46,7 +46,7 @@ const NEWS: Partial<Record<OrderStatus, { subject: string; line: string; withAdd
 };
 
 /** The day an exchange can still be asked for, as the customer reads it: '5 Dec 2026', Karachi time. */
-const karachiDay = new Intl.DateTimeFormat("en-GB", {
+export const karachiDay = new Intl.DateTimeFormat("en-GB", {
   timeZone: SHOP_TIME_ZONE,
   day: "numeric",
   month: "short",
@@ -144,18 +144,41 @@ export type TellCustomer = (tx: Db, orderId: string) => Promise<void>;
  * Queues the mail of the order's new status (none for a status without one), as the order reads in
  * the move's transaction: to the account's own e-mail, with what was typed only once it is proven.
  */
-export function statusMailTeller(deps: { shop: ShopContact; publicUrl: string }): TellCustomer {
+export function statusMailTeller(deps: StatusMailDeps): TellCustomer {
   return async (tx, orderId) => {
     const order = await loadOrder(tx, orderId);
-    const [customer] = await tx
-      .select({ email: users.email, verifiedAt: users.emailVerifiedAt })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(eq(orders.id, orderId));
-    if (!order || !customer) return;
-    const recipient = { to: customer.email, proven: customer.verifiedAt !== null };
+    const recipient = await customerRecipient(tx, orderId);
+    if (!order || !recipient) return;
     const until = order.status === "delivered" ? (await exchangeDeadline(tx, orderId))?.until : undefined;
     const mail = orderStatusMail(order, recipient, deps.shop, deps.publicUrl, until);
     if (mail) await queueMails(tx, [mail]);
+    // Issue 53: a parcel's dispatch and delivery go on WhatsApp too, in the same transaction, each
+    // once (a move happens once); the drainer (server/couriers/parcel-whatsapp.ts) reads the order
+    // when it sends, and skips a number that turned the updates off.
+    const kind = PARCEL_WHATSAPP_KINDS[order.status];
+    if (deps.whatsapp && kind && order.parcel) await tx.insert(mailOutbox).values({ kind, orderId });
   };
+}
+
+export interface StatusMailDeps {
+  shop: ShopContact;
+  publicUrl: string;
+  /** The shop has WhatsApp: a parcel's steps go there too (issue 53). */
+  whatsapp?: boolean | undefined;
+}
+
+/** The outbox kind of each parcel step told on WhatsApp by a move (out for delivery is no move). */
+const PARCEL_WHATSAPP_KINDS: Partial<Record<OrderStatus, string>> = {
+  dispatched: "whatsapp_parcel_dispatched",
+  delivered: "whatsapp_parcel_delivered",
+};
+
+/** The order's account e-mail, and whether its owner proved it (server/mail/recipient.ts). */
+export async function customerRecipient(tx: Db, orderId: string): Promise<Recipient | undefined> {
+  const [customer] = await tx
+    .select({ email: users.email, verifiedAt: users.emailVerifiedAt })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  return customer && { to: customer.email, proven: customer.verifiedAt !== null };
 }

@@ -14,6 +14,8 @@ const OUTCOME_COLOURS: Record<ImportOutcome, string> = {
   damaged: "bg-orange-700 text-white",
   // A task for the owner: the customer is asked what to do (issue 49).
   attemptFailed: "bg-amber-500 text-amber-950",
+  // The customer is told the rider has it (issue 53): no change to the order, so a soft colour.
+  outForDelivery: "bg-violet-100 text-violet-900",
   paid: "bg-green-700 text-white",
   mismatch: "bg-amber-300 text-amber-950",
   short: "bg-red-700 text-white",
