@@ -78,6 +78,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, (
       "stock_alerts",
       "users",
       "whatsapp_inbound",
+      "whatsapp_opt_outs",
       "whatsapp_sends",
     ]);
   });
