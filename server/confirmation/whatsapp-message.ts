@@ -14,12 +14,11 @@ import { addressLines } from "#shared/order-view.ts";
 import { type Order, orderNumber } from "#shared/orders.ts";
 import { pakistaniMobile } from "#shared/phone.ts";
 import { greetedName, UNSAID_ADDRESS } from "../mail/recipient.ts";
-import type { TemplateMessage, TextParameter } from "../whatsapp/graph.ts";
+import { type TemplateMessage, textParameter } from "../whatsapp/graph.ts";
 
 /** Pairs named before "and n more": a template's body is at most 1,024 characters in all. */
 const PAIRS_NAMED = 4;
 /** What one variable may hold, so that the five together stay inside the body's limit. */
-const VARIABLE_MAX = 180;
 
 /** The button's payload, and how the webhook reads it back: `confirm:<token>`, `cancel:<token>`. */
 export const pressPayload = (action: ConfirmAction, token: string) => `${action}:${token}`;
@@ -73,7 +72,7 @@ export function confirmationTemplate(
       name: template.name,
       language: { code: template.language },
       components: [
-        { type: "body", parameters: variables.map(textParameter) },
+        { type: "body", parameters: variables.map((value) => textParameter(value)) },
         button(0, "confirm"),
         button(1, "cancel"),
       ],
@@ -89,14 +88,4 @@ function pairsSummary(order: Order): string {
     .join("; ");
   const rest = order.items.slice(PAIRS_NAMED).reduce((sum, item) => sum + item.quantity, 0);
   return rest > 0 ? `${named}; and ${rest} more ${rest === 1 ? "pair" : "pairs"}` : named;
-}
-
-/**
- * Meta refuses a variable with a new line, a tab or more than four spaces in a row (error 132018),
- * and an empty one: customers type such things into addresses.
- */
-function textParameter(value: string): TextParameter {
-  const text = value.replace(/\s+/g, " ").trim();
-  const short = text.length > VARIABLE_MAX ? `${text.slice(0, VARIABLE_MAX - 1)}…` : text;
-  return { type: "text", text: short || "-" };
 }

@@ -17,7 +17,7 @@ import { type MailOutbox, type OutboxEntry, startOutbox } from "../mail/outbox.t
 import { exchangeDeadline } from "../orders/exchange-deadline.ts";
 import { karachiDay } from "../orders/life/status-mail.ts";
 import { loadOrder } from "../orders/service.ts";
-import { createGraphClient, type TemplateMessage } from "../whatsapp/graph.ts";
+import { bodyTemplate, createGraphClient, type TemplateMessage, textParameter } from "../whatsapp/graph.ts";
 import { type UpdateLinks, updatesStopped } from "../whatsapp/opt-outs.ts";
 import { cashLine } from "./out-for-delivery.ts";
 
@@ -35,8 +35,8 @@ const STILL: Record<ParcelKind, Order["status"]> = {
   whatsapp_parcel_delivered: "delivered",
 };
 
-/** Meta refuses a variable with a new line, a tab, more than four spaces in a row, or nothing. */
-const clean = (text: string) => text.replace(/\s+/g, " ").trim().slice(0, 300) || "-";
+/** Its variables may be links with a signed token: longer than a confirmation's. */
+const PARCEL_VARIABLE_MAX = 300;
 
 export interface ParcelNews {
   kind: ParcelKind;
@@ -76,22 +76,8 @@ export function parcelTemplate(
 ): TemplateMessage | undefined {
   const to = pakistaniMobile(news.order.shippingAddress.phoneNumber);
   if (!to) return undefined;
-  return {
-    messaging_product: "whatsapp",
-    recipient_type: "individual",
-    to,
-    type: "template",
-    template: {
-      name: template.name,
-      language: { code: template.language },
-      components: [
-        {
-          type: "body",
-          parameters: parcelVariables(news).map((text) => ({ type: "text" as const, text: clean(text) })),
-        },
-      ],
-    },
-  };
+  const parameters = parcelVariables(news).map((text) => textParameter(text, PARCEL_VARIABLE_MAX));
+  return bodyTemplate(to, template, parameters);
 }
 
 export function startParcelWhatsApp(options: {

@@ -6,7 +6,7 @@ import { formatRs } from "#shared/money.ts";
 import { SHOP_NAME } from "#shared/shop.ts";
 import { escapeHtml } from "../mail/html.ts";
 import type { Mail } from "../mail/mailer.ts";
-import type { TemplateMessage } from "../whatsapp/graph.ts";
+import { bodyTemplate, type TemplateMessage } from "../whatsapp/graph.ts";
 
 /** One alert as its message needs it. */
 export interface BackInStock {
@@ -64,17 +64,11 @@ export function backInStockTemplate(
   template: { name: string; language: string },
 ): TemplateMessage {
   const variables = [alert.productName, String(alert.size), alert.productUrl];
-  return {
-    messaging_product: "whatsapp",
-    recipient_type: "individual",
-    to: alert.whatsapp,
-    type: "template",
-    template: {
-      name: template.name,
-      language: { code: template.language },
-      components: [{ type: "body", parameters: variables.map((text) => ({ type: "text", text })) }],
-    },
-  };
+  return bodyTemplate(
+    alert.whatsapp,
+    template,
+    variables.map((text) => ({ type: "text", text })),
+  );
 }
 
 /** An ask for an address that had stopped the mails: what was asked, and where to press to confirm. */

@@ -11,7 +11,7 @@ import { SHOP_NAME, SHOP_TIME_ZONE } from "#shared/shop.ts";
 import { escapeHtml } from "../../mail/html.ts";
 import type { Mail } from "../../mail/mailer.ts";
 import { orderContactHtml, orderContactText, type ShopContact } from "../../mail/order-contact.ts";
-import type { TemplateMessage } from "../../whatsapp/graph.ts";
+import { bodyTemplate, type TemplateMessage } from "../../whatsapp/graph.ts";
 
 export interface AttemptNews {
   orderId: string;
@@ -70,22 +70,10 @@ export function attemptTemplate(
   const to = pakistaniMobile(phone);
   if (!to) return undefined;
   const clean = (text: string) => text.replace(/[\t\n\r]+/g, " ").slice(0, 180);
-  return {
-    messaging_product: "whatsapp",
-    recipient_type: "individual",
+  const variables = [orderNumber(news.orderId), news.courier, news.reason, returnMoment(news.returnBy), news.url];
+  return bodyTemplate(
     to,
-    type: "template",
-    template: {
-      name: template.name,
-      language: { code: template.language },
-      components: [
-        {
-          type: "body",
-          parameters: [orderNumber(news.orderId), news.courier, news.reason, returnMoment(news.returnBy), news.url].map(
-            (text) => ({ type: "text" as const, text: clean(text) }),
-          ),
-        },
-      ],
-    },
-  };
+    template,
+    variables.map((text) => ({ type: "text" as const, text: clean(text) })),
+  );
 }
