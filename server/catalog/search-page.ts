@@ -119,9 +119,9 @@ export async function searchRows(
     const query = { ...filters, sort, page: list.page };
     const shoes = ofGender.filter((slug) => SHOE_SHELVES.includes(slug));
     const onShoeShelves = read.footwear ? await findListPage(db, shoes, query) : null;
-    const shelvesRead = onShoeShelves !== null && onShoeShelves.total > 0 ? shoes : ofGender;
-    const { rows, total } =
-      onShoeShelves !== null && onShoeShelves.total > 0 ? onShoeShelves : await findListPage(db, ofGender, query);
+    const shoesFound = onShoeShelves !== null && onShoeShelves.total > 0;
+    const shelvesRead = shoesFound ? shoes : ofGender;
+    const { rows, total } = shoesFound ? onShoeShelves : await findListPage(db, ofGender, query);
     // Few pairs in the colour asked for ('neela joota', 'red'): the nearest shades, apart, as below
     // a few results of words (relatedOf): navy after blue, maroon and pink after red.
     const few = withRelated && list.page === 1 && total > 0 && total < RELATED_BELOW && filters.colours.length > 0;
