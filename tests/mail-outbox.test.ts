@@ -10,6 +10,7 @@ import { createConfirmationLinks } from "#server/confirmation/links.ts";
 import { selectRowsAsserted } from "#server/db/rows.ts";
 import { createMailer, type Mailer } from "#server/mail/mailer.ts";
 import { startMailOutbox } from "#server/mail/outbox.ts";
+import { queueMails, startQueuedMailOutbox } from "#server/mail/queue.ts";
 import { createOrderService } from "#server/orders/service.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 import { makeShopper, orderBody, placeOrder, products, setStock, type TestProduct } from "./support/shoppers.ts";
@@ -187,6 +188,35 @@ describe("the mail outbox when the database fails after a send, or a sender dies
     }
     return [...counts.values()];
   }
+
+  it("sends a batch in the order its rows were queued, whatever order the claim answers in", async () => {
+    // One change queues a parcel's news in order; then the older rows are touched (a lease that ran
+    // out), which moves them after the newer ones in the table. All are claimed in one batch.
+    const subjects = Array.from({ length: 12 }, (_, i) => `Parcel news ${String(i + 1).padStart(2, "0")}`);
+    await quiet.database.db.transaction(async (tx) => {
+      for (const subject of subjects) await queueMails(tx, [{ to: "ayesha@example.pk", subject, text: subject }]);
+      await tx.execute(sql`update mail_outbox set attempts = 0 where message->>'subject' <= ${subjects[5]}`);
+    });
+    const dataDir = await mkdtemp(path.join(tmpdir(), "shop-outbox-"));
+    scratch.push(dataDir);
+    const real = createMailer({ smtpUrl: undefined, dataDir, from: "Shoe Shop <support@shoeshop.pk>" });
+    const asked: string[] = [];
+    const mailer: Mailer = {
+      outboxDir: real.outboxDir,
+      send: async (mail) => {
+        asked.push(mail.subject);
+        await real.send(mail);
+      },
+    };
+    const outbox = startQueuedMailOutbox({ db: quiet.database.db, mailer, logError: () => {}, pollMs: 60_000 });
+    expect(await outbox.drain()).toBe(subjects.length);
+    await outbox.close();
+    expect(asked).toEqual(subjects);
+    // The mail files, named by the moment they left, sort in the same order even within one millisecond.
+    const names = (await readdir(real.outboxDir)).filter((name) => name.endsWith(".eml")).sort();
+    const written = await Promise.all(names.map((name) => readFile(path.join(real.outboxDir, name), "utf8")));
+    expect(written.map((text) => /^Subject: (.+)$/m.exec(text)?.[1])).toEqual(subjects);
+  });
 
   it("sends one mail per order when the row's delete fails after the send", async () => {
     const rowIds = await owe();

@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   customType,
@@ -1156,6 +1157,12 @@ export const mailOutbox = pgTable(
       headers?: Record<string, string>;
     }>(),
     createdAt: now(),
+    /**
+     * The order rows were queued in, to the row: `created_at` is the transaction's start, the same for
+     * every row of one change, and a claimed batch comes back in no set order. Sent by this, so a
+     * customer hears 'on its way' before 'out for delivery' even when a drainer claims both at once.
+     */
+    queuedSeq: bigint({ mode: "number" }).notNull().generatedAlwaysAsIdentity(),
     attempts: smallint().notNull().default(0),
     /** Not before then: the first try at once, a lease while sending, a back-off after a failure. */
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -30,6 +30,9 @@ export interface Mailer {
 /** The sender: `Name <address>`, or its parts (the name is then quoted as the header needs). */
 export type MailSender = string | { name: string; address: string };
 
+/** Mail files written by this process, every mailer of it: the tie-breaker of their names. */
+let filesWritten = 0;
+
 export function createMailer(options: { smtpUrl: string | undefined; dataDir: string; from: MailSender }): Mailer {
   const outboxDir = path.join(options.dataDir, "outbox");
   const transport = options.smtpUrl
@@ -51,7 +54,10 @@ export function createMailer(options: { smtpUrl: string | undefined; dataDir: st
       try {
         outboxReady ??= mkdir(outboxDir, { recursive: true });
         await outboxReady;
-        const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID()}.eml`;
+        // Named by the moment it left, then by a count, so that mails of one millisecond still sort in order.
+        filesWritten += 1;
+        const stamp = `${new Date().toISOString().replace(/[:.]/g, "-")}-${String(filesWritten).padStart(9, "0")}`;
+        const name = `${stamp}-${randomUUID()}.eml`;
         const temp = path.join(outboxDir, `.${name}.tmp`);
         await writeFile(temp, message);
         await rename(temp, path.join(outboxDir, name));

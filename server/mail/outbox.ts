@@ -140,17 +140,20 @@ export function startOutboxOf<M, E extends OutboxRow>(
 
   async function claim(): Promise<E[]> {
     // Raw: an update from a `for update skip locked` subquery, so instances never claim the same row.
-    return selectRows(
+    // `returning` keeps no order, so the batch is put back in the order its rows were queued: one
+    // parcel's 'on its way' and 'out for delivery', claimed together, leave in that order.
+    const rows = await selectRows(
       db,
-      entry,
+      entry.and(z.object({ queued_seq: z.coerce.number() })),
       sql`update mail_outbox m
           set attempts = m.attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
           from (select id from mail_outbox where next_attempt_at <= now() and kind = any(${kinds}::text[])
-                order by next_attempt_at limit ${batchSize} for update skip locked) due
+                order by next_attempt_at, queued_seq limit ${batchSize} for update skip locked) due
           where m.id = due.id
-          returning m.id, m.kind, m.order_id, m.stock_alert_id, m.message, m.attempts,
+          returning m.id, m.kind, m.order_id, m.stock_alert_id, m.message, m.attempts, m.queued_seq,
                     (extract(epoch from m.created_at) * 1000)::float8 as queued_ms`,
     );
+    return rows.sort((a, b) => a.queued_seq - b.queued_seq);
   }
 
   /**

@@ -1,0 +1,3 @@
+-- The outbox sends in the order rows were queued, to the row (issue 53: a parcel's mails in order): created_at
+-- is the transaction's start, the same for every row of one change, so a sequence tells them apart.
+ALTER TABLE "mail_outbox" ADD COLUMN "queued_seq" bigint NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "mail_outbox_queued_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1);
