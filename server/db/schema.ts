@@ -7,6 +7,7 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   date,
   index,
   integer,
@@ -74,6 +75,22 @@ export const products = pgTable(
      * a scheduled sale can take every product with a tag.
      */
     tags: text().array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The buyers' approved reviews, summed (issue 53): kept by server/reviews/moderation.ts in the
+     * transaction that publishes or withdraws a review, so the page and the rating sort read no reviews.
+     */
+    ratingCount: integer().notNull().default(0),
+    ratingSum: integer().notNull().default(0),
+    fitSmall: integer().notNull().default(0),
+    fitTrue: integer().notNull().default(0),
+    fitLarge: integer().notNull().default(0),
+    /**
+     * The 'Top rated' sort's key: the average pulled toward 3.5 by two imagined reviews, so one 5-star
+     * review does not outrank forty at 4.8 (docs/decisions/044-reviews.md).
+     */
+    ratingRank: doublePrecision()
+      .notNull()
+      .generatedAlwaysAs(sql`(rating_sum + 7)::float8 / (rating_count + 2)`),
     /** Bit (size - 37) set while that size has stock; kept by triggers on product_sizes (migration 0004). */
     sizesInStock: integer().notNull().default(0),
     discountPercent: smallint()
@@ -103,6 +120,9 @@ export const products = pgTable(
     index("products_list_featured_idx").on(t.categorySlug, t.position, t.id).where(sql`${t.archivedAt} is null`),
     index("products_list_newest_idx").on(t.categorySlug, t.createdAt.desc(), t.id).where(sql`${t.archivedAt} is null`),
     index("products_list_price_idx").on(t.categorySlug, t.discountPrice, t.id).where(sql`${t.archivedAt} is null`),
+    index("products_list_rating_idx")
+      .on(t.categorySlug, t.ratingRank.desc(), t.position, t.id)
+      .where(sql`${t.archivedAt} is null`),
     index("products_list_discount_idx")
       .on(t.categorySlug, t.discountPercent.desc(), t.position, t.id)
       .where(sql`${t.archivedAt} is null`),
@@ -928,6 +948,109 @@ export const exchangeSettings = pgTable(
   ],
 );
 
+/** The owner's review rules (issue 53): one row. */
+export const reviewSettings = pgTable(
+  "review_settings",
+  {
+    id: smallint().primaryKey().default(1),
+    /** Days after delivery the customer is asked for a review. */
+    requestAfterDays: integer().notNull().default(3),
+    /** Reviews of this many stars or more, without photos, go live at once; null: every review waits. */
+    autoApproveMinStars: smallint(),
+    updatedAt: now(),
+  },
+  (t) => [
+    check("review_settings_one_row", sql`${t.id} = 1`),
+    check("review_settings_days_check", sql`${t.requestAfterDays} between 1 and 30`),
+    check("review_settings_stars_check", sql`${t.autoApproveMinStars} between 1 and 5`),
+  ],
+);
+
+/**
+ * A delivered pair the customer was asked to review (issue 53): the row is the promise that the ask
+ * went once, whichever instance's sweep got there first (its mail is queued in the same transaction).
+ */
+export const reviewRequests = pgTable(
+  "review_requests",
+  {
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id),
+    size: smallint().notNull(),
+    requestedAt: now(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.productId, t.size] })],
+);
+
+/**
+ * A buyer's review of a pair delivered to them (issue 53, docs/decisions/044-reviews.md): one per
+ * pair (order, product, size). `author` is what the page shows: the first name and the surname's
+ * initial, never the phone or address. Waits for the owner unless the owner's rule publishes it.
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id),
+    size: smallint().notNull(),
+    rating: smallint().notNull(),
+    fit: text().notNull(),
+    body: text().notNull().default(""),
+    author: text().notNull(),
+    status: text().notNull().default("pending"),
+    rejectReason: text(),
+    /** The owner's public answer, shown under the review. */
+    answer: text(),
+    answeredAt: timestamp({ withTimezone: true }),
+    createdAt: now(),
+    decidedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("reviews_pair_idx").on(t.orderId, t.productId, t.size),
+    check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
+    check("reviews_fit_check", sql`${t.fit} in ('runs-small', 'true-to-size', 'runs-large')`),
+    check("reviews_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check("reviews_reject_check", sql`(${t.status} = 'rejected') = (${t.rejectReason} is not null)`),
+    // The product page's list (published, newest first) and the owner's queue (waiting, oldest first).
+    index("reviews_product_idx").on(t.productId, t.createdAt.desc()).where(sql`${t.status} = 'approved'`),
+    index("reviews_waiting_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** A review's photo (at most three), decoded after the upload like an exchange's (server/reviews/photos.ts). */
+export const reviewPhotos = pgTable(
+  "review_photos",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    reviewId: uuid()
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    status: text().notNull().default("pending"),
+    width: integer(),
+    height: integer(),
+    claimedAt: timestamp({ withTimezone: true }),
+    attempts: smallint().notNull().default(0),
+    createdAt: now(),
+  },
+  (t) => [
+    check("review_photos_status_check", sql`${t.status} in ('pending', 'ready', 'unreadable')`),
+    check(
+      "review_photos_ready_check",
+      sql`${t.status} <> 'ready' or (${t.width} is not null and ${t.height} is not null)`,
+    ),
+    index("review_photos_review_idx").on(t.reviewId),
+    index("review_photos_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
 /**
  * A customer's request to exchange one pair of a delivered order (docs/decisions/019-exchanges.md).
  * The wanted size is taken from stock when asked (`reserved`); refused or expired, it goes back. An
@@ -1182,7 +1305,7 @@ export const mailOutbox = pgTable(
     // message: any other mail, carried whole in `message` (server/mail/queue.ts, migration 0024).
     check(
       "mail_outbox_kind_check",
-      sql`${t.kind} in ('order_confirmation', 'order_alert', 'confirm_reminder', 'confirm_expired', 'whatsapp_confirm', 'whatsapp_reminder', 'back_in_stock', 'whatsapp_back_in_stock', 'stock_alert_confirm', 'whatsapp_delivery_attempt', 'whatsapp_parcel_dispatched', 'whatsapp_out_for_delivery', 'whatsapp_parcel_delivered', 'message')`,
+      sql`${t.kind} in ('order_confirmation', 'order_alert', 'confirm_reminder', 'confirm_expired', 'whatsapp_confirm', 'whatsapp_reminder', 'back_in_stock', 'whatsapp_back_in_stock', 'stock_alert_confirm', 'whatsapp_delivery_attempt', 'whatsapp_parcel_dispatched', 'whatsapp_out_for_delivery', 'whatsapp_parcel_delivered', 'whatsapp_review_request', 'message')`,
     ),
     // Each row names one subject: its order, its stock alert, or (kind message) the mail itself.
     check(
