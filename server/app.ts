@@ -62,6 +62,11 @@ import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerStaticFiles } from "./plugins/static-files.ts";
 import { registerCartOfferRoutes } from "./promotions/cart-offer-routes.ts";
 import { sweepAndTell } from "./promotions/sale-job.ts";
+import { createReviewLinks } from "./reviews/links.ts";
+import { createReviewModeration } from "./reviews/moderation.ts";
+import { createReviewPhotoService } from "./reviews/photos.ts";
+import { registerReviewRoutes } from "./reviews/routes.ts";
+import { createReviewService } from "./reviews/service.ts";
 import { registerStockAlerts } from "./stock-alerts/routes.ts";
 import { createLoadContext } from "./web/context.ts";
 import { noScriptForms } from "./web/no-script/forms.ts";
@@ -302,8 +307,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Their photos, decoded one at a time outside the requests, and deleted when unused (issue 45).
   const exchangePhotos = createExchangePhotoService(database.db, { images });
+  // [Ours] Reviews' photos (issue 53) wait in the same worker: one decode at a time per instance.
+  const reviewPhotos = createReviewPhotoService(database.db, { images });
   const photoWorker = startPhotoWorker({
-    photos: exchangePhotos,
+    photos: {
+      processNext: async () => (await exchangePhotos.processNext()) || reviewPhotos.processNext(),
+      expire: () => exchangePhotos.expire(),
+    },
     everyMs: config.confirmationSweepSeconds * 1000,
     logError: (error, message) => app.log.error({ err: error }, message),
   });
@@ -318,6 +328,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     photoUploadMs: config.photoUploadMs,
   };
   registerExchangeRoutes(app, exchangeDeps);
+  // [Ours] Reviews from buyers (issue 53): the form from the signed link, the owner's moderation.
+  const reviewLinks = createReviewLinks(database.db, { publicUrl: config.publicUrl, secret: config.confirmLinkSecret });
+  const reviews = createReviewService(database.db, { links: reviewLinks });
+  registerReviewRoutes(app, {
+    auth,
+    reviews,
+    photos: reviewPhotos,
+    moderation: createReviewModeration(database.db),
+    photoWorker,
+    photoUploadMs: config.photoUploadMs,
+  });
   const announceExpired = exchangeExpiryAnnouncer(app, exchangeDeps);
   const exchangeJob = startIntervalJob({
     name: "exchange expiry sweep",

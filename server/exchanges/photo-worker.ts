@@ -15,7 +15,8 @@ export interface PhotoWorker {
 }
 
 export function startPhotoWorker(options: {
-  photos: ExchangePhotoService;
+  /** The photos to decode: the exchanges', and beside them the reviews' (composed in server/app.ts). */
+  photos: Pick<ExchangePhotoService, "processNext" | "expire">;
   /** How often waiting photos are looked for and expired ones deleted (0: only when woken; tests). */
   everyMs: number;
   logError(error: unknown, message: string): void;

@@ -21,6 +21,7 @@ export const UPLOAD_ROUTES: ReadonlySet<string> = new Set([
   "/api/admin/products/:id/images",
   "/api/orders/:id/exchange-photos",
   "/api/orders/:id/advance-receipts",
+  "/api/reviews/:id/photos",
 ]);
 
 /** The bodies a mail program's one-click unsubscribe may send (RFC 8058). */
