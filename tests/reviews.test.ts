@@ -97,13 +97,16 @@ describe("the review form from the signed link", () => {
     });
     const form = await t.app.inject({ method: "GET", url: `/api/reviews/form?token=${token}` });
     expect(form.statusCode, form.body).toBe(200);
-    expect(form.json<ReviewForm>()).toMatchObject({
-      firstName: "Ayesha",
-      pairs: [
+    const shown = form.json<ReviewForm>();
+    expect(shown.firstName).toBe("Ayesha");
+    const pairs = shown.pairs.map(({ productId, size, reviewed }) => ({ productId, size, reviewed }));
+    expect(pairs).toHaveLength(2);
+    expect(pairs).toEqual(
+      expect.arrayContaining([
         { productId: shoe.id, size: shoe.sizes[0], reviewed: false },
         { productId: other.id, size: other.sizes[1], reviewed: false },
-      ],
-    });
+      ]),
+    );
 
     const forged = `${token.split(".")[0]}.AAAAAAAAAAAAAAAAAAAAAA`;
     const refused = await t.app.inject({ method: "GET", url: `/api/reviews/form?token=${forged}` });
