@@ -27,6 +27,7 @@ export default [
   route("confirm-order", "routes/confirm-order.tsx"),
   route("delivery-attempt", "routes/delivery-attempt.tsx"),
   route("stop-alerts", "routes/stop-alerts.tsx"),
+  route("review", "routes/review.tsx"),
   route("confirm-alerts", "routes/confirm-alerts.tsx"),
   route("whatsapp-updates", "routes/whatsapp-updates.tsx"),
   route("admin", "routes/admin/layout.tsx", [
@@ -57,6 +58,7 @@ export default [
     route("reports", "routes/admin/reports.tsx"),
     route("exchanges", "routes/admin/exchanges.tsx"),
     route("exchanges/:exchangeId", "routes/admin/exchange.tsx"),
+    route("reviews", "routes/admin/reviews.tsx"),
   ]),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

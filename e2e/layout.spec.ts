@@ -96,6 +96,12 @@ const SCREENS: Screen[] = [
     as: "customer",
     refused: 400,
   },
+  // The review request's link, forged (the real one: e2e/reviews.spec.ts).
+  {
+    path: at(`/review?token=${"0".repeat(8)}-0000-4000-8000-${"0".repeat(12)}.${"A".repeat(22)}`),
+    as: "customer",
+    refused: 400,
+  },
   { path: at("/no-such-page"), as: "customer", refused: 404 },
   ...[
     "/admin",
@@ -120,6 +126,7 @@ const SCREENS: Screen[] = [
     "/admin/short-payments?view=settled",
     "/admin/reports",
     "/admin/exchanges",
+    "/admin/reviews",
   ].map((path): Screen => ({ path: at(path), as: "admin" })),
   { path: (f) => `/admin/products/${f.product._id}`, as: "admin" },
   { path: (f) => `/admin/orders/${f.orderId}`, as: "admin" },

@@ -401,6 +401,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           confirmation,
           attempts: couriers.attempts,
           exchanges,
+          reviewForm: reviews,
           stockAlerts,
           verification: emailVerification,
           shop: config.shop,

@@ -199,3 +199,21 @@ export interface AdminReview extends PublicReview {
   status: ReviewStatus;
   rejectReason: RejectReason | null;
 }
+
+/** A page of the owner's list, with how many reviews each status holds (the tabs' counts). */
+export interface AdminReviewList {
+  reviews: AdminReview[];
+  counts: Record<ReviewStatus, number>;
+  page: number;
+  total: number;
+  hasMore: boolean;
+}
+
+/** A style whose buyers say otherwise than the owner's fit note. */
+export interface FitHint {
+  productId: string;
+  name: string;
+  fitNote: FitNote | null;
+  buyersFit: FitNote;
+  sentence: string;
+}

@@ -5,10 +5,12 @@
 // answers the product, for the caller to publish (the page cache drops the product's pages). No HTTP here.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { FIT_NOTES, type FitNote } from "#shared/fit-note.ts";
+import { FIT_NOTES } from "#shared/fit-note.ts";
 import {
   type AdminReview,
+  type AdminReviewList,
   buyersFit,
+  type FitHint,
   fitSummarySentence,
   REJECT_REASONS,
   REVIEW_MESSAGES,
@@ -22,7 +24,7 @@ import { notFound } from "../domain-errors.ts";
 import { recountReviewSums } from "./sums.ts";
 
 /** Reviews per page of the owner's list. */
-export const ADMIN_REVIEWS_PAGE = 30;
+const ADMIN_REVIEWS_PAGE = 30;
 
 const adminRow = z.object({
   id: z.string(),
@@ -58,17 +60,8 @@ const toAdminReview = (row: z.output<typeof adminRow>): AdminReview => ({
   rejectReason: row.reject_reason,
 });
 
-/** A style whose buyers say otherwise than the owner's fit note. */
-export interface FitHint {
-  productId: string;
-  name: string;
-  fitNote: FitNote | null;
-  buyersFit: FitNote;
-  sentence: string;
-}
-
 export interface ReviewModeration {
-  list(status: ReviewStatus, page: number): Promise<{ reviews: AdminReview[]; counts: Record<ReviewStatus, number> }>;
+  list(status: ReviewStatus, page: number): Promise<AdminReviewList>;
   get(id: string): Promise<AdminReview>;
   /** Publishes or keeps off; answers the products whose page changed. */
   decide(id: string, decision: ReviewDecision): Promise<string[]>;
@@ -145,7 +138,8 @@ export function createReviewModeration(db: Db): ReviewModeration {
       );
       const counts: Record<ReviewStatus, number> = { pending: 0, approved: 0, rejected: 0 };
       for (const { status: s, n } of counted) counts[s] = n;
-      return { reviews: rows.map(toAdminReview), counts };
+      const total = counts[status];
+      return { reviews: rows.map(toAdminReview), counts, page, total, hasMore: page * ADMIN_REVIEWS_PAGE < total };
     },
 
     get,

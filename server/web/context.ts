@@ -9,6 +9,7 @@ import type { CatalogService } from "../catalog/service.ts";
 import type { ConfirmationService } from "../confirmation/service.ts";
 import type { AttemptService } from "../couriers/attempts/service.ts";
 import type { ExchangeService } from "../exchanges/service.ts";
+import type { ReviewService } from "../reviews/service.ts";
 import type { StockAlertService } from "../stock-alerts/service.ts";
 
 export interface ShopInfo {
@@ -29,6 +30,8 @@ export interface AppContext {
   exchanges: Pick<ExchangeService, "settings">;
   /** The back-in-stock mails' stop and confirm links' pages read what they name (/stop-alerts, /confirm-alerts). */
   stockAlerts: Pick<StockAlertService, "view" | "confirmView">;
+  /** The review request's link page reads the order's pairs it names (/review, issue 53). */
+  reviewForm: Pick<ReviewService, "form">;
   /** The sign-up mail's link page says when the address is proven already (/verify-email, issue 46). */
   verification: Pick<EmailVerification, "read">;
   shop: ShopInfo;

@@ -26,6 +26,7 @@ const SECTIONS = [
   { to: "/admin/attempts", label: "Failed deliveries", end: false },
   { to: "/admin/confirmation", label: "Confirmation times", end: false },
   { to: "/admin/exchanges", label: "Exchanges", end: false },
+  { to: "/admin/reviews", label: "Reviews", end: false },
   { to: "/admin/customers", label: "Customers", end: false },
   { to: "/admin/blocked", label: "Block list", end: false },
   { to: "/admin/risk-rules", label: "Risk rules", end: false },

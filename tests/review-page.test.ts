@@ -1,0 +1,139 @@
+// The review form as a buyer uses it (issue 53), in a real browser on a phone's width: the request's
+// link opens the order's pair without signing in; stars, fit, words and a photo chosen by keyboard and
+// tap; the review sent, its photo shrunk on the phone and uploaded; the page says thanks and keeps no
+// sideways scroll. A forged link says why. The app is the real one, serving its production build
+// (`npm run build` first), on a port of its own.
+import type { AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
+import { type Browser, chromium } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { selectRowsAsserted } from "#server/db/rows.ts";
+import { createReviewLinks } from "#server/reviews/links.ts";
+import type { Order } from "#shared/orders.ts";
+import { REVIEW_MESSAGES } from "#shared/reviews.ts";
+import { call, makeAdmin } from "./support/admin.ts";
+import { createTestApp, type TestApp } from "./support/app.ts";
+import { phonePhoto } from "./support/phone-photo.ts";
+import { makeShopper, orderBody, placeOrder, products, setStock, type TestProduct } from "./support/shoppers.ts";
+import { until } from "./support/wait.ts";
+
+let t: TestApp;
+let browser: Browser;
+let origin: string;
+let shoe: TestProduct;
+
+beforeAll(async () => {
+  t = await createTestApp({ pages: true });
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  [shoe] = (await products(t, 1)) as [TestProduct];
+  await setStock(t, shoe.id, shoe.sizes[0] as number, 10);
+  browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+async function deliveredOrderLink(): Promise<{ order: Order; url: string }> {
+  const admin = await makeAdmin(t);
+  const shopper = await makeShopper(t);
+  const res = await placeOrder(
+    t,
+    shopper,
+    orderBody(shopper, [{ product: shoe, size: shoe.sizes[0] as number, quantity: 1 }]),
+  );
+  expect(res.statusCode, res.body).toBe(201);
+  const order = res.json<Order>();
+  for (const status of ["confirm", "delivered"])
+    expect((await call(t, admin, "POST", `/api/admin/orders/${order._id}/status`, { status })).statusCode).toBe(200);
+  const links = createReviewLinks(t.database.db, { publicUrl: origin, secret: t.config.confirmLinkSecret });
+  return { order, url: await links.formUrl(order._id) };
+}
+
+const phone = () =>
+  browser.newPage({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+
+describe("the review form on a phone", () => {
+  it("takes stars, fit, words and a photo, says thanks, and the review waits for the owner with its photo", async () => {
+    const { order, url } = await deliveredOrderLink();
+    const page = await phone();
+    try {
+      await page.goto(url);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Ayesha, how are your shoes?");
+      expect(await page.getByText(`You bought size ${shoe.sizes[0]}`).count()).toBe(1);
+      // Hydrated before the presses (the form is React's).
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+
+      // Sent with no stars: said, nothing kept.
+      await page.getByRole("button", { name: "Send review" }).click();
+      expect(await page.locator("form [role=alert]").textContent()).toContain(REVIEW_MESSAGES.ratingRequired);
+
+      // Four stars by keyboard: the first radio focused, then arrows.
+      await page.getByRole("radio", { name: "1 out of 5 stars" }).focus();
+      await page.keyboard.press("Space");
+      await page.keyboard.press("ArrowRight");
+      await page.keyboard.press("ArrowRight");
+      await page.keyboard.press("ArrowRight");
+      expect(await page.getByRole("radio", { name: "4 out of 5 stars" }).isChecked()).toBe(true);
+      await page.getByRole("radio", { name: "Runs small" }).check();
+      await page.getByLabel(/A few words/).fill("Soft leather; take one size up.");
+      await page
+        .getByLabel(/Photos/)
+        .setInputFiles({ name: "shoe.jpg", mimeType: "image/jpeg", buffer: await phonePhoto() });
+      await page.getByRole("button", { name: "Send review" }).click();
+      await page.getByText(REVIEW_MESSAGES.thanks).waitFor({ timeout: 20_000 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    } finally {
+      await page.close();
+    }
+
+    const [row] = await selectRowsAsserted<{ rating: number; fit: string; body: string; status: string; id: string }>(
+      t.database.db,
+      sql`select id, rating, fit, body, status from reviews where order_id = ${order._id}`,
+    );
+    expect(row).toMatchObject({
+      rating: 4,
+      fit: "runs-small",
+      body: "Soft leather; take one size up.",
+      status: "pending",
+    });
+    // The phone's 4000×3000 photo arrived shrunk (about 1600 px on the long side) and was decoded.
+    const photos = await until(
+      () =>
+        selectRowsAsserted<{ width: number | null; status: string }>(
+          t.database.db,
+          sql`select width, status from review_photos where review_id = ${row?.id}`,
+        ),
+      (rows) => rows.length === 1 && rows[0]?.status === "ready",
+      "the review's photo to be decoded",
+      { timeout: 20_000 },
+    );
+    expect(photos[0]?.width).toBeLessThanOrEqual(1600);
+
+    // The link again: the pair says it is reviewed, with no form.
+    const again = await phone();
+    try {
+      await again.goto(url);
+      expect(await again.getByText(REVIEW_MESSAGES.already).count()).toBe(1);
+      expect(await again.getByRole("button", { name: "Send review" }).count()).toBe(0);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it("a forged link says why, with the way on", async () => {
+    const page = await phone();
+    try {
+      const answer = await page.goto(`${origin}/review?token=${crypto.randomUUID()}.${"A".repeat(22)}`);
+      expect(answer?.status()).toBe(400);
+      expect(await page.getByRole("alert").textContent()).toBe(REVIEW_MESSAGES.badLink);
+      expect(await page.getByRole("main").getByRole("link", { name: "Track Your Order" }).count()).toBe(1);
+    } finally {
+      await page.close();
+    }
+  });
+});
