@@ -65,8 +65,11 @@ import { sweepAndTell } from "./promotions/sale-job.ts";
 import { createReviewLinks } from "./reviews/links.ts";
 import { createReviewModeration } from "./reviews/moderation.ts";
 import { createReviewPhotoService } from "./reviews/photos.ts";
+import { startReviewRequestWhatsApp } from "./reviews/request-whatsapp.ts";
+import { sweepReviewRequests } from "./reviews/requests.ts";
 import { registerReviewRoutes } from "./reviews/routes.ts";
 import { createReviewService } from "./reviews/service.ts";
+import { registerReviewSettingsRoutes } from "./reviews/settings-routes.ts";
 import { registerStockAlerts } from "./stock-alerts/routes.ts";
 import { createLoadContext } from "./web/context.ts";
 import { noScriptForms } from "./web/no-script/forms.ts";
@@ -350,6 +353,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logError: (error, message) => app.log.error({ err: error }, message),
   });
   app.addHook("onClose", () => exchangeJob.close());
+  // [Ours] Reviews (issue 53): the owner's rules, and each delivered pair's buyer asked once, by mail and WhatsApp.
+  registerReviewSettingsRoutes(app, { db: database.db, auth });
+  const reviewWhatsApp = config.whatsapp
+    ? startReviewRequestWhatsApp({
+        db: database.db,
+        whatsapp: config.whatsapp,
+        links: reviewLinks,
+        logError: (error, message) => app.log.error({ err: error }, message),
+      })
+    : undefined;
+  if (reviewWhatsApp) app.addHook("onClose", () => reviewWhatsApp.close());
+  const reviewAsks = { links: reviewLinks, shop: config.shop, whatsapp: config.whatsapp !== undefined };
+  const reviewJob = startIntervalJob({
+    name: "review request sweep",
+    everyMs: config.confirmationSweepSeconds * 1000,
+    run: () => sweepReviewRequests(database.db, reviewAsks),
+    after: ({ asked }) => {
+      if (asked.length === 0) return;
+      queuedMail.wake();
+      reviewWhatsApp?.wake();
+    },
+    logError: (error, message) => app.log.error({ err: error }, message),
+  });
+  app.addHook("onClose", () => reviewJob.close());
   // [Ours] An advance paid on JazzCash's page (issue 50), offered only when the owner configured it.
   const jazzcash = createJazzCashPayments(database.db, {
     config: config.jazzcash,

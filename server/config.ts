@@ -103,6 +103,8 @@ const envSchema = z.object({
   WHATSAPP_PARCEL_DISPATCHED_TEMPLATE: z.string().trim().default("parcel_dispatched"),
   WHATSAPP_OUT_FOR_DELIVERY_TEMPLATE: z.string().trim().default("parcel_out_for_delivery"),
   WHATSAPP_PARCEL_DELIVERED_TEMPLATE: z.string().trim().default("parcel_delivered"),
+  // Reviews from buyers (issue 53): the ask after delivery.
+  WHATSAPP_REVIEW_REQUEST_TEMPLATE: z.string().trim().default("review_request"),
   // Couriers by API (docs/decisions/035-couriers-by-api.md): the key that seals the owner's courier
   // credentials (32 bytes, base64 or hex: `openssl rand -base64 32`); without it no API is set up.
   COURIER_CREDENTIALS_KEY: z
@@ -155,6 +157,8 @@ export interface WhatsAppConfig {
   deliveryAttemptTemplate: string;
   /** The parcel's way (issue 53, server/couriers/parcel-whatsapp.ts): each step's utility template. */
   parcelTemplates: { dispatched: string; outForDelivery: string; delivered: string };
+  /** Asks a delivered order's buyer for a review of its pairs (issue 53, server/reviews/request-whatsapp.ts). */
+  reviewRequestTemplate: string;
   templateLanguage: string;
   graphUrl: string;
 }
@@ -323,6 +327,7 @@ function whatsapp(e: z.output<typeof envSchema>): WhatsAppConfig | undefined {
       outForDelivery: e.WHATSAPP_OUT_FOR_DELIVERY_TEMPLATE,
       delivered: e.WHATSAPP_PARCEL_DELIVERED_TEMPLATE,
     },
+    reviewRequestTemplate: e.WHATSAPP_REVIEW_REQUEST_TEMPLATE,
     templateLanguage: e.WHATSAPP_TEMPLATE_LANGUAGE,
     graphUrl: e.WHATSAPP_GRAPH_URL.replace(/\/+$/, ""),
   };

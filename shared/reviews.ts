@@ -87,7 +87,6 @@ export const reviewInputSchema = strictBody({
     .max(REVIEW_MAX_PHOTOS, { error: REVIEW_MESSAGES.tooManyPhotos })
     .default(0),
 });
-export type ReviewInput = z.input<typeof reviewInputSchema>;
 
 /** What the form shows for the link's order: each pair delivered, and whether it is reviewed. */
 export interface ReviewablePair {

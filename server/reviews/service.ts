@@ -17,6 +17,7 @@ import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
 import { conflict, forbidden, invalid } from "../domain-errors.ts";
 import type { ReviewLinks } from "./links.ts";
+import { readReviewSettings } from "./settings.ts";
 import { recountReviewSums } from "./sums.ts";
 
 export interface ReviewService {
@@ -115,12 +116,7 @@ export function createReviewService(db: Db, deps: { links: ReviewLinks }): Revie
         if (!order) throw invalid(REVIEW_MESSAGES.badLink);
         if (!order.has_pair) throw forbidden(REVIEW_MESSAGES.notYours);
         if (!order.delivered) throw conflict(REVIEW_MESSAGES.notDelivered);
-        const [rule] = await selectRows(
-          tx,
-          z.object({ stars: z.number().nullable() }),
-          sql`select auto_approve_min_stars as stars from review_settings where id = 1`,
-        );
-        const stars = rule?.stars ?? null;
+        const stars = (await readReviewSettings(tx)).autoApproveMinStars;
         // Photos are the owner's to see first: a review that will carry some always waits.
         const live = stars !== null && input.rating >= stars && input.photoCount === 0;
         const status: ReviewStatus = live ? "approved" : "pending";

@@ -17,12 +17,13 @@ function ReviewPhoto({ id, width, height }: { id: string; width: number; height:
     return () => controller.abort();
   }, [id]);
   if (failed) return <p className="text-sm text-red-800">{failed}</p>;
-  if (!src) return <div className="size-24 animate-pulse rounded-lg bg-stone-100" aria-label="Loading photo" />;
+  if (!src)
+    return <div className="size-24 animate-pulse rounded-lg bg-stone-100" role="status" aria-label="Loading photo" />;
   return (
     <a href={src} target="_blank" rel="noreferrer">
       <img
         src={src}
-        alt="The buyer's photo"
+        alt="Taken by the buyer"
         width={width}
         height={height}
         className="size-24 rounded-lg object-cover"
