@@ -8,20 +8,28 @@
 // screens) keeps its own chunks, so no page downloads code it does not run.
 import type { CodeSplittingGroup } from "rolldown";
 
-const GROUPS: { name: string; routes: string[] }[] = [
+/**
+ * `alone`: the group takes only what no route outside the groups imports too. The product page's
+ * group holds its dialogs and cart code; without this, the contact page (for a piece of Radix it
+ * shares with the size chart's dialog) and the sign-in page (for the cart's code) each downloaded
+ * the product page's 21 KB (issue 54, decision 045); what they share now comes in a chunk of its own.
+ */
+const GROUPS: { name: string; routes: string[]; alone?: boolean }[] = [
   { name: "shell", routes: ["entry.client.tsx", "root.tsx"] },
   { name: "home", routes: ["routes/home.tsx"] },
   { name: "lists", routes: ["routes/overview.tsx", "routes/category.tsx", "routes/search.tsx", "routes/buy-size.tsx"] },
-  { name: "product", routes: ["routes/product.tsx"] },
+  { name: "product", routes: ["routes/product.tsx"], alone: true },
 ];
+const GROUPED_ROUTES = new Set(GROUPS.flatMap((group) => group.routes));
 
-type ModuleInfo = { importers: string[] };
+type ModuleInfo = { importers: string[]; importedIds: string[] };
 type Lookup = (id: string) => ModuleInfo | null;
 
 const appFile = (id: string) => /\/app\/(.*?)(?:\?.*)?$/.exec(id)?.[1];
 
-/** Whether `id` is one of `routes` or imported by one of them through static imports only. */
-function reachedFrom(routes: string[], lookup: Lookup): (id: string) => boolean {
+/** Whether `id` is one of `routes` (or, given a test, a route it accepts) or imported by one through static imports only. */
+function reachedFrom(routes: string[] | ((file: string) => boolean), lookup: Lookup): (id: string) => boolean {
+  const isOne = typeof routes === "function" ? routes : (file: string) => routes.includes(file);
   const memo = new Map<string, boolean>();
   const visit = (id: string): boolean => {
     const known = memo.get(id);
@@ -29,7 +37,7 @@ function reachedFrom(routes: string[], lookup: Lookup): (id: string) => boolean 
     memo.set(id, false); // an import cycle does not prove anything
     const file = appFile(id);
     const reached =
-      (file !== undefined && routes.includes(file)) ||
+      (file !== undefined && isOne(file)) ||
       (lookup(id)?.importers ?? []).some((importer) => visit(importer));
     memo.set(id, reached);
     return reached;
@@ -37,9 +45,24 @@ function reachedFrom(routes: string[], lookup: Lookup): (id: string) => boolean 
   return visit;
 }
 
+/** Whether `id` or a module it imports statically (at any depth) passes `shared`. */
+function sharedBelow(id: string, shared: (id: string) => boolean, lookup: Lookup): boolean {
+  const seen = new Set<string>();
+  const stack = [id];
+  while (stack.length > 0) {
+    const next = stack.pop() as string;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    if (shared(next)) return true;
+    stack.push(...(lookup(next)?.importedIds ?? []));
+  }
+  return false;
+}
+
+const isRouteFile = (file: string) => file === "entry.client.tsx" || file === "root.tsx" || file.startsWith("routes/");
 const isRouteModule = (id: string) => {
   const file = appFile(id);
-  return file !== undefined && (file === "entry.client.tsx" || file === "root.tsx" || file.startsWith("routes/"));
+  return file !== undefined && isRouteFile(file);
 };
 
 export const pageChunkGroups: CodeSplittingGroup[] = GROUPS.map((group, index) => ({
@@ -48,7 +71,12 @@ export const pageChunkGroups: CodeSplittingGroup[] = GROUPS.map((group, index) =
     if (isRouteModule(id)) return null;
     const lookup: Lookup = (m) => ctx.getModuleInfo(m);
     const earlier = GROUPS.slice(0, index).some((g) => reachedFrom(g.routes, lookup)(id));
-    return !earlier && reachedFrom(group.routes, lookup)(id) ? group.name : null;
+    if (earlier || !reachedFrom(group.routes, lookup)(id)) return null;
+    if (!group.alone) return group.name;
+    // A captured module brings its own imports into the group (rolldown's includeDependenciesRecursively),
+    // so the group takes a module only when neither it nor anything it imports is another route's too.
+    const ungroupedRoute = reachedFrom((file) => isRouteFile(file) && !GROUPED_ROUTES.has(file), lookup);
+    return sharedBelow(id, ungroupedRoute, lookup) ? null : group.name;
   },
   priority: GROUPS.length - index,
 }));

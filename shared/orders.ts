@@ -1,8 +1,10 @@
 // The order half of the API contract (docs/product.md sections 3, 5, 7 and 9; docs/architecture.md section 3):
 // the checkout payload, the shipping address rules, and the order every client reads.
+
 import { MAX_LINE_QUANTITY, quantitySchema, sizeSchema } from "./cart.ts";
 import { productIdSchema } from "./catalog-schemas.ts";
 import type { OrderParcel } from "./couriers.ts";
+import { EMAIL_PATTERN } from "./email-pattern.ts";
 import type { OrderExchanges } from "./exchanges.ts";
 import { formatRs } from "./money.ts";
 import type { OrderStatus } from "./order-life.ts";
@@ -37,9 +39,6 @@ export const ORDER_MESSAGES = {
   trackTitle: "Track Your Order",
   paymentMethod: "Cash on delivery",
 } as const;
-
-/** The spec's simple pattern: text, @, text, dot, text, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const text = (message: string, max: number) =>
   z

@@ -7,7 +7,7 @@ import { MAX_SIZE, MIN_SIZE } from "./sizes.ts";
 import { strictBody } from "./strict-body.ts";
 import { z } from "./zod.ts";
 
-export const STOCK_ALERTS_PATH = "/api/stock-alerts";
+export { STOCK_ALERTS_PATH } from "./stock-alert-path.ts";
 /** The one-click unsubscribe (RFC 8058: List-Unsubscribe-Post) and the page's button post here. */
 export const STOCK_ALERTS_UNSUBSCRIBE_PATH = "/api/stock-alerts/unsubscribe";
 /** The page the mail's 'stop' link opens: reading it changes nothing, its button does. */

@@ -5,7 +5,8 @@
 // in (issue 46); with several sizes sold out, the shopper picks one. The server's refusals show by
 // their field; its answer ('We will tell you at …') replaces the form.
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { STOCK_ALERTS_PATH, type StockAlertAnswer } from "#shared/stock-alerts.ts";
+import { STOCK_ALERTS_PATH } from "#shared/stock-alert-path.ts";
+import type { StockAlertAnswer } from "#shared/stock-alerts.ts";
 import { alertEmailStore } from "../../lib/alert-email.ts";
 import { api } from "../../lib/api-client.ts";
 import { useAuth } from "../../lib/auth-store.ts";

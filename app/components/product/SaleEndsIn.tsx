@@ -1,6 +1,6 @@
 // [Ours] "Sale ends in 2 days" under a product's price while a sale that shows it is on (issue 51).
 import { useEffect, useState } from "react";
-import { saleEndsInWords } from "#shared/scheduled-sales.ts";
+import { saleEndsInWords } from "#shared/sale-ends-in.ts";
 
 export function SaleEndsIn({ endsAt }: { endsAt: string }) {
   // Counted at render: a kept page's words were counted at most a second before it is sent (the
