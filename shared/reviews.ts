@@ -1,8 +1,8 @@
 // Reviews from buyers (issue 53, docs/decisions/044-reviews.md): the form a delivered pair's buyer
 // fills from a signed link, the owner's moderation, and what the product page shows. The request
 // schemas both sides validate with, the answers both read, and every sentence a person sees.
-import { productIdSchema } from "./catalog-schemas.ts";
 import { sizeSchema } from "./cart.ts";
+import { productIdSchema } from "./catalog-schemas.ts";
 import { FIT_NOTES, type FitNote } from "./fit-note.ts";
 import { strictBody } from "./strict-body.ts";
 import { z } from "./zod.ts";
@@ -30,7 +30,13 @@ export const REVIEW_STATUSES = ["pending", "approved", "rejected"] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 /** Why the owner keeps a review off the page; the customer is never told, the owner's list shows it. */
-export const REJECT_REASONS = ["not-about-the-pair", "rude", "personal-details", "spam", "photo-not-of-the-pair"] as const;
+export const REJECT_REASONS = [
+  "not-about-the-pair",
+  "rude",
+  "personal-details",
+  "spam",
+  "photo-not-of-the-pair",
+] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 export const REJECT_REASON_LABELS: Readonly<Record<RejectReason, string>> = {
   "not-about-the-pair": "Not about the pair",

@@ -7,8 +7,8 @@ import {
   boolean,
   check,
   customType,
-  doublePrecision,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -88,9 +88,7 @@ export const products = pgTable(
      * The 'Top rated' sort's key: the average pulled toward 3.5 by two imagined reviews, so one 5-star
      * review does not outrank forty at 4.8 (docs/decisions/044-reviews.md).
      */
-    ratingRank: doublePrecision()
-      .notNull()
-      .generatedAlwaysAs(sql`(rating_sum + 7)::float8 / (rating_count + 2)`),
+    ratingRank: doublePrecision().notNull().generatedAlwaysAs(sql`(rating_sum + 7)::float8 / (rating_count + 2)`),
     /** Bit (size - 37) set while that size has stock; kept by triggers on product_sizes (migration 0004). */
     sizesInStock: integer().notNull().default(0),
     discountPercent: smallint()
