@@ -62,6 +62,7 @@ import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerStaticFiles } from "./plugins/static-files.ts";
 import { registerCartOfferRoutes } from "./promotions/cart-offer-routes.ts";
 import { sweepAndTell } from "./promotions/sale-job.ts";
+import { publishedReviews } from "./reviews/read.ts";
 import { registerStockAlerts } from "./stock-alerts/routes.ts";
 import { createLoadContext } from "./web/context.ts";
 import { noScriptForms } from "./web/no-script/forms.ts";
@@ -379,6 +380,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           areas,
           confirmation,
           attempts: couriers.attempts,
+          reviews: { published: (productId, filter) => publishedReviews(database.db, productId, filter) },
           exchanges,
           stockAlerts,
           verification: emailVerification,
