@@ -37,8 +37,7 @@ function reachedFrom(routes: string[] | ((file: string) => boolean), lookup: Loo
     memo.set(id, false); // an import cycle does not prove anything
     const file = appFile(id);
     const reached =
-      (file !== undefined && isOne(file)) ||
-      (lookup(id)?.importers ?? []).some((importer) => visit(importer));
+      (file !== undefined && isOne(file)) || (lookup(id)?.importers ?? []).some((importer) => visit(importer));
     memo.set(id, reached);
     return reached;
   };

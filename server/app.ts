@@ -65,6 +65,7 @@ import { sweepAndTell } from "./promotions/sale-job.ts";
 import { createReviewLinks } from "./reviews/links.ts";
 import { createReviewModeration } from "./reviews/moderation.ts";
 import { createReviewPhotoService } from "./reviews/photos.ts";
+import { publishedReviews } from "./reviews/read.ts";
 import { startReviewRequestWhatsApp } from "./reviews/request-whatsapp.ts";
 import { sweepReviewRequests } from "./reviews/requests.ts";
 import { registerReviewRoutes } from "./reviews/routes.ts";
@@ -427,6 +428,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           areas,
           confirmation,
           attempts: couriers.attempts,
+          reviews: { published: (productId, filter) => publishedReviews(database.db, productId, filter) },
           exchanges,
           reviewForm: reviews,
           stockAlerts,

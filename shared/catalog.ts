@@ -3,6 +3,7 @@
 // (the request schemas are in catalog-schemas.ts).
 import type { CategorySlug } from "./categories.ts";
 import type { FitNote } from "./fit-note.ts";
+import type { ReviewSummary } from "./review-words.ts";
 import { previewWords } from "./text.ts";
 
 export const SEARCH_QUERY_MAX = 100;
@@ -51,6 +52,8 @@ export interface Product {
   /** Pairs in stock over all sizes. */
   stock: number;
   sizes: SizeStock[];
+  /** [Ours] The buyers' published reviews in sum (issue 53): how many, the average stars, the fit they found. */
+  reviews: ReviewSummary;
 }
 
 /**

@@ -20,6 +20,16 @@ export const FIT_NOTE_SENTENCES: Readonly<Record<FitNote, string>> = {
   "runs-large": "This style runs large: most people take one size down.",
 };
 
+/**
+ * What it says instead when the buyers' reviews speak for the fit (issue 53, `buyersFit` in
+ * reviews.ts): their word goes before the owner's, and the page says whose it is.
+ */
+export const BUYERS_FIT_SENTENCES: Readonly<Record<FitNote, string>> = {
+  "runs-small": "Buyers say this style runs small: most take one size up.",
+  "true-to-size": "Buyers say this style is true to size: take your usual size.",
+  "runs-large": "Buyers say this style runs large: most take one size down.",
+};
+
 const SIZE_STEP: Readonly<Record<FitNote, number>> = { "runs-small": 1, "true-to-size": 0, "runs-large": -1 };
 
 /**

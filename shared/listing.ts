@@ -21,7 +21,7 @@ export function pageParam(first: number, last: number): string {
   return from >= last ? String(last) : `${from}-${last}`;
 }
 
-export const SORTS = ["featured", "newest", "price-asc", "price-desc", "discount"] as const;
+export const SORTS = ["featured", "newest", "price-asc", "price-desc", "discount", "top-rated"] as const;
 export type Sort = (typeof SORTS)[number];
 export const SORT_LABEL: Record<Sort, string> = {
   featured: "Featured",
@@ -29,6 +29,7 @@ export const SORT_LABEL: Record<Sort, string> = {
   "price-asc": "Price: low to high",
   "price-desc": "Price: high to low",
   discount: "Biggest discount",
+  "top-rated": "Top rated",
 };
 
 /** A colour of the palette (the `colours` table): the owner picks one per product. */

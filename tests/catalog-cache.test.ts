@@ -204,6 +204,11 @@ describe("the products search keeps", () => {
     position: 1,
     images: [],
     sizes: [],
+    rating_count: 0,
+    rating_sum: 0,
+    fit_small: 0,
+    fit_true: 0,
+    fit_large: 0,
   });
   /** A loader that records what it was asked for; ids starting with "gone" are not found. */
   const loader =

@@ -3,8 +3,10 @@ import { data, Link, useLocation, useNavigate, useSearchParams } from "react-rou
 import { toSummary } from "#shared/catalog.ts";
 import { productIdSchema } from "#shared/catalog-schemas.ts";
 import { categoryBySlug } from "#shared/categories.ts";
-import { suggestSize } from "#shared/fit-note.ts";
+import { type FitNote, suggestSize } from "#shared/fit-note.ts";
 import { DEFAULT_LIST_QUERY } from "#shared/listing.ts";
+import { buyersFit, type PublicReview, type ReviewSummary } from "#shared/review-words.ts";
+import { reviewFitSchema } from "#shared/reviews.ts";
 import { FEW_LEFT_WARNING_AT } from "#shared/sizes.ts";
 import { MySizeControl } from "../components/listing/MySizeControl.tsx";
 import { NoScriptAddToCart } from "../components/no-script/NoScriptAddToCart.tsx";
@@ -14,6 +16,7 @@ import { ImageCarousel } from "../components/product/ImageCarousel.tsx";
 import { Price } from "../components/product/Price.tsx";
 import { ProductGrid } from "../components/product/ProductGrid.tsx";
 import { ProductOffers } from "../components/product/ProductOffers.tsx";
+import { Reviews } from "../components/product/Reviews.tsx";
 import { SaleEndsIn } from "../components/product/SaleEndsIn.tsx";
 import { SizePicker, stockHint } from "../components/product/SizePicker.tsx";
 import { RouteError } from "../components/RouteError.tsx";
@@ -51,6 +54,7 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
       "script:ld+json": {
         "@context": "https://schema.org",
         "@type": "Product",
+        ...reviewsLd(product.reviews, loaderData.reviews),
         name: product.name,
         description: product.description,
         image: product.imageUrl.map((src) => `${publicUrl ?? ""}${src}`),
@@ -90,14 +94,47 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   ];
 }
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+/**
+ * The Product's stars for search engines (issue 53): the sums over every published review and the
+ * reviews the page shows, only when there are some (an empty rating is not a rating).
+ */
+function reviewsLd(summary: ReviewSummary, reviews: readonly PublicReview[]) {
+  if (summary.count === 0) return {};
+  return {
+    aggregateRating: {
+      "@type": "AggregateRating",
+      ratingValue: summary.average,
+      reviewCount: summary.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    review: reviews.map((review) => ({
+      "@type": "Review",
+      author: { "@type": "Person", name: review.author },
+      datePublished: review.createdAt,
+      ...(review.body ? { reviewBody: review.body } : {}),
+      reviewRating: { "@type": "Rating", ratingValue: review.rating, bestRating: 5 },
+    })),
+  };
+}
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = productIdSchema.safeParse(params.productId);
-  const { catalog } = services(context);
+  const { catalog, reviews } = services(context);
   const product = id.success ? await catalog.getProduct(id.data) : undefined;
   if (!product) throw data(NO_PRODUCT_FOUND, { status: 404 });
-  const related = await catalog.list({ category: "men-sneakers-casual-shoes" }, DEFAULT_LIST_QUERY);
+  // `?fit=runs-small` narrows the reviews; any other value shows them all.
+  const asked = reviewFitSchema.safeParse(new URL(request.url).searchParams.get("fit"));
+  const fit = asked.success ? asked.data : null;
+  const [related, shown] = await Promise.all([
+    catalog.list({ category: "men-sneakers-casual-shoes" }, DEFAULT_LIST_QUERY),
+    // The product's sums say whether it has any: without reviews, no query.
+    product.reviews.count > 0 ? reviews.published(product._id, { fit: fit ?? undefined }) : [],
+  ]);
   return {
     product,
+    reviews: shown,
+    fit,
     alsoLike: related.products
       .filter((p) => p._id !== product._id)
       .slice(0, YOU_MAY_ALSO_LIKE)
@@ -107,6 +144,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, alsoLike } = loaderData;
+  // The buyers' fit once their reviews speak for the style (issue 53), else the owner's note.
+  const buyers = buyersFit(product.reviews);
+  const fitNote: FitNote | null = buyers ?? product.fitNote;
   const category = categoryBySlug(product.category);
   const firstInStock = product.sizes.find((s) => s.stock > 0)?.size ?? null;
   const hasInStock = (wanted: number | null) => product.sizes.some((s) => s.size === wanted && s.stock > 0);
@@ -131,8 +171,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   // from 'You may also like') or a newly set size. With the shopper's own size sold out (or not
   // made) none is chosen: a quick tap must not order a pair in a size they did not pick (issue 46).
   const mySize = mySizeStore.use();
-  const forMySize =
-    mySize !== null && product.fitNote ? suggestSize(product.fitNote, mySize, product.sizes).size : mySize;
+  const forMySize = mySize !== null && fitNote ? suggestSize(fitNote, mySize, product.sizes).size : mySize;
   const preferred = fromList ?? (forMySize === null ? firstInStock : hasInStock(forMySize) ? forMySize : null);
   // A sold-out size offers to tell the shopper when it is back: by name, the size they came for.
   const soldOutSizes = product.sizes.filter((s) => s.stock <= 0).map((s) => s.size);
@@ -207,7 +246,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             size="large"
           />
           {product.saleEndsAt && <SaleEndsIn endsAt={product.saleEndsAt} />}
-          {product.fitNote && <FitAdvice fitNote={product.fitNote} sizes={product.sizes} mySize={mySize} />}
+          {fitNote && <FitAdvice fitNote={fitNote} byBuyers={buyers !== null} sizes={product.sizes} mySize={mySize} />}
           {/* Without JavaScript these give way to the real form below (app.css .js-only; issue 46). */}
           <div className="js-only flex flex-col gap-4">
             <SizePicker sizes={product.sizes} selected={size} onSelect={selectSize} />
@@ -261,6 +300,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </div>
+      {product.reviews.count > 0 && (
+        <Reviews
+          summary={product.reviews}
+          reviews={loaderData.reviews}
+          fit={loaderData.fit}
+          hrefFor={(fit) => fitHref(location.pathname, search, fit)}
+        />
+      )}
       {alsoLike.length > 0 && (
         <section aria-labelledby="also-like" className="mt-14">
           <h2 id="also-like" className="page-title">
@@ -273,6 +320,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       )}
     </div>
   );
+}
+
+/** This page's address showing the reviews of one fit (null: all), its other parameters kept. */
+function fitHref(pathname: string, search: URLSearchParams, fit: FitNote | null): string {
+  const params = new URLSearchParams(search);
+  if (fit) params.set("fit", fit);
+  else params.delete("fit");
+  const query = params.toString();
+  return `${pathname}${query ? `?${query}` : ""}#reviews`;
 }
 
 function stockClass(stock: number): string {

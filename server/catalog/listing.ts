@@ -12,7 +12,7 @@ import { selectRows } from "../db/rows.ts";
 import { type ProductRow, selectProducts } from "./queries.ts";
 
 /** How a category's walk is ordered (its index's order) and how the merged page is. */
-const ORDER: Record<Sort, { walk: SQL; page: SQL }> = {
+const ORDER: Record<Sort, { walk: SQL; page: SQL; key?: SQL }> = {
   featured: { walk: sql`q.position, q.id`, page: sql`x.category_position, x.position, x.id` },
   newest: { walk: sql`q.created_at desc, q.id`, page: sql`x.created_at desc, x.id` },
   "price-asc": { walk: sql`q.discount_price, q.id`, page: sql`x.discount_price, x.id` },
@@ -20,6 +20,13 @@ const ORDER: Record<Sort, { walk: SQL; page: SQL }> = {
   discount: {
     walk: sql`q.discount_percent desc, q.position, q.id`,
     page: sql`x.discount_percent desc, x.category_position, x.position, x.id`,
+  },
+  // products_list_rating_idx (migration 0043; nulls last as the index has it, or it is not walked in
+  // order). Its key is walked out only for this sort: the other sorts' indexes do not carry it.
+  "top-rated": {
+    walk: sql`q.rating_rank desc nulls last, q.position, q.id`,
+    page: sql`x.rating_rank desc nulls last, x.category_position, x.position, x.id`,
+    key: sql`, q.rating_rank`,
   },
 };
 
@@ -50,7 +57,8 @@ export async function findListPage(
                   select c.position as category_position, w.*
                   from categories c
                   cross join lateral (
-                    select q.id, q.position, q.discount_price, q.discount_percent, q.created_at from products q
+                    select q.id, q.position, q.discount_price, q.discount_percent, q.created_at${order.key ?? sql``}
+                    from products q
                     where q.category_slug = c.slug and ${where}
                     order by ${order.walk} limit ${offset + LIST_PAGE_SIZE}) w
                   where c.slug in ${categories}) x

@@ -5,18 +5,20 @@ import { z } from "zod";
 import { CATEGORY_SLUGS, type CategorySlug, GENDERS, type Gender } from "#shared/categories.ts";
 import { MAX_SIZE, MIN_SIZE } from "#shared/sizes.ts";
 import type { Db } from "../db/client.ts";
-import { productRowBase } from "../db/row-schemas.ts";
+import { productRowBase, reviewSumColumns } from "../db/row-schemas.ts";
 import { arrayParam, selectPrepared, selectRows } from "../db/rows.ts";
 import { products } from "../db/schema.ts";
 
 const pictureFields = { id: z.string(), alt: z.string(), width: z.number(), height: z.number() };
 
-const productRow = productRowBase.extend({ position: z.number() });
+const productRow = productRowBase.extend({ position: z.number(), ...reviewSumColumns });
 export type ProductRow = z.output<typeof productRow>;
 
-// A ProductRow's own columns, and its pictures (alias i) and sizes (alias s) as JSON arrays: one
-// definition for the reads below, whether they fold them in per product or per page.
-const productFields = sql`p.id, p.name, p.description, p.category_slug, p.features, p.price, p.discount_price, p.colour, p.fit_note, p.position`;
+// A ProductRow's own columns (its review sums among them, read off the row: no review is read), and
+// its pictures (alias i) and sizes (alias s) as JSON arrays: one definition for the reads below,
+// whether they fold them in per product or per page.
+const productFields = sql`p.id, p.name, p.description, p.category_slug, p.features, p.price, p.discount_price, p.colour, p.fit_note, p.position,
+  p.rating_count, p.rating_sum, p.fit_small, p.fit_true, p.fit_large`;
 const imagesJson = sql`json_agg(json_build_object('id', i.id, 'alt', i.alt, 'width', i.width, 'height', i.height) order by i.position)`;
 const sizesJson = sql`json_agg(json_build_object('size', s.size, 'stock', s.stock) order by s.size)`;
 
@@ -94,6 +96,17 @@ export async function findProductsByIds(db: Db, ids: string[]): Promise<ProductR
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The 'Top rated' key (rating_rank, migration 0043) of each of the products, by id (a search's matches). */
+export async function findRatingRanks(db: Db, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await selectRows(
+    db,
+    z.object({ id: z.string(), rating_rank: z.number() }),
+    sql`select p.id, p.rating_rank from products p where p.id = any(${arrayParam(ids, "uuid")})`,
+  );
+  return new Map(rows.map((row) => [row.id, row.rating_rank]));
 }
 
 /**

@@ -16,7 +16,7 @@ import { colourDistance } from "./colour-closeness.ts";
 import { findListPage } from "./listing.ts";
 import { nearestMatches, relaxable, withoutRelaxable } from "./nearest.ts";
 import { notSoldOf } from "./not-sold.ts";
-import { findProductsByIds, type ProductRow } from "./queries.ts";
+import { findProductsByIds, findRatingRanks, type ProductRow } from "./queries.ts";
 import { mergeFilters, tokenize, understandQuery } from "./query-understanding.ts";
 import { anyMatch, byOwnerOrder, type Match, rankedMatches } from "./search.ts";
 import { type SearchTerm, searchTermsOf } from "./search-terms.ts";
@@ -24,12 +24,26 @@ import { shelvesOf } from "./shelf-words.ts";
 import { synonymsOf } from "./synonyms.ts";
 
 const time = (m: Match) => new Date(m.created_at).getTime();
-const SORTED: Record<Exclude<Sort, "featured">, (a: Match, b: Match) => number> = {
+type ByMatch = (a: Match, b: Match) => number;
+const SORTED: Record<Exclude<Sort, "featured" | "top-rated">, ByMatch> = {
   newest: (a, b) => time(b) - time(a),
   "price-asc": (a, b) => a.discount_price - b.discount_price,
   "price-desc": (a, b) => b.discount_price - a.discount_price,
   discount: (a, b) => b.discount_percent - a.discount_percent || byOwnerOrder(a, b),
 };
+
+/**
+ * 'Top rated' (issue 53): the matches' rating keys, read by id in one statement and only for this
+ * sort, so the ranking's walk (an index-only scan of an index without the key) stays as it is.
+ */
+async function byRating(db: Db, matches: readonly Match[]): Promise<ByMatch> {
+  const ranks = await findRatingRanks(
+    db,
+    matches.map((m) => m.id),
+  );
+  const rank = (m: Match) => ranks.get(m.id) ?? 0;
+  return (a, b) => rank(b) - rank(a) || byOwnerOrder(a, b);
+}
 
 /**
  * The shelves of closed shoes: what 'joota' or 'shoes' alone asks for (issue 52's judged set: a
@@ -210,11 +224,10 @@ export async function searchRows(
   // mentions: 'sasta chappal' is the cheapest chappals, not the cheapest of the women's Slippers &
   // Chappal category; and a shelf named whole comes first in it too ('cheap formal shoes').
   const byName = (m: Match) => (m.named === true ? 0 : 1);
-  if (sort !== "featured")
-    matches = [...matches].sort(
-      (a, b) => onNamedShelf(a) - onNamedShelf(b) || byName(a) - byName(b) || SORTED[sort](a, b),
-    );
-  else if (named.length > 0) matches = [...matches].sort((a, b) => onNamedShelf(a) - onNamedShelf(b));
+  if (sort !== "featured") {
+    const bySort = sort === "top-rated" ? await byRating(db, matches) : SORTED[sort];
+    matches = [...matches].sort((a, b) => onNamedShelf(a) - onNamedShelf(b) || byName(a) - byName(b) || bySort(a, b));
+  } else if (named.length > 0) matches = [...matches].sort((a, b) => onNamedShelf(a) - onNamedShelf(b));
   const ids = matches.slice(offset, offset + pageSize).map((m) => m.id);
   const rows = await productsByIds(ids);
   const words = kept.map((t) => t.word);

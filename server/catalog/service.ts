@@ -86,6 +86,11 @@ export function toProduct(row: ProductRow): Product {
     discountPercentage: discountPercentage(row.price, row.discount_price),
     stock: row.sizes.reduce((sum, s) => sum + s.stock, 0),
     sizes: row.sizes,
+    reviews: {
+      count: row.rating_count,
+      average: row.rating_count === 0 ? 0 : Math.round((row.rating_sum * 10) / row.rating_count) / 10,
+      fit: { "runs-small": row.fit_small, "true-to-size": row.fit_true, "runs-large": row.fit_large },
+    },
   };
 }
 

@@ -37,3 +37,15 @@ export const productRowBase = z.object({
   images: z.array(z.object({ id: z.string(), alt: z.string(), width: z.number(), height: z.number() })),
   sizes: z.array(sizeStock),
 });
+
+/**
+ * A product's review sums (migration 0043, kept by server/reviews/sums.ts): selected with the product
+ * by the shop's reads, so its page and cards know its stars without reading a review.
+ */
+export const reviewSumColumns = {
+  rating_count: z.number(),
+  rating_sum: z.number(),
+  fit_small: z.number(),
+  fit_true: z.number(),
+  fit_large: z.number(),
+};

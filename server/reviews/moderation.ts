@@ -6,12 +6,11 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { FIT_NOTES } from "#shared/fit-note.ts";
+import { buyersFit, fitSummarySentence } from "#shared/review-words.ts";
 import {
   type AdminReview,
   type AdminReviewList,
-  buyersFit,
   type FitHint,
-  fitSummarySentence,
   REJECT_REASONS,
   REVIEW_MESSAGES,
   REVIEW_STATUSES,

@@ -5,10 +5,9 @@
 // file input, so it works by keyboard and with a screen reader.
 import { type FormEvent, useId, useState } from "react";
 import { FIT_NOTES } from "#shared/fit-note.ts";
+import { boughtSize, REVIEW_FIT_LABELS } from "#shared/review-words.ts";
 import {
-  boughtSize,
   REVIEW_BODY_MAX,
-  REVIEW_FIT_LABELS,
   REVIEW_MAX_PHOTOS,
   REVIEW_MESSAGES,
   type ReviewablePair,

@@ -1,6 +1,6 @@
 // The stars of a review as five radios (1-5): arrow keys move between them, a screen reader reads
 // '4 out of 5 stars', and each is a 44 px target on a phone. The chosen number and those below it fill.
-import { starsLabel } from "#shared/reviews.ts";
+import { starsLabel } from "#shared/review-words.ts";
 
 export function StarChoice({
   name,

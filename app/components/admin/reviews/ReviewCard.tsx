@@ -2,15 +2,13 @@
 // bought, the fit, the words and photos; then what can be done now: publish, keep off with a reason,
 // and the public answer. Each press answers the review as it now stands, and the list is read again.
 import { type FormEvent, useId, useState } from "react";
+import { boughtSize, REVIEW_FIT_LABELS, starsLabel } from "#shared/review-words.ts";
 import {
   type AdminReview,
-  boughtSize,
   REJECT_REASON_LABELS,
   REJECT_REASONS,
   REVIEW_ANSWER_MAX,
-  REVIEW_FIT_LABELS,
   type RejectReason,
-  starsLabel,
 } from "#shared/reviews.ts";
 import { adminCall } from "../../../lib/admin-api.ts";
 import { karachiTime } from "../../../lib/dates.ts";
