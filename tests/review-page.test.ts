@@ -114,6 +114,29 @@ describe("the review form on a phone", () => {
     );
     expect(photos[0]?.width).toBeLessThanOrEqual(1600);
 
+    // Published by the owner: the shoe's page shows it, photo and all, on a phone and a desktop.
+    const admin = await makeAdmin(t);
+    const approved = await call(t, admin, "POST", `/api/admin/reviews/${row?.id}/decision`, { action: "approve" });
+    expect(approved.statusCode, approved.body).toBe(200);
+    for (const width of [375, 1280]) {
+      const shoePage = await browser.newPage({ viewport: { width, height: 900 }, deviceScaleFactor: 1 });
+      try {
+        await shoePage.goto(`${origin}/products/${shoe.id}`);
+        await shoePage.getByText("Soft leather; take one size up.").waitFor();
+        expect(await shoePage.getByText(`bought size ${shoe.sizes[0]}`).count()).toBe(1);
+        const photo = shoePage.locator("#reviews img").first();
+        await photo.scrollIntoViewIfNeeded();
+        await shoePage.waitForFunction(
+          (img) => img instanceof HTMLImageElement && img.complete,
+          await photo.elementHandle(),
+        );
+        expect(await photo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+        expect(await shoePage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+      } finally {
+        await shoePage.close();
+      }
+    }
+
     // The link again: the pair says it is reviewed, with no form.
     const again = await phone();
     try {
