@@ -1,4 +1,4 @@
-// The home page's JavaScript on first load: every <script src> and <link rel="modulepreload">
+// A page's JavaScript on first load: every <script src> and <link rel="modulepreload">
 // the HTML names (also in the held form the page releases after its largest pictures are painted,
 // app/lib/scripts-after-paint.ts), plus the inline scripts, each gzipped at level 9 and summed.
 import zlib from "node:zlib";
@@ -37,9 +37,9 @@ export function scriptUrls(html: string): { urls: string[]; inline: string[] } {
 
 const gzipSize = (bytes: Buffer | string) => zlib.gzipSync(bytes, { level: 9 }).length;
 
-export async function measureHomeJs(base: string): Promise<PageWeight> {
-  const page = await get(`${base}/`, { headers: { accept: "text/html" } });
-  if (page.status !== 200) throw new Error(`GET / answered ${page.status}`);
+export async function measurePageJs(base: string, path = "/"): Promise<PageWeight> {
+  const page = await get(`${base}${path}`, { headers: { accept: "text/html" } });
+  if (page.status !== 200) throw new Error(`GET ${path} answered ${page.status}`);
   const { urls, inline } = scriptUrls(page.body.toString("utf8"));
   const files: PageWeight["files"] = [];
   for (const url of urls) {
