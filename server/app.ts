@@ -427,6 +427,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           areas,
           confirmation,
           attempts: couriers.attempts,
+          whatsappUpdates: couriers.updates,
           exchanges,
           reviewForm: reviews,
           stockAlerts,
