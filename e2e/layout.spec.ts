@@ -96,6 +96,13 @@ const SCREENS: Screen[] = [
     as: "customer",
     refused: 400,
   },
+  // The 'stop WhatsApp updates' link of a parcel mail or message, forged (the real one:
+  // tests/whatsapp-updates-page.test.ts): a token of the right shape that no order signed.
+  {
+    path: at(`/whatsapp-updates?token=${"0".repeat(8)}-0000-4000-8000-${"0".repeat(12)}.${"A".repeat(22)}`),
+    as: "customer",
+    refused: 404,
+  },
   // The review request's link, forged (the real one: e2e/reviews.spec.ts).
   {
     path: at(`/review?token=${"0".repeat(8)}-0000-4000-8000-${"0".repeat(12)}.${"A".repeat(22)}`),

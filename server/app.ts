@@ -429,6 +429,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           confirmation,
           attempts: couriers.attempts,
           reviews: { published: (productId, filter) => publishedReviews(database.db, productId, filter) },
+          whatsappUpdates: couriers.updates,
           exchanges,
           reviewForm: reviews,
           stockAlerts,

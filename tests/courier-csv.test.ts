@@ -140,6 +140,11 @@ describe("cells, amounts and statuses", () => {
       // With the rider: the customer is told once (issue 53).
       ["Out for Delivery", "outForDelivery"],
       ["Assigned to Courier", "outForDelivery"],
+      // PostEx's order list spells its Order Status 4 so; M&P's words its API adapter reads.
+      ["Delivery En-Route", "outForDelivery"],
+      ["Dispatch for Delivery", "outForDelivery"],
+      ["Loaded for Delivery", "outForDelivery"],
+      ["En-Route to Lahore warehouse", "noChange"],
       // A failed attempt with the parcel still out: the customer is asked (issue 49).
       ["Delivery attempted", "attemptFailed"],
       ["Customer not available", "attemptFailed"],

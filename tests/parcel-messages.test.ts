@@ -167,6 +167,9 @@ async function mailsTo(to: string): Promise<string[]> {
   return decoded.filter((mail) => mail.includes(`To: ${to}`));
 }
 
+/** The line a parcel mail carries when the shop has WhatsApp and the order a mobile; its token. */
+const STOP_LINE = /To stop WhatsApp updates about your parcels: \S+\/whatsapp-updates\?token=([\w.-]+)/;
+
 const subjectsTo = async (to: string, ref: string) =>
   (await mailsTo(to)).flatMap((mail) => {
     const subject = new RegExp(
@@ -239,10 +242,25 @@ describe("one parcel's way", () => {
     expect(out).toContain(`Please keep ${formatRs(due)} ready for the rider.`);
     expect(out).not.toContain(formatRs(order.totalAmount));
     expect(out).toContain(`Track Your Order: ${t.config.publicUrl}/TrackOrder`);
-    expect(out).toMatch(/To stop WhatsApp updates about your parcels: \S+\/whatsapp-updates\?token=/);
+    expect(out).toMatch(STOP_LINE);
     const delivered = mails.find((m) => m.includes("was delivered")) ?? "";
     expect(delivered).toMatch(/Ask for an exchange from Track Your Order by \d{1,2} \w{3} \d{4}\./);
     expect(delivered).toContain(`Track Your Order: ${t.config.publicUrl}/TrackOrder`);
+    // The dispatched and delivered mails carry the same way to stop WhatsApp updates, text and HTML.
+    const onItsWay = mails.find((m) => m.includes("is on its way")) ?? "";
+    for (const mail of [onItsWay, delivered]) {
+      expect(mail).toMatch(STOP_LINE);
+      expect(mail).toMatch(
+        /<a href="[^"]+\/whatsapp-updates\?token=[^"]+">Stop WhatsApp updates about your parcels<\/a>/,
+      );
+    }
+    // Each link is the order's own: it opens the stop page for this order's number.
+    const tokens = [onItsWay, out, delivered].map((mail) => STOP_LINE.exec(mail)?.[1]);
+    for (const token of new Set(tokens)) {
+      const read = await t.app.inject({ url: `/api/whatsapp-updates?token=${token}` });
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.json<WhatsAppUpdatesView>().order).toBe(ref);
+    }
 
     // WhatsApp: each step once, in order, with the shop's own words and values only.
     const sent = parcelMessages(order);
@@ -319,6 +337,25 @@ describe("WhatsApp updates turned off", () => {
     await waitForTemplates(order, ["parcel_delivered"]);
   });
 
+  it("after a STOP the failed-delivery question still goes on WhatsApp: it is how the parcel is saved", async () => {
+    const { order, wa } = await confirmedOrder();
+    expect((await postEvent(t, stopReply(wa, "STOP"))).statusCode).toBe(200);
+    const trackingNumber = await bookWithTrax(order);
+    trax.setStatus(trackingNumber, "Shipment - Delivery Unsuccessful", "Consignee not available");
+    await sync();
+    const ref = orderNumber(order._id);
+    const asked = await until(
+      async () =>
+        graph.accepted.filter((m) => m.template.name === "delivery_attempt_failed" && variablesOf(m)[0] === ref),
+      (sent) => sent.length > 0,
+      `the failed-delivery question for ${ref} on WhatsApp`,
+    );
+    expect(asked.map((m) => m.to)).toEqual([wa]);
+    await outboxEmpty();
+    // The updates themselves stay off.
+    expect(parcelMessages(order)).toEqual([]);
+  });
+
   it("by the signed link: the page says so; a bad token or body is a clear 4xx", async () => {
     const { order } = await confirmedOrder();
     const trackingNumber = await bookWithTrax(order);
@@ -361,6 +398,10 @@ describe("WhatsApp updates turned off", () => {
       stopped: true,
       message: WHATSAPP_UPDATES_MESSAGES.stopped(ending),
     });
+    // Its words say exactly what stops, and that the failed-delivery question still comes.
+    const said = stopped.json<WhatsAppUpdatesView>().message ?? "";
+    expect(said).toContain("(on its way, out for delivery, delivered, and the ask to review your pairs)");
+    expect(said).toContain("if a courier could not deliver a parcel (so that it is not sent back)");
     expect((await stop({ token })).json<WhatsAppUpdatesView>().message).toBe(
       WHATSAPP_UPDATES_MESSAGES.alreadyStopped(ending),
     );
@@ -392,12 +433,47 @@ describe("a shop without WhatsApp", () => {
         "is on its way",
         "is out for delivery",
       ]);
-      const mail = (await mailsTo(order.shippingAddress.email)).find((m) => m.includes("is out for delivery"));
-      expect(mail).not.toContain("whatsapp-updates");
+      trax.setStatus(trackingNumber, "Shipment - Delivered");
+      await sync(plain);
+      await outboxEmpty();
+      const mails = await mailsTo(order.shippingAddress.email);
+      expect(await subjectsTo(order.shippingAddress.email, orderNumber(order._id))).toContain("was delivered");
+      // No stop line in any of them: on its way, out for delivery, delivered (and the order's own).
+      for (const mail of mails) expect(mail).not.toContain("whatsapp-updates");
       expect(parcelMessages(order)).toEqual([]);
     } finally {
       await keepMails(plain);
       await plain.close();
     }
+  });
+});
+
+describe("an order whose phone is no mobile", () => {
+  it("gets its parcel mails with no stop line: there is nothing on WhatsApp to stop", async () => {
+    const { order } = await confirmedOrder();
+    // An order kept from before the checkout took only mobiles: a landline.
+    await t.database.db.execute(sql`update orders set phone_number = '021 35871234' where id = ${order._id}`);
+    const tracking = `KHI${randomBytes(4).readUInt32BE()}`;
+    const dispatched = await call(t, admin, "POST", `/api/admin/orders/${order._id}/dispatch`, {
+      courierId: parcels.courier("TCS"),
+      trackingNumber: tracking,
+    });
+    expect(dispatched.statusCode, dispatched.body).toBe(200);
+    const file = await call(t, admin, "POST", `/api/admin/couriers/${parcels.courier("TCS")}/imports`, {
+      kind: "status",
+      csv: `CN Number,Current Status\r\n${tracking},Out for Delivery`,
+      apply: true,
+    });
+    expect(file.statusCode, file.body).toBe(200);
+    const delivered = await call(t, admin, "POST", `/api/admin/orders/${order._id}/status`, { status: "delivered" });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    await outboxEmpty();
+    const email = order.shippingAddress.email;
+    expect(await subjectsTo(email, orderNumber(order._id))).toEqual([
+      "is on its way",
+      "is out for delivery",
+      "was delivered",
+    ]);
+    for (const mail of await mailsTo(email)) expect(mail).not.toContain("whatsapp-updates");
   });
 });

@@ -124,8 +124,13 @@ const STATUS_WORDS: [RegExp, ParcelOutcome][] = [
   ],
   [/\b(lost|missing)\b/, "lost"],
   [/\b(damage|damaged)\b/, "damaged"],
-  // With the rider today (issue 53): a portal's 'Out for Delivery', Leopards' 'Assign(ed) to Courier'.
-  [/\b(out for delivery|assign(ed)? to courier|with rider|dispatched for delivery)\b/, "outForDelivery"],
+  // With the rider today (issue 53): a portal's 'Out for Delivery', Leopards' 'Assign(ed) to Courier',
+  // PostEx's order list's 'Delivery En-Route' (its Order Status 4, api/postex-statuses.ts), M&P's
+  // 'Dispatch(ed) for Delivery' and 'Loaded for Delivery' (what its API adapter reads, api/mp-statuses.ts).
+  [
+    /\b(out for delivery|assign(ed)? to courier|with rider|(dispatch|dispatched|loaded) for delivery|delivery en route)\b/,
+    "outForDelivery",
+  ],
   [/\bdelivered\b/, "delivered"],
 ];
 

@@ -19,6 +19,7 @@ import { outForDeliveryTeller } from "./out-for-delivery.ts";
 import { startParcelWhatsApp } from "./parcel-whatsapp.ts";
 import { type SyncOutcome, syncDueCouriers } from "./sync.ts";
 import { registerCourierWebhook } from "./webhook-routes.ts";
+import { createWhatsAppUpdates, type WhatsAppUpdates } from "./whatsapp-updates.ts";
 import { registerWhatsAppUpdateRoutes } from "./whatsapp-updates-routes.ts";
 
 export interface CourierApis {
@@ -33,6 +34,8 @@ export interface CourierApis {
   tellCustomer: TellCustomer;
   /** Syncs every courier due now (the owner's 'Sync now', a test). */
   syncNow(): Promise<SyncOutcome>;
+  /** The 'stop WhatsApp updates' link's reading and press (its page's loader reads it too). */
+  updates: WhatsAppUpdates;
 }
 
 export function startCourierApis(
@@ -69,10 +72,11 @@ export function startCourierApis(
       })
     : undefined;
   if (parcelWhatsApp) app.addHook("onClose", () => parcelWhatsApp.close());
+  // With WhatsApp, the dispatched and delivered mails carry the stop link as the out-for-delivery one does.
   const tellCustomer = statusMailTeller({
     shop: deps.shop,
     publicUrl: config.publicUrl,
-    whatsapp: config.whatsapp !== undefined,
+    updateLinks: config.whatsapp ? updateLinks : undefined,
   });
   const tellOutForDelivery = outForDeliveryTeller({
     shop: deps.shop,
@@ -106,7 +110,8 @@ export function startCourierApis(
   app.addHook("onClose", () => job.close());
 
   registerAttemptRoutes(app, attempts);
-  registerWhatsAppUpdateRoutes(app, { db, links: updateLinks });
+  const updates = createWhatsAppUpdates({ db, links: updateLinks });
+  registerWhatsAppUpdateRoutes(app, updates);
   registerCourierWebhook(app, { db, config: config.couriers, hooks, afterSync });
 
   return {
@@ -116,5 +121,6 @@ export function startCourierApis(
     hooks,
     tellCustomer,
     syncNow,
+    updates,
   };
 }

@@ -1,11 +1,11 @@
 // 'Out for delivery' (issue 53): a courier's status that the rider has the parcel today (Leopards'
-// "Assign to Courier", TCS's and PostEx's "Out For Delivery", Trax's "Shipment - Out for Delivery",
-// M&P's words; server/couriers/api/*-statuses.ts) changes nothing for the order but tells the
-// customer, once per parcel, the cash to keep ready: the mail to the account's own e-mail, and the
-// WhatsApp template when the shop has it (parcel-whatsapp.ts). Once: parcels.out_for_delivery_at is
-// set by a conditional update in the import's transaction, the same one that queues the messages, so
-// a second sync, a second instance or another file with the same word finds it set and tells nobody.
-// No HTTP here.
+// "Assign to Courier", TCS's "Out For Delivery", PostEx's "Out For Delivery" or "Delivery En-Route",
+// Trax's "Shipment - Out for Delivery", M&P's words; server/couriers/api/*-statuses.ts) changes
+// nothing for the order but tells the customer, once per parcel, the cash to keep ready: the mail to
+// the account's own e-mail, and the WhatsApp template when the shop has it (parcel-whatsapp.ts).
+// Once: parcels.out_for_delivery_at is set by a conditional update in the import's transaction, the
+// same one that queues the messages, so a second sync, a second instance or another file with the
+// same word finds it set and tells nobody. No HTTP here.
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { formatRs } from "#shared/money.ts";
 import { type Order, orderNumber } from "#shared/orders.ts";
@@ -17,9 +17,9 @@ import type { Mail } from "../mail/mailer.ts";
 import { orderContactHtml, orderContactText, type ShopContact } from "../mail/order-contact.ts";
 import { queueMails } from "../mail/queue.ts";
 import { dearLine, type Recipient } from "../mail/recipient.ts";
-import { customerRecipient } from "../orders/life/status-mail.ts";
+import { customerRecipient, stopWhatsAppHtml, stopWhatsAppText } from "../orders/life/status-mail.ts";
 import { loadOrder } from "../orders/service.ts";
-import type { UpdateLinks } from "../whatsapp/opt-outs.ts";
+import { stopLinkFor, type UpdateLinks } from "../whatsapp/opt-outs.ts";
 
 /** Tells the customer in the caller's transaction; false when this parcel's customer was told already. */
 export type TellOutForDelivery = (tx: Db, orderId: string) => Promise<boolean>;
@@ -57,7 +57,7 @@ export function outForDeliveryMail(
   const cash = cashLine(order.dueOnDelivery);
   const trackUrl = `${links.publicUrl}/TrackOrder`;
   const follow = parcel?.trackingUrl ? [`Follow it at ${parcel.trackingUrl}`] : [];
-  const stop = links.stopWhatsApp ? [`To stop WhatsApp updates about your parcels: ${links.stopWhatsApp}`] : [];
+  const stop = links.stopWhatsApp ? [stopWhatsAppText(links.stopWhatsApp)] : [];
   const text = [
     dearLine(recipient, order.shippingAddress.fullName),
     "",
@@ -74,7 +74,7 @@ export function outForDeliveryMail(
     `<p>${escapeHtml(dearLine(recipient, order.shippingAddress.fullName))}</p>` +
     `<p>${escapeHtml(news)}<br><strong>${escapeHtml(cash)}</strong></p>` +
     `<p>${parcel?.trackingUrl ? `${link(parcel.trackingUrl, "Follow your parcel")} · ` : ""}${link(trackUrl, "Track Your Order")}</p>` +
-    (links.stopWhatsApp ? `<p>${link(links.stopWhatsApp, "Stop WhatsApp updates about your parcels")}</p>` : "") +
+    (links.stopWhatsApp ? stopWhatsAppHtml(links.stopWhatsApp) : "") +
     orderContactHtml(shop, order._id);
   return { to: recipient.to, subject: `Your order ${ref} at ${SHOP_NAME} is out for delivery`, text, html };
 }
@@ -82,7 +82,7 @@ export function outForDeliveryMail(
 export function outForDeliveryTeller(deps: {
   shop: ShopContact;
   publicUrl: string;
-  /** Set when the shop has WhatsApp: the message goes there too, and the mail says how to stop it. */
+  /** Set when the shop has WhatsApp: the message goes there too, and the mail (to a mobile) says how to stop it. */
   updateLinks: UpdateLinks | undefined;
 }): TellOutForDelivery {
   return async (tx, orderId) => {
@@ -95,7 +95,8 @@ export function outForDeliveryTeller(deps: {
     const order = await loadOrder(tx, orderId);
     const recipient = await customerRecipient(tx, orderId);
     if (!order || !recipient) return true;
-    const stopWhatsApp = deps.updateLinks ? await deps.updateLinks.urlFor(orderId, tx) : null;
+    // The stop link only where there is something to stop: a shop with WhatsApp, an order to a mobile.
+    const stopWhatsApp = await stopLinkFor(deps.updateLinks, { orderId, phone: order.shippingAddress.phoneNumber }, tx);
     await queueMails(tx, [
       outForDeliveryMail(order, recipient, deps.shop, { publicUrl: deps.publicUrl, stopWhatsApp }),
     ]);

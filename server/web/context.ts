@@ -8,6 +8,7 @@ import type { AreaService } from "../areas/service.ts";
 import type { CatalogService } from "../catalog/service.ts";
 import type { ConfirmationService } from "../confirmation/service.ts";
 import type { AttemptService } from "../couriers/attempts/service.ts";
+import type { WhatsAppUpdates } from "../couriers/whatsapp-updates.ts";
 import type { ExchangeService } from "../exchanges/service.ts";
 import type { ReviewReader } from "../reviews/read.ts";
 import type { ReviewService } from "../reviews/service.ts";
@@ -29,6 +30,8 @@ export interface AppContext {
   attempts: Pick<AttemptService, "page">;
   /** The product page's published reviews, read only for a product whose sums say it has some (issue 53). */
   reviews: ReviewReader;
+  /** The 'stop WhatsApp updates' link's page reads what it names (/whatsapp-updates, issue 53). */
+  whatsappUpdates: Pick<WhatsAppUpdates, "view">;
   /** The exchange policy page states the owner's window (issue 33). */
   exchanges: Pick<ExchangeService, "settings">;
   /** The back-in-stock mails' stop and confirm links' pages read what they name (/stop-alerts, /confirm-alerts). */

@@ -56,6 +56,19 @@ export interface UpdateLinks {
   orderOf(token: string): Promise<LinkedOrder | undefined>;
 }
 
+/**
+ * The stop link a parcel mail carries (issue 53): only when the shop has WhatsApp (`links` given) and
+ * the order's phone is a mobile, the only numbers its WhatsApp messages go to; null otherwise.
+ */
+export async function stopLinkFor(
+  links: UpdateLinks | undefined,
+  order: { orderId: string; phone: string },
+  via?: Db,
+): Promise<string | null> {
+  if (!links || !mobileE164(order.phone)) return null;
+  return links.urlFor(order.orderId, via);
+}
+
 const UUID = z.uuid();
 
 export function createUpdateLinks(db: Db, options: { publicUrl: string; secret: string | undefined }): UpdateLinks {

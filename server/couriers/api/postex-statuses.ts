@@ -9,6 +9,12 @@
 // also answers the list's other spellings (In Stock, Transferred, Delivery En-Route, Under
 // Verification, Return In-Transit, Return, Return Requested, "En-Route to <city> warehouse"):
 // github.com/AI-CodeBrew/OMS backend/integrations/postex/services.py, checked on a merchant account.
+// That file pairs each of them with the guide's status it spells (its status-mapping table: tracking's
+// "Out For Delivery" is the order list's "Delivery En-Route", "PostEx WareHouse" is "In Stock",
+// "Delivery Under Review" is "Under Verification", "Out For Return" is "Return In-Transit"), and its
+// Shipments screen (frontend/app/(tenant)/integrations/postex/_components/ShipmentsTab.jsx: the
+// guide's status filter, "each one checked against the account's real orders") labels Order Status 4
+// "Out For Delivery (Delivery En-Route)". So both spellings of status 4 are the rider's (issue 53).
 //
 // Codes: a history step's `transactionStatusMessageCode`. The guide lists 0001-0013 (GlimmerBackend's
 // postex.service.ts copies its table); AI-CodeBrew/OMS saw 0031-0040 on live parcels too. A code is
@@ -27,10 +33,10 @@ export const POSTEX_STATUS_WORDS: readonly (readonly [word: string, outcome: Api
   ["In Stock", "noChange"],
   ["En-Route to PostEx warehouse", "noChange"],
   ["Transferred", "noChange"],
-  // Order Status 4 of the guide's list (section 3.15): with the rider, the customer told once (issue 53).
-  // "Delivery En-Route" (a live spelling) stays no change: nothing published says it is the rider's.
+  // Order Status 4 of the guide's list (section 3.15), as tracking and as the order list spell it:
+  // with the rider, the customer told once (issue 53).
   ["Out For Delivery", "outForDelivery"],
-  ["Delivery En-Route", "noChange"],
+  ["Delivery En-Route", "outForDelivery"],
   // The rider could not deliver; PostEx holds the parcel for the shop's advice (advise()).
   ["Attempted", "attemptFailed"],
   ["Delivery Under Review", "attemptFailed"],

@@ -18,6 +18,7 @@ import type { ShopContact } from "../../mail/order-contact.ts";
 import { orderContactHtml, orderContactText } from "../../mail/order-contact.ts";
 import { queueMails } from "../../mail/queue.ts";
 import { dearLine, deliveryBlock, type Recipient } from "../../mail/recipient.ts";
+import { stopLinkFor, type UpdateLinks } from "../../whatsapp/opt-outs.ts";
 import { exchangeDeadline } from "../exchange-deadline.ts";
 import { loadOrder } from "../service.ts";
 
@@ -83,6 +84,14 @@ function parcelLines(parcel: OrderParcel, due: number): string[] {
   return [...carrier, ...follow, cash];
 }
 
+/**
+ * The way to stop WhatsApp updates, in every parcel mail (dispatched, out for delivery, delivered)
+ * when the shop has WhatsApp and the order's phone is a mobile (issue 53): text, and the HTML link.
+ */
+export const stopWhatsAppText = (url: string) => `To stop WhatsApp updates about your parcels: ${url}`;
+export const stopWhatsAppHtml = (url: string) =>
+  `<p><a href="${escapeHtml(url)}">Stop WhatsApp updates about your parcels</a></p>`;
+
 /** The tracking address as a link in the HTML part; every other line as text. */
 function linkified(line: string, url: string | null): string {
   if (!url || !line.endsWith(url)) return escapeHtml(line);
@@ -94,7 +103,8 @@ function linkified(line: string, url: string | null): string {
  * once that e-mail is proven (see orderConfirmationMail).
  *
  * A delivered order's mail says how to ask for an exchange (issue 33), with the policy's address;
- * `publicUrl` is the shop's own address for it.
+ * `publicUrl` is the shop's own address for it. `stopWhatsApp`: the link that stops WhatsApp updates
+ * to the order's number, given for a parcel's dispatch and delivery when the shop has WhatsApp.
  */
 export function orderStatusMail(
   order: Order,
@@ -102,6 +112,7 @@ export function orderStatusMail(
   shop: ShopContact,
   publicUrl = "",
   exchangeUntil?: Date,
+  stopWhatsApp: string | null = null,
 ): Mail | undefined {
   const news = NEWS[order.status];
   if (!news) return undefined;
@@ -122,7 +133,8 @@ export function orderStatusMail(
   const askLine = exchangeLine(exchangeUntil);
   const exchange =
     order.status === "delivered" ? [askLine, `Track Your Order: ${trackUrl}`, `Our exchange policy: ${policyUrl}`] : [];
-  const text = [dear, "", line, ...parcel, ...exchange, "", ...summary, "", ...delivery, contact].join("\n");
+  const stop = stopWhatsApp ? [stopWhatsAppText(stopWhatsApp)] : [];
+  const text = [dear, "", line, ...parcel, ...exchange, "", ...summary, "", ...delivery, ...stop, contact].join("\n");
   const html =
     `<p>${escapeHtml(dear)}</p><p>${escapeHtml(line)}</p>` +
     (parcel.length > 0
@@ -133,6 +145,7 @@ export function orderStatusMail(
       : "") +
     `<p>${summary.map(escapeHtml).join("<br>")}</p>` +
     (address.length > 0 ? `<p>${address.map(escapeHtml).join("<br>")}</p>` : "") +
+    (stopWhatsApp ? stopWhatsAppHtml(stopWhatsApp) : "") +
     orderContactHtml(shop, order._id);
   return { to: recipient.to, subject: `Your order ${ref} at ${SHOP_NAME} ${news.subject}`, text, html };
 }
@@ -150,21 +163,28 @@ export function statusMailTeller(deps: StatusMailDeps): TellCustomer {
     const recipient = await customerRecipient(tx, orderId);
     if (!order || !recipient) return;
     const until = order.status === "delivered" ? (await exchangeDeadline(tx, orderId))?.until : undefined;
-    const mail = orderStatusMail(order, recipient, deps.shop, deps.publicUrl, until);
-    if (mail) await queueMails(tx, [mail]);
     // Issue 53: a parcel's dispatch and delivery go on WhatsApp too, in the same transaction, each
     // once (a move happens once); the drainer (server/couriers/parcel-whatsapp.ts) reads the order
-    // when it sends, and skips a number that turned the updates off.
+    // when it sends, and skips a number that turned the updates off. Their mails say how to stop them.
     const kind = PARCEL_WHATSAPP_KINDS[order.status];
-    if (deps.whatsapp && kind && order.parcel) await tx.insert(mailOutbox).values({ kind, orderId });
+    const parcelStep = kind !== undefined && order.parcel !== null;
+    const stopWhatsApp = parcelStep
+      ? await stopLinkFor(deps.updateLinks, { orderId, phone: order.shippingAddress.phoneNumber }, tx)
+      : null;
+    const mail = orderStatusMail(order, recipient, deps.shop, deps.publicUrl, until, stopWhatsApp);
+    if (mail) await queueMails(tx, [mail]);
+    if (deps.updateLinks && kind && parcelStep) await tx.insert(mailOutbox).values({ kind, orderId });
   };
 }
 
 export interface StatusMailDeps {
   shop: ShopContact;
   publicUrl: string;
-  /** The shop has WhatsApp: a parcel's steps go there too (issue 53). */
-  whatsapp?: boolean | undefined;
+  /**
+   * Set when the shop has WhatsApp: a parcel's steps go there too, and their mails carry the link
+   * that stops them (issue 53).
+   */
+  updateLinks?: UpdateLinks | undefined;
 }
 
 /** The outbox kind of each parcel step told on WhatsApp by a move (out for delivery is no move). */

@@ -1,13 +1,14 @@
 // The forms that work without JavaScript (issue 46, docs/decisions/015-forms-before-hydration.md):
-// sign in, Add to Cart on a product page, the cart's checkout, and a failed delivery's choice
-// (issue 49), each posted as a plain form to its own page. Each is sent on, in this process, to the
-// very API route React calls (app.inject), so the checks, rate limits, messages, idempotency and
-// totals are the API's and nothing is written twice; the answer is a 303 to the next page, or the
-// same page again with the API's message. A post from another site is refused (CSRF, besides the
-// cookie's SameSite).
+// sign in, Add to Cart on a product page, the cart's checkout, a failed delivery's choice (issue 49)
+// and the 'stop WhatsApp updates' button (issue 53), each posted as a plain form to its own page.
+// Each is sent on, in this process, to the very API route React calls (app.inject), so the checks,
+// rate limits, messages, idempotency and totals are the API's and nothing is written twice; the
+// answer is a 303 to the next page, or the same page again with the API's message. A post from
+// another site is refused (CSRF, besides the cookie's SameSite).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ATTEMPT_PAGE_TEXTS } from "#shared/delivery-attempts.ts";
 import { DELIVERY_CITY, IDEMPOTENCY_KEY_HEADER } from "#shared/orders.ts";
+import { WHATSAPP_UPDATES_STOP_PATH } from "#shared/whatsapp-updates.ts";
 import { findSessionUser, type SessionUser } from "../../accounts/sessions.ts";
 import type { Db } from "../../db/client.ts";
 import { cookieToken, endedSessionCookie, fromOwnPage, sessionCookie } from "./cookie-session.ts";
@@ -190,14 +191,29 @@ export function noScriptForms(app: FastifyInstance, deps: { db: Db; publicUrl: s
     return { kind: "redirect", location: page, cookies: [] };
   }
 
+  /**
+   * 'Stop WhatsApp updates' (issue 53): no session, the signed token in the page's address is the
+   * permission; the form has no field. Sent to the API, then back to the page, which says what the
+   * press stopped; a refusal (a dead link) comes back as the page with the API's message.
+   */
+  async function stopWhatsAppUpdates(request: FastifyRequest): Promise<FormAnswer> {
+    const token = new URL(request.url, deps.publicUrl).searchParams.get("token") ?? "";
+    const answer = await callApi(request, { method: "POST", url: WHATSAPP_UPDATES_STOP_PATH, json: { token } });
+    if (answer.status !== 200) return { kind: "again", notice: messageOf(answer) };
+    const page = `/whatsapp-updates?${new URLSearchParams({ token, stopped: "1" })}`;
+    return { kind: "redirect", location: page, cookies: [] };
+  }
+
+  const FORM_PAGES = new Set(["/login", "/my-cart", "/delivery-attempt", "/whatsapp-updates"]);
+
   return async (request, path, body) => {
     const product = PRODUCT_PAGE.exec(path);
-    const handles = path === "/login" || path === "/my-cart" || path === "/delivery-attempt" || product !== null;
-    if (!handles) return undefined;
+    if (!FORM_PAGES.has(path) && product === null) return undefined;
     if (!fromOwnPage(request, deps.publicUrl)) return { kind: "refused" };
     if (path === "/login") return signIn(request, body);
     if (path === "/my-cart") return checkout(request, body);
     if (path === "/delivery-attempt") return attemptAnswer(request, body);
+    if (path === "/whatsapp-updates") return stopWhatsAppUpdates(request);
     return addToCart(request, decodeURIComponent(product?.[1] ?? ""), body);
   };
 }
