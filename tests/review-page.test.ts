@@ -159,4 +159,62 @@ describe("the review form on a phone", () => {
       await page.close();
     }
   });
+
+  it("the owner publishes one by keyboard, keeps another off with a reason, and answers publicly", async () => {
+    const send = async (url: string, rating: number, words: string) => {
+      const token = new URL(url).searchParams.get("token");
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/reviews",
+        payload: { token, productId: shoe.id, size: shoe.sizes[0], rating, fit: "true-to-size", body: words },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ id: string }>().id;
+    };
+    const good = await send((await deliveredOrderLink()).url, 5, "Perfect for the office.");
+    const rude = await send((await deliveredOrderLink()).url, 1, "Rubbish shop, call me on 0300 1234567");
+    const admin = await makeAdmin(t);
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 }, deviceScaleFactor: 1 });
+    try {
+      await page.addInitScript(
+        ([token, user]) => {
+          window.localStorage.setItem("token", JSON.stringify(token));
+          window.localStorage.setItem("user", JSON.stringify(user));
+        },
+        [admin.token, { _id: admin.id, email: admin.email, username: admin.username, role: "admin" }] as const,
+      );
+      await page.goto(`${origin}/admin/reviews`);
+      const goodCard = page.locator("article", { hasText: "Perfect for the office." });
+      await goodCard.waitFor();
+      await goodCard.getByRole("button", { name: "Publish" }).focus();
+      await page.keyboard.press("Enter");
+      await page.locator("article", { hasText: "Rubbish shop" }).waitFor();
+      const rudeCard = page.locator("article", { hasText: "Rubbish shop" });
+      await rudeCard.getByLabel("Keep off because").selectOption("personal-details");
+      await rudeCard.getByRole("button", { name: "Keep off" }).click();
+      await until(
+        () =>
+          selectRowsAsserted<{ id: string; status: string; reject_reason: string | null }>(
+            t.database.db,
+            sql`select id, status, reject_reason from reviews where id in (${good}, ${rude}) order by rating desc`,
+          ),
+        (rows) => rows[0]?.status === "approved" && rows[1]?.status === "rejected",
+        "the owner's presses to be kept",
+      );
+
+      await page.getByRole("link", { name: /Published/ }).click();
+      const published = page.locator("article", { hasText: "Perfect for the office." });
+      await published.getByLabel(/Public answer/).fill("Thank you, Ayesha!");
+      await published.getByRole("button", { name: "Save answer" }).click();
+      await published.getByText("Answer saved.").waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    } finally {
+      await page.close();
+    }
+    const shoePage = await (await fetch(`${origin}/products/${shoe.id}`)).text();
+    expect(shoePage).toContain("Perfect for the office.");
+    expect(shoePage).toContain("Thank you, Ayesha!");
+    expect(shoePage).not.toContain("Rubbish shop");
+    expect(shoePage).not.toContain("0300 1234567");
+  });
 });

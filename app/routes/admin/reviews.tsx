@@ -1,13 +1,15 @@
 // [Ours] The owner's reviews (issue 53): the reviews waiting, oldest first, each published or kept off
 // with a reason, and answered publicly; the published and the kept-off ones, newest first, where the
 // owner may change their mind. Above the list, the styles whose buyers say another fit than the
-// owner's note, each taken with one press.
+// owner's note, each taken with one press; under it, the owner's rules: when buyers are asked, and what
+// goes on the page unread.
 import { Link, useRevalidator } from "react-router";
 import { type AdminReviewList, REVIEW_STATUSES, type ReviewStatus } from "#shared/reviews.ts";
 import { AdminLoading } from "../../components/admin/AdminStatus.tsx";
 import { ListResults, listQuery, useListParams } from "../../components/admin/ListControls.tsx";
 import { FitHints } from "../../components/admin/reviews/FitHints.tsx";
 import { ReviewCard } from "../../components/admin/reviews/ReviewCard.tsx";
+import { ReviewRules } from "../../components/admin/reviews/ReviewRules.tsx";
 import { queryString } from "../../lib/admin-api.ts";
 import { loadAdmin } from "../../lib/admin-loader.ts";
 import type { Route } from "./+types/reviews.ts";
@@ -82,6 +84,7 @@ export default function AdminReviews({ loaderData: list }: Route.ComponentProps)
           </li>
         )}
       </ListResults>
+      <ReviewRules />
     </div>
   );
 }
