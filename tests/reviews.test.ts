@@ -3,6 +3,7 @@
 // shown only once published; the owner's moderation with reasons and public answers, the product's
 // sums counted again with each; the owner's rule that publishes at once; the fit the buyers teach.
 import { sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectRowsAsserted } from "#server/db/rows.ts";
 import { createReviewLinks } from "#server/reviews/links.ts";
@@ -314,6 +315,13 @@ describe("a review's photos", () => {
     const shown = await t.app.inject({ method: "GET", url });
     expect(shown.statusCode).toBe(200);
     expect(shown.headers["content-type"]).toBe("image/webp");
+    // The page shows the thumbnail rendered ahead: the photo's shape, 360 px on its longer side.
+    const thumb = await t.app.inject({ method: "GET", url: `${url}?size=thumb` });
+    expect(thumb.statusCode).toBe(200);
+    const thumbSize = await sharp(thumb.rawPayload).metadata();
+    expect([thumbSize.width, thumbSize.height]).toEqual([360, 270]);
+    expect(thumb.rawPayload.length).toBeLessThan(shown.rawPayload.length);
+    expect((await t.app.inject({ method: "GET", url: `${url}?size=huge` })).statusCode).toBe(400);
     // Published: no more photos.
     const late = await uploadPhoto(sent.id, token, photo);
     expect(late.statusCode).toBe(409);

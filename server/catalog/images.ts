@@ -71,9 +71,13 @@ export interface ImageStore {
    * limitInputPixels) into one WebP at most 2000 px a side, then forgets the upload; answers its
    * size, or undefined when no upload is kept. InvalidImageError for a file that cannot be decoded.
    */
-  savePhoto(key: string, maxPixels: number): Promise<{ width: number; height: number } | undefined>;
-  /** The private photo's file on this machine, or undefined when the store has none. */
-  photoFile(key: string): Promise<string | undefined>;
+  savePhoto(
+    key: string,
+    maxPixels: number,
+    options?: { thumbSide?: number },
+  ): Promise<{ width: number; height: number } | undefined>;
+  /** The private photo's file on this machine (its thumbnail, if one was made), or undefined when the store has none. */
+  photoFile(key: string, variant?: "thumb"): Promise<string | undefined>;
   /** Forgets a private photo's files, its upload and its WebP (missing ones are fine). */
   discardPhoto(key: string): Promise<void>;
 }
@@ -242,18 +246,27 @@ export function createImageStore(options: ImageStoreOptions): ImageStore {
       return { width: info.width, height: info.height };
     },
     keepPhotoUpload: (key, upload) => blobs.put(`${key}.upload`, upload, "application/octet-stream"),
-    async savePhoto(key, maxPixels) {
+    async savePhoto(key, maxPixels, options = {}) {
       const upload = await blobs.get(`${key}.upload`);
       if (!upload) return undefined;
       const { data, info } = await normalised(upload, maxPixels);
       await keep(`${key}.webp`, data, "image/webp");
+      // A thumbnail rendered ahead (a review's photo on the product page, issue 53): a phone fetches
+      // a few KB per photo, not the whole photo, for a picture 96 px high.
+      if (options.thumbSide) {
+        const sharp = await loadSharp();
+        const side = options.thumbSide;
+        const thumb = await ENCODERS.webp(sharp(data).resize({ width: side, height: side, fit: "inside" })).toBuffer();
+        await keep(`${key}-thumb.webp`, thumb, "image/webp");
+      }
       await blobs.remove([`${key}.upload`]);
       return { width: info.width, height: info.height };
     },
-    photoFile: (key) => localCopy(`${key}.webp`),
+    photoFile: (key, variant) => localCopy(variant === "thumb" ? `${key}-thumb.webp` : `${key}.webp`),
     async discardPhoto(key) {
       await rm(path.join(cacheDir, `${key}.webp`), { force: true });
-      await blobs.remove([`${key}.upload`, `${key}.webp`]);
+      await rm(path.join(cacheDir, `${key}-thumb.webp`), { force: true });
+      await blobs.remove([`${key}.upload`, `${key}.webp`, `${key}-thumb.webp`]);
     },
     async discard(imageId) {
       const variants = IMAGE_WIDTHS.flatMap((width) => IMAGE_FORMATS.map((format) => `${imageId}/${width}.${format}`));

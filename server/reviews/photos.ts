@@ -21,6 +21,8 @@ import { conflict, limitReached, notFound } from "../domain-errors.ts";
 /** A photo taken to decode and not finished in this long (its instance stopped) is taken again. */
 const CLAIM_LEASE = "5 minutes";
 const MAX_ATTEMPTS = 5;
+/** The thumbnail's longer side: the product page shows a photo 96-112 px high, sharp on a 3x screen. */
+const REVIEW_THUMB_SIDE = 360;
 /** The exchange photos' limit (docs/product.md, "Exchange photos"): every phone's usual setting passes. */
 const PHOTO_PIXELS: PixelLimit = {
   maxPixels: EXCHANGE_PHOTO_MAX_MEGAPIXELS * 1_000_000,
@@ -34,8 +36,8 @@ export interface ReviewPhotoService {
   add(orderId: string, reviewId: string, upload: { type: AdminImageType; data: Buffer }): Promise<string>;
   /** Decodes the oldest waiting photo, if any; answers whether there was one. */
   processNext(): Promise<boolean>;
-  /** A decoded photo's file: of a published review, or of any review for the owner. */
-  file(photoId: string, options: { owner: boolean }): Promise<string | undefined>;
+  /** A decoded photo's file (or its thumbnail): of a published review, or of any review for the owner. */
+  file(photoId: string, options: { owner: boolean; thumb?: boolean }): Promise<string | undefined>;
 }
 
 const slotRow = z.object({ status: z.string(), fresh: z.boolean(), photos: z.number() });
@@ -91,7 +93,7 @@ export function createReviewPhotoService(db: Db, deps: { images: ImageStore }): 
       const key = reviewPhotoKey(claimed.id);
       let size: { width: number; height: number } | undefined;
       try {
-        size = await deps.images.savePhoto(key, PHOTO_PIXELS.maxPixels);
+        size = await deps.images.savePhoto(key, PHOTO_PIXELS.maxPixels, { thumbSide: REVIEW_THUMB_SIDE });
       } catch (error) {
         if (!(error instanceof InvalidImageError)) throw error;
       }
@@ -109,14 +111,14 @@ export function createReviewPhotoService(db: Db, deps: { images: ImageStore }): 
       return true;
     },
 
-    async file(photoId, { owner }) {
+    async file(photoId, { owner, thumb = false }) {
       const [row] = await selectRows(
         db,
         idRow,
         sql`select p.id from review_photos p join reviews r on r.id = p.review_id
             where p.id = ${photoId} and p.status = 'ready' ${owner ? sql`` : sql`and r.status = 'approved'`}`,
       );
-      return row ? deps.images.photoFile(reviewPhotoKey(row.id)) : undefined;
+      return row ? deps.images.photoFile(reviewPhotoKey(row.id), thumb ? "thumb" : undefined) : undefined;
     },
   };
 }

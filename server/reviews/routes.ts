@@ -35,6 +35,10 @@ const tokenQuerySchema = z.object({
 const idSchema = z.uuid({ error: REVIEW_MESSAGES.reviewNotFound });
 const reviewParamsSchema = z.object({ id: idSchema });
 const photoParamsSchema = z.object({ photoId: z.uuid({ error: "No photo has that id." }) });
+const photoQuerySchema = z.strictObject(
+  { size: z.enum(["thumb"], { error: "The size can only be thumb." }).optional() },
+  { error: "Only ?size=thumb is understood." },
+);
 const productParamsSchema = z.object({ productId: z.uuid({ error: "No product has that id." }) });
 const adminListQuerySchema = z.object({
   status: z
@@ -92,7 +96,8 @@ export function registerReviewRoutes(app: FastifyInstance, deps: ReviewRouteDeps
   // A published review's photo: the same for everyone, and never changes under its id.
   app.get("/api/reviews/photos/:photoId", { config: { publicData: true } }, async (request, reply) => {
     const { photoId } = parseOr400(photoParamsSchema, request.params);
-    const file = await photos.file(photoId, { owner: false });
+    const { size } = parseOr400(photoQuerySchema, request.query);
+    const file = await photos.file(photoId, { owner: false, thumb: size === "thumb" });
     if (!file) throw notFound("No photo has that id.");
     reply.header("cache-control", "public, max-age=86400");
     return reply.type("image/webp").send(createReadStream(file));

@@ -32,7 +32,7 @@ export function ReviewItem({ review }: { review: PublicReview }) {
             <li key={photo.id}>
               <a href={reviewPhotoUrl(photo.id)} className="block rounded-lg focus-visible:outline-2">
                 <img
-                  src={reviewPhotoUrl(photo.id)}
+                  src={`${reviewPhotoUrl(photo.id)}?size=thumb`}
                   width={photo.width}
                   height={photo.height}
                   loading="lazy"
