@@ -3,21 +3,17 @@
 import { strictBody } from "./strict-body.ts";
 import { z } from "./zod.ts";
 
-export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match!";
-export const USER_EXISTS = "User already exists";
-export const INVALID_LOGIN = "Invalid email or password";
-export const SIGN_UP_SUCCESS = "Sign up successful! Please sign in.";
-export const SIGNED_OUT = "Signed out successfully";
-export const RESET_LINK_MINUTES = 30;
-/** Passwords that may be typed on one reset link's page; then the link is dead. */
-export const RESET_CONFIRM_TRIES = 5;
-export const RESET_REQUESTED = `If an account exists for that e-mail, we have sent a link to confirm your new password. It expires in ${RESET_LINK_MINUTES} minutes.`;
-export const PASSWORD_CHANGED = "Your password has been changed. Please sign in with your new password.";
+export * from "./account-words.ts";
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 30;
+import {
+  INVALID_LOGIN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PASSWORDS_DO_NOT_MATCH,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from "./account-words.ts";
+
 const EMAIL_MAX = 254;
 
 /** What a signed-in user looks like on the wire. */
@@ -105,8 +101,6 @@ export const mySizeSchema = strictBody({
 /** How long the sign-up's 'confirm your e-mail' link works (docs/decisions/024). */
 export const VERIFY_LINK_DAYS = 7;
 export const EMAIL_VERIFIED = "Thank you: your e-mail address is confirmed.";
-/** The link's page when the address was proven already, e.g. by confirming an order from its mail (issue 46). */
-export const EMAIL_ALREADY_VERIFIED = "Your e-mail address is already confirmed: there is nothing more to do.";
 export const VERIFY_LINK_INVALID =
   "This link is not valid. Please open the link from the e-mail again, exactly as it was sent.";
 export const VERIFY_LINK_EXPIRED = `This link has expired (links last ${VERIFY_LINK_DAYS} days). No need to sign up again: confirming your next order from its e-mail confirms your address too.`;

@@ -7,7 +7,7 @@
 import { MailCheck, ShoppingBag, UserCheck } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import { INVALID_LOGIN } from "#shared/accounts.ts";
+import { INVALID_LOGIN } from "#shared/account-words.ts";
 import { AuthCard, cardLinkClass } from "../components/account/AuthCard.tsx";
 import { AuthNotice } from "../components/account/AuthNotice.tsx";
 import { FormAlert } from "../components/account/FormAlert.tsx";

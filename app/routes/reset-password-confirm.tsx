@@ -5,7 +5,7 @@
 // every session of the user, this browser's included.
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { RESET_CONFIRM_TRIES, RESET_LINK_MINUTES } from "#shared/accounts.ts";
+import { RESET_CONFIRM_TRIES, RESET_LINK_MINUTES } from "#shared/account-words.ts";
 import { AuthCard, cardLinkClass } from "../components/account/AuthCard.tsx";
 import { FormAlert } from "../components/account/FormAlert.tsx";
 import { SubmitButton } from "../components/account/SubmitButton.tsx";

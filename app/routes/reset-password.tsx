@@ -3,7 +3,7 @@
 // mails a link that confirms the change (docs/architecture.md section 3); its message shows as a toast and on /login.
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { PASSWORD_MIN, PASSWORDS_DO_NOT_MATCH } from "#shared/accounts.ts";
+import { PASSWORD_MIN, PASSWORDS_DO_NOT_MATCH } from "#shared/account-words.ts";
 import { AuthCard, cardLinkClass } from "../components/account/AuthCard.tsx";
 import { FormAlert } from "../components/account/FormAlert.tsx";
 import { SubmitButton } from "../components/account/SubmitButton.tsx";

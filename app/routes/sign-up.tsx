@@ -6,7 +6,7 @@
 import { ShoppingBag } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import { PASSWORD_MIN, SIGN_UP_SUCCESS, USER_EXISTS } from "#shared/accounts.ts";
+import { PASSWORD_MIN, SIGN_UP_SUCCESS, USER_EXISTS } from "#shared/account-words.ts";
 import { AuthCard, cardLinkClass } from "../components/account/AuthCard.tsx";
 import { AuthNotice } from "../components/account/AuthNotice.tsx";
 import { FormAlert } from "../components/account/FormAlert.tsx";

@@ -6,7 +6,7 @@
 // button: the page does not ask again (issue 46); a link that cannot be used says why before a press.
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
-import { EMAIL_ALREADY_VERIFIED } from "#shared/accounts.ts";
+import { EMAIL_ALREADY_VERIFIED } from "#shared/account-words.ts";
 import { AuthCard, cardLinkClass } from "../components/account/AuthCard.tsx";
 import { FormAlert } from "../components/account/FormAlert.tsx";
 import { SubmitButton } from "../components/account/SubmitButton.tsx";
