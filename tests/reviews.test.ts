@@ -305,7 +305,10 @@ describe("a review's photos", () => {
       "the photos to be decoded",
     );
     const url = `/api/reviews/photos/${ids[0]}`;
-    expect((await t.app.inject({ method: "GET", url })).statusCode).toBe(404);
+    const waiting = await t.app.inject({ method: "GET", url });
+    expect(waiting.statusCode).toBe(404);
+    // Kept by no cache: the same address answers the photo once the review is published.
+    expect(waiting.headers["cache-control"]).toBe("no-store");
     const forOwner = await call(t, admin, "GET", `/api/admin/reviews/photos/${ids[0]}`);
     expect(forOwner.statusCode).toBe(200);
     expect(forOwner.headers["content-type"]).toBe("image/webp");

@@ -98,7 +98,8 @@ export function registerReviewRoutes(app: FastifyInstance, deps: ReviewRouteDeps
     const { photoId } = parseOr400(photoParamsSchema, request.params);
     const { size } = parseOr400(photoQuerySchema, request.query);
     const file = await photos.file(photoId, { owner: false, thumb: size === "thumb" });
-    if (!file) throw notFound("No photo has that id.");
+    // Not kept anywhere: a photo still waiting for the owner answers this until it is published.
+    if (!file) return reply.code(404).header("cache-control", "no-store").send({ message: "No photo has that id." });
     reply.header("cache-control", "public, max-age=86400");
     return reply.type("image/webp").send(createReadStream(file));
   });

@@ -37,6 +37,8 @@ const PUBLIC_ROUTES = new Set([
   "/api/areas",
   // The owner's exchange window, stated on the policy page: the same for everyone.
   "/api/exchange-policy",
+  // A published review's photo (issue 53): the same for everyone; its 404 is no-store (tests/reviews.test.ts).
+  "/api/reviews/photos/:photoId",
 ]);
 
 describe("Cache-Control: no-store on answers with a token or personal data", () => {
