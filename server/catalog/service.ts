@@ -1,4 +1,5 @@
 // The catalogue as the API and the page loaders see it. No HTTP here: callers pass parsed input.
+
 import {
   type ImageRef,
   imageVariantUrl,
@@ -19,6 +20,7 @@ import {
   pagesOf,
 } from "#shared/listing.ts";
 import { discountPercentage } from "#shared/money.ts";
+import type { ReviewSummary } from "#shared/review-words.ts";
 import {
   INSTANT_LIMIT,
   INSTANT_MIN_CHARS,
@@ -86,11 +88,22 @@ export function toProduct(row: ProductRow): Product {
     discountPercentage: discountPercentage(row.price, row.discount_price),
     stock: row.sizes.reduce((sum, s) => sum + s.stock, 0),
     sizes: row.sizes,
-    reviews: {
-      count: row.rating_count,
-      average: row.rating_count === 0 ? 0 : Math.round((row.rating_sum * 10) / row.rating_count) / 10,
-      fit: { "runs-small": row.fit_small, "true-to-size": row.fit_true, "runs-large": row.fit_large },
-    },
+    reviews: reviewSummaryOf(row),
+  };
+}
+
+/** A product row's review sums as the product answers them (issue 53): the average to one decimal, 0 with none. */
+export function reviewSummaryOf(row: {
+  rating_count: number;
+  rating_sum: number;
+  fit_small: number;
+  fit_true: number;
+  fit_large: number;
+}): ReviewSummary {
+  return {
+    count: row.rating_count,
+    average: row.rating_count === 0 ? 0 : Math.round((row.rating_sum * 10) / row.rating_count) / 10,
+    fit: { "runs-small": row.fit_small, "true-to-size": row.fit_true, "runs-large": row.fit_large },
   };
 }
 

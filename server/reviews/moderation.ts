@@ -17,6 +17,7 @@ import {
   type ReviewDecision,
   type ReviewStatus,
 } from "#shared/reviews.ts";
+import { reviewSummaryOf } from "../catalog/service.ts";
 import type { Db } from "../db/client.ts";
 import { selectRows } from "../db/rows.ts";
 import { notFound } from "../domain-errors.ts";
@@ -88,12 +89,6 @@ const sumsRow = z.object({
   fit_large: z.number(),
 });
 
-const summaryOf = (row: z.output<typeof sumsRow>) => ({
-  count: row.rating_count,
-  average: row.rating_count === 0 ? 0 : Math.round((row.rating_sum / row.rating_count) * 10) / 10,
-  fit: { "runs-small": row.fit_small, "true-to-size": row.fit_true, "runs-large": row.fit_large },
-});
-
 export function createReviewModeration(db: Db): ReviewModeration {
   async function get(id: string): Promise<AdminReview> {
     const [row] = await selectRows(
@@ -163,7 +158,7 @@ export function createReviewModeration(db: Db): ReviewModeration {
             where archived_at is null and fit_small + fit_true + fit_large > 0 order by name`,
       );
       return rows.flatMap((row) => {
-        const summary = summaryOf(row);
+        const summary = reviewSummaryOf(row);
         const fit = buyersFit(summary);
         if (fit === null || fit === row.fit_note) return [];
         return [
@@ -186,7 +181,7 @@ export function createReviewModeration(db: Db): ReviewModeration {
             where id = ${productId} and archived_at is null`,
       );
       if (!row) throw notFound("No product has that id.");
-      const fit = buyersFit(summaryOf(row));
+      const fit = buyersFit(reviewSummaryOf(row));
       if (fit === null) return [];
       await db.execute(sql`update products set fit_note = ${fit}, updated_at = now() where id = ${productId}`);
       return [productId];
