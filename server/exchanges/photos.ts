@@ -12,31 +12,21 @@ import type { AdminImageType } from "#shared/admin.ts";
 import {
   EXCHANGE_MESSAGES,
   EXCHANGE_PHOTO_KEEP_HOURS,
-  EXCHANGE_PHOTO_MAX_MEGAPIXELS,
   EXCHANGE_PHOTOS_HELD_MAX,
   EXCHANGE_PHOTOS_PER_HOUR,
 } from "#shared/exchanges.ts";
-import { type ImageStore, InvalidImageError } from "../catalog/images.ts";
-import { checkPictureHeader, type PixelLimit } from "../catalog/picture-check.ts";
+import type { ImageStore } from "../catalog/images.ts";
+import { CUSTOMER_PHOTO_PIXELS, decodeNextPhoto } from "../catalog/photo-queue.ts";
+import { checkPictureHeader } from "../catalog/picture-check.ts";
 import type { Db } from "../db/client.ts";
-import { idRow } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
 import { exchangePhotos } from "../db/schema.ts";
 import { limitReached } from "../domain-errors.ts";
 import { checkExchangeWindow } from "./window.ts";
 
 const HOUR = 3_600_000;
-/** A photo taken to decode and not finished in this long (its instance stopped) is taken again. */
-const CLAIM_LEASE = "5 minutes";
-/** After this many tries a photo stays pending, never shown; unused, it expires like any. */
-const MAX_ATTEMPTS = 5;
 /** Photos deleted per expiry run: the sweep runs every minute, so a backlog drains in a few runs. */
 const EXPIRE_BATCH = 100;
-
-export const PHOTO_PIXELS: PixelLimit = {
-  maxPixels: EXCHANGE_PHOTO_MAX_MEGAPIXELS * 1_000_000,
-  tooMany: EXCHANGE_MESSAGES.photoTooManyPixels,
-};
 
 export const photoKey = (photoId: string) => `exchange/${photoId}`;
 
@@ -79,7 +69,7 @@ export function createExchangePhotoService(db: Db, deps: { images: ImageStore })
       // Cheap refusals first, none of which decodes a pixel: the order, the quota, the header.
       await checkExchangeWindow(db, userId, orderId, now, { lock: false });
       await checkQuota(db, userId, now);
-      await checkPictureHeader(upload.type, upload.data, PHOTO_PIXELS);
+      await checkPictureHeader(upload.type, upload.data, CUSTOMER_PHOTO_PIXELS);
       const id = randomUUID();
       await deps.images.keepPhotoUpload(photoKey(id), upload.data);
       try {
@@ -96,43 +86,7 @@ export function createExchangePhotoService(db: Db, deps: { images: ImageStore })
       return id;
     },
 
-    async processNext() {
-      // Claimed, not locked: the decoding (seconds) runs outside any transaction, and another instance
-      // skips a photo taken until its lease is long past.
-      const [claimed] = await selectRows(
-        db,
-        idRow,
-        sql`update exchange_photos set claimed_at = now(), attempts = attempts + 1
-            where id = (select id from exchange_photos
-                        where status = 'pending' and attempts < ${MAX_ATTEMPTS}
-                          and (claimed_at is null or claimed_at < now() - ${CLAIM_LEASE}::interval)
-                        order by created_at limit 1 for update skip locked)
-            returning id`,
-      );
-      if (!claimed) return false;
-      const key = photoKey(claimed.id);
-      let size: { width: number; height: number } | undefined;
-      try {
-        size = await deps.images.savePhoto(key, PHOTO_PIXELS.maxPixels);
-      } catch (error) {
-        if (!(error instanceof InvalidImageError)) throw error;
-      }
-      // Unreadable: nothing of it stays in the store, removed before the row says so (a crash in
-      // between leaves it pending, to be tried and removed again).
-      if (!size) await deps.images.discardPhoto(key);
-      const [kept] = await selectRows(
-        db,
-        idRow,
-        size
-          ? sql`update exchange_photos set status = 'ready', width = ${size.width}, height = ${size.height}
-                where id = ${claimed.id} and status = 'pending' returning id`
-          : sql`update exchange_photos set status = 'unreadable'
-                where id = ${claimed.id} and status = 'pending' returning id`,
-      );
-      // Expired while it was decoded: its row is gone, so are its files.
-      if (size && !kept) await deps.images.discardPhoto(key);
-      return true;
-    },
+    processNext: () => decodeNextPhoto(db, deps.images, { table: "exchange_photos", keyOf: photoKey }),
 
     async expire(now = new Date()) {
       const before = new Date(now.getTime() - EXCHANGE_PHOTO_KEEP_HOURS * HOUR).toISOString();

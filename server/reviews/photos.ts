@@ -9,25 +9,17 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AdminImageType } from "#shared/admin.ts";
-import { EXCHANGE_MESSAGES, EXCHANGE_PHOTO_MAX_MEGAPIXELS } from "#shared/exchanges.ts";
 import { REVIEW_MAX_PHOTOS, REVIEW_MESSAGES, REVIEW_PHOTO_WINDOW_MINUTES } from "#shared/reviews.ts";
-import { type ImageStore, InvalidImageError } from "../catalog/images.ts";
-import { checkPictureHeader, type PixelLimit } from "../catalog/picture-check.ts";
+import type { ImageStore } from "../catalog/images.ts";
+import { CUSTOMER_PHOTO_PIXELS, decodeNextPhoto } from "../catalog/photo-queue.ts";
+import { checkPictureHeader } from "../catalog/picture-check.ts";
 import type { Db } from "../db/client.ts";
 import { idRow } from "../db/row-schemas.ts";
 import { selectRows } from "../db/rows.ts";
 import { conflict, limitReached, notFound } from "../domain-errors.ts";
 
-/** A photo taken to decode and not finished in this long (its instance stopped) is taken again. */
-const CLAIM_LEASE = "5 minutes";
-const MAX_ATTEMPTS = 5;
 /** The thumbnail's longer side: the product page shows a photo 96-112 px high, sharp on a 3x screen. */
 const REVIEW_THUMB_SIDE = 360;
-/** The exchange photos' limit (docs/product.md, "Exchange photos"): every phone's usual setting passes. */
-const PHOTO_PIXELS: PixelLimit = {
-  maxPixels: EXCHANGE_PHOTO_MAX_MEGAPIXELS * 1_000_000,
-  tooMany: EXCHANGE_MESSAGES.photoTooManyPixels,
-};
 
 export const reviewPhotoKey = (photoId: string) => `review/${photoId}`;
 
@@ -62,7 +54,7 @@ export function createReviewPhotoService(db: Db, deps: { images: ImageStore }): 
     async add(orderId, reviewId, upload) {
       // Cheap refusals first, none of which decodes a pixel.
       await checkSlot(db, orderId, reviewId, false);
-      await checkPictureHeader(upload.type, upload.data, PHOTO_PIXELS);
+      await checkPictureHeader(upload.type, upload.data, CUSTOMER_PHOTO_PIXELS);
       const id = randomUUID();
       await deps.images.keepPhotoUpload(reviewPhotoKey(id), upload.data);
       try {
@@ -78,38 +70,8 @@ export function createReviewPhotoService(db: Db, deps: { images: ImageStore }): 
       return id;
     },
 
-    async processNext() {
-      const [claimed] = await selectRows(
-        db,
-        idRow,
-        sql`update review_photos set claimed_at = now(), attempts = attempts + 1
-            where id = (select id from review_photos
-                        where status = 'pending' and attempts < ${MAX_ATTEMPTS}
-                          and (claimed_at is null or claimed_at < now() - ${CLAIM_LEASE}::interval)
-                        order by created_at limit 1 for update skip locked)
-            returning id`,
-      );
-      if (!claimed) return false;
-      const key = reviewPhotoKey(claimed.id);
-      let size: { width: number; height: number } | undefined;
-      try {
-        size = await deps.images.savePhoto(key, PHOTO_PIXELS.maxPixels, { thumbSide: REVIEW_THUMB_SIDE });
-      } catch (error) {
-        if (!(error instanceof InvalidImageError)) throw error;
-      }
-      if (!size) await deps.images.discardPhoto(key);
-      const [kept] = await selectRows(
-        db,
-        idRow,
-        size
-          ? sql`update review_photos set status = 'ready', width = ${size.width}, height = ${size.height}
-                where id = ${claimed.id} and status = 'pending' returning id`
-          : sql`update review_photos set status = 'unreadable' where id = ${claimed.id} and status = 'pending' returning id`,
-      );
-      // Its review was deleted while it was decoded: its row is gone, so are its files.
-      if (size && !kept) await deps.images.discardPhoto(key);
-      return true;
-    },
+    processNext: () =>
+      decodeNextPhoto(db, deps.images, { table: "review_photos", keyOf: reviewPhotoKey, thumbSide: REVIEW_THUMB_SIDE }),
 
     async file(photoId, { owner, thumb = false }) {
       const [row] = await selectRows(
