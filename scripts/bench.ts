@@ -24,6 +24,7 @@ import { measureImages } from "./bench/images.ts";
 import { type JudgedMeasures, type JudgedScore, scoreJudged, sizesInStock } from "./bench/judged-relevance.ts";
 import { measureLighthouse as lighthouseRuns, warmPages } from "./bench/lighthouse.ts";
 import { type PairResult, runPair } from "./bench/load.ts";
+import { SLOW_MACHINE_INDEX } from "./bench/machine-index.ts";
 import { measurePageJs } from "./bench/page-weight.ts";
 import { measureColdPage, measurePagePairs, PAGE_CONNECTIONS, staticFilePath } from "./bench/pages.ts";
 import { miniSearchRanker, type RelevanceScore, scoreRelevance, shownBy } from "./bench/relevance.ts";
@@ -39,7 +40,7 @@ import {
 } from "./bench/search.ts";
 import { measureSearchScale } from "./bench/search-scale.ts";
 import { type BenchServer, startBenchServer } from "./bench/serve.ts";
-import { fmt, kb } from "./bench/stats.ts";
+import { fmt, kb, median } from "./bench/stats.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 /** What a browser that stops at brotli sends (Safari): the search sets are measured with it too. */
@@ -81,8 +82,12 @@ const BIG_CATALOGUE = 100_000;
 // Declared before the run below uses them (the functions at the end are hoisted, constants are not).
 const FIRST_TAP_LOADS = 5;
 const FIRST_TAP_BUDGET = "≤ 200 ms, none lost";
+// Issue 54: every customer route hydrated within 3.5 s of navigation at p75 on the phone profile.
+const INTERACTIVE_BUDGET = "≤ 3,500 ms";
 // Issue 17's goal: performance 98 or more, the median of 5 runs; the other three categories stay 100.
 const LIGHTHOUSE_RUNS = 5;
+/** As on a slow machine (issue 54): fewer runs, each is slower to simulate and the bench is long. */
+const SLOW_RUNS = 3;
 const LIGHTHOUSE_BUDGET = "≥ 98 / 100 / 100 / 100";
 const MB = 1_048_576;
 const IDLE_SETTLE_MS = 5_000;
@@ -359,25 +364,36 @@ async function measureLighthouse(server: BenchServer): Promise<void> {
       report.skip(`Lighthouse mobile \`${pageLabel(page)}\``, LIGHTHOUSE_BUDGET, "--skip-lighthouse or --quick");
     return;
   }
-  log(`lighthouse (${LIGHTHOUSE_RUNS} runs per page)…`);
+  log(
+    `lighthouse (${LIGHTHOUSE_RUNS} runs per page, then ${SLOW_RUNS} as on a machine of index ${SLOW_MACHINE_INDEX})…`,
+  );
+  // This machine as it is, then as a cheap phone's class of machine (issue 54), side by side per route.
+  const passes = [
+    { runs: LIGHTHOUSE_RUNS, asIndex: undefined, name: "" },
+    { runs: SLOW_RUNS, asIndex: SLOW_MACHINE_INDEX, name: `, as index ${SLOW_MACHINE_INDEX}` },
+  ];
   for (const pagePath of pages) {
     const label = pageLabel(pagePath);
-    const figure = `Lighthouse mobile \`${label}\` (perf / a11y / best practices / SEO)`;
-    await section(figure, async () => {
-      const [page] = await lighthouseRuns(base.replace("127.0.0.1", "localhost"), [pagePath], {
-        runs: LIGHTHOUSE_RUNS,
-        log,
+    for (const pass of passes) {
+      const figure = `Lighthouse mobile \`${label}\`${pass.name} (perf / a11y / best practices / SEO)`;
+      await section(figure, async () => {
+        const [page] = await lighthouseRuns(base.replace("127.0.0.1", "localhost"), [pagePath], {
+          runs: pass.runs,
+          asIndex: pass.asIndex,
+          log,
+        });
+        if (!page) throw new Error("no result");
+        const s = page.scores;
+        report.add(
+          figure,
+          `${s.performance} / ${s.accessibility} / ${s["best-practices"]} / ${s.seo} (LCP ${fmt(page.lcpMs, 0)} ms, TBT ${fmt(page.tbtMs, 0)} ms, CLS ${fmt(page.cls, 3)}); index ${page.machineIndex}, CPU ×${fmt(page.cpuSlowdown, 1)}`,
+          LIGHTHOUSE_BUDGET,
+          s.performance >= 98 && s.accessibility === 100 && s["best-practices"] === 100 && s.seo === 100,
+        );
+        if (page.failing.length > 0)
+          report.notes.push(`Lighthouse ${label}${pass.name} audits below 1: ${page.failing.join(", ")}.`);
       });
-      if (!page) throw new Error("no result");
-      const s = page.scores;
-      report.add(
-        figure,
-        `${s.performance} / ${s.accessibility} / ${s["best-practices"]} / ${s.seo} (LCP ${fmt(page.lcpMs, 0)} ms, TBT ${fmt(page.tbtMs, 0)} ms, CLS ${fmt(page.cls, 3)})`,
-        LIGHTHOUSE_BUDGET,
-        s.performance >= 98 && s.accessibility === 100 && s["best-practices"] === 100 && s.seo === 100,
-      );
-      if (page.failing.length > 0) report.notes.push(`Lighthouse ${label} audits below 1: ${page.failing.join(", ")}.`);
-    });
+    }
   }
 }
 
@@ -389,15 +405,29 @@ async function measureFirstTap(server: BenchServer): Promise<void> {
     const pages = await measureFirstTaps(server.base, server.productId, { loads: FIRST_TAP_LOADS, log });
     for (const page of pages) {
       report.add(figure(page.label), firstTapText(page), FIRST_TAP_BUDGET, page.p75Ms <= 200 && page.lost === 0);
+      report.add(
+        `Interactive ${page.label.replace(/, .*$/, "")} (hydrated, p75 of ${page.loads.length}, 4x CPU, slow 4G)`,
+        `${fmt(page.hydratedP75Ms, 0)} ms (${page.loads.map((l) => (l.hydratedMs === undefined ? "never" : fmt(l.hydratedMs, 0))).join(", ")}); index ${page.machineIndex}`,
+        INTERACTIVE_BUDGET,
+        page.hydratedP75Ms <= 3_500,
+      );
     }
     const loads = pages.flatMap((p) => p.loads);
-    const all = {
+    const all: FirstTapPage = {
       label: "",
       loads,
+      machineIndex: median(pages.map((p) => p.machineIndex)),
+      hydratedP75Ms: p75(loads.map((l) => l.hydratedMs ?? Number.POSITIVE_INFINITY)),
       p75Ms: p75(loads.map((l) => l.latencyMs ?? 16)),
       effectP75Ms: p75(loads.flatMap((l) => l.effectMs ?? [])),
       lost: pages.reduce((n, p) => n + p.lost, 0),
     };
+    report.add(
+      `Interactive, every customer route (hydrated, p75 of ${loads.length}, 4x CPU, slow 4G)`,
+      `${fmt(all.hydratedP75Ms, 0)} ms; median index ${all.machineIndex}`,
+      INTERACTIVE_BUDGET,
+      all.hydratedP75Ms <= 3_500,
+    );
     report.add(
       `First tap, every customer route (p75 of ${loads.length})`,
       firstTapText(all),
@@ -417,7 +447,8 @@ function firstTapText(page: FirstTapPage): string {
   return (
     `p75 ${fmt(page.p75Ms, 0)} ms (${page.loads.map((l) => l.latencyMs ?? "<16").join(", ")}); ` +
     `to effect p75 ${fmt(page.effectP75Ms, 0)} ms; lost ${page.lost} of ${page.loads.length}` +
-    (early > 0 ? `; ${early} tapped before hydration` : "")
+    (early > 0 ? `; ${early} tapped before hydration` : "") +
+    `; index ${page.machineIndex}`
   );
 }
 

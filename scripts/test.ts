@@ -38,6 +38,7 @@ async function runShard(shard: number, of: number, specs: string[]): Promise<num
     ? await createScratchDatabase(process.env.DATABASE_URL, `shop_e2e${shard}`)
     : undefined;
   const basePort = Number(process.env.E2E_PORT ?? 3107);
+  const started = performance.now();
   const child = spawn(bin("playwright"), ["test"], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
@@ -62,6 +63,8 @@ async function runShard(shard: number, of: number, specs: string[]): Promise<num
     stream.on("end", () => rest && process.stdout.write(`${prefix}${rest}\n`));
   }
   const code = await new Promise<number>((resolve) => child.on("close", (status) => resolve(status ?? 1)));
+  // How even the split was: the shards' own times, read beside e2e/timings.json.
+  process.stdout.write(`${prefix}browser tests took ${Math.round((performance.now() - started) / 1000)} s\n`);
   await database?.drop();
   return code;
 }
@@ -70,19 +73,32 @@ function redact(url: string): string {
   return url.replace(/\/\/[^@/]*@/, "//***@");
 }
 
+/**
+ * `npm test -- --only=integration` or `--only=browser`: one half alone, for an engineer at work (CI
+ * and the README's command run both). The browser half alone is how e2e/timings.json is refreshed.
+ */
+const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
+if (only !== undefined && only !== "integration" && only !== "browser") {
+  console.error(`--only takes "integration" or "browser", not "${only}"`);
+  process.exit(2);
+}
+
 console.log(`\n== Building the app\n`);
 if (run(bin("react-router"), ["build"]) !== 0) process.exit(1);
 
-console.log(`\n== Integration tests on ${target}\n`);
-const vitestCode = run(bin("vitest"), [
-  "run",
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${path.join(reports, "vitest.json")}`,
-]);
+let vitestCode = 0;
+if (only !== "browser") {
+  console.log(`\n== Integration tests on ${target}\n`);
+  vitestCode = run(bin("vitest"), [
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${path.join(reports, "vitest.json")}`,
+  ]);
+}
 
-console.log(`\n== Browser tests on ${target}\n`);
-const shards = browserShards();
+const shards = only === "integration" ? [] : browserShards();
+if (shards.length > 0) console.log(`\n== Browser tests on ${target}\n`);
 const playwrightCodes = await Promise.all(shards.map((specs, index) => runShard(index + 1, shards.length, specs)));
 const playwrightCode = playwrightCodes.every((code) => code === 0) ? 0 : 1;
 

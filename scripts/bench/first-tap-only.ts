@@ -27,7 +27,11 @@ try {
     log: (line) => process.stderr.write(`${line}\n`),
     only: (label) => only.length === 0 || only.some((p) => label.startsWith(`\`${p}\``)),
   });
-  for (const page of pages) console.log(`${page.label}: p75 ${page.p75Ms} ms, lost ${page.lost}`);
+  for (const page of pages) {
+    console.log(
+      `${page.label}: p75 ${page.p75Ms} ms, lost ${page.lost}; hydrated p75 ${Math.round(page.hydratedP75Ms)} ms; index ${page.machineIndex}`,
+    );
+  }
 } finally {
   await server.stop();
   await rm(dataDir, { recursive: true, force: true });

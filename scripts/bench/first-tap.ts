@@ -2,10 +2,13 @@
 // slowed 4x and Lighthouse's slow-4G network, one control is tapped 1.5 s after the load event, and
 // the tap's latency is read from the browser's own Event Timing API, as INP is. A tap that never
 // shows its effect (menu open, size marked, cart count changed) is "lost": before hydration the
-// server's buttons have no handlers, and that is the failure this bench exists to show.
-import { type BrowserContext, chromium, devices, type Locator, type Page } from "@playwright/test";
+// server's buttons have no handlers, and that is the failure this bench exists to show. The same
+// loads give the moment each page became interactive (issue 54: hydrated, `data-hydrated` on <html>,
+// set by app/root.tsx), and the machine's benchmark index is read beside them (machine-index.ts).
+import { type Browser, type BrowserContext, chromium, devices, type Locator, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../chromium.ts";
 import { type EventTimingLike, p75, tapLatency } from "./first-tap-stats.ts";
+import { benchmarkIndexIn } from "./machine-index.ts";
 import { sleep } from "./stats.ts";
 
 /** Lighthouse's mobile "slow 4G": 150 ms round trip, 1.6 Mbps down, 750 Kbps up (bytes per second here). */
@@ -19,11 +22,21 @@ const CPU_SLOWDOWN = 4;
 const TAP_AFTER_LOAD_MS = 1_500;
 /** How long a tap may take to show its effect before it counts as lost. */
 const EFFECT_TIMEOUT_MS = 15_000;
+const HYDRATION_TIMEOUT_MS = 30_000;
 const PASSWORD = "Bench-First-Tap-2024!";
 
-/** In every page before its own scripts: collect Event Timing entries and the first real tap's time. */
+/**
+ * In every page before its own scripts: collect Event Timing entries, the first real tap's time and
+ * the moment React marks the page hydrated (the page's clock starts at navigation).
+ */
 const OBSERVE = `(() => {
-  const bench = (window.__firstTap = { entries: [], tapAt: null, effectAt: null });
+  const bench = (window.__firstTap = { entries: [], tapAt: null, effectAt: null, hydratedAt: null });
+  const hydrated = new MutationObserver(() => {
+    if (document.documentElement?.dataset.hydrated !== "true") return;
+    bench.hydratedAt = performance.now();
+    hydrated.disconnect();
+  });
+  hydrated.observe(document, { subtree: true, attributes: true, attributeFilter: ["data-hydrated"] });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries())
       bench.entries.push({ name: e.name, startTime: e.startTime, duration: e.duration, interactionId: e.interactionId });
@@ -35,6 +48,7 @@ interface Probe {
   entries: EventTimingLike[];
   tapAt: number | null;
   effectAt: number | null;
+  hydratedAt: number | null;
 }
 declare global {
   interface Window {
@@ -129,11 +143,17 @@ export interface TapLoad {
   /** From the tap to its effect being visible; undefined when lost. */
   effectMs: number | undefined;
   hydratedAtTap: boolean;
+  /** From navigation to hydration on the phone profile; undefined when it never came (within 30 s). */
+  hydratedMs: number | undefined;
 }
 
 export interface FirstTapPage {
   label: string;
   loads: TapLoad[];
+  /** The machine's benchmark index, read just before this page's loads. */
+  machineIndex: number;
+  /** p75 of the loads' time to hydration (a load never hydrated counts as infinitely late). */
+  hydratedP75Ms: number;
   /** p75 of the Event Timing latencies, an unreported one counted as 16 ms (the threshold). */
   p75Ms: number;
   effectP75Ms: number;
@@ -185,6 +205,12 @@ async function loadAndTap(context: BrowserContext, base: string, tapCase: TapCas
     .catch(() => undefined);
   // Event Timing entries reach the observer after the next paint: give it a few frames.
   await sleep(500);
+  await page
+    .waitForFunction(() => window.__firstTap?.hydratedAt !== null, undefined, {
+      polling: 250,
+      timeout: HYDRATION_TIMEOUT_MS,
+    })
+    .catch(() => undefined);
   const probe = await page.evaluate(() => window.__firstTap);
   const tapAt = probe?.tapAt ?? Number.NaN;
   const tap = tapLatency(probe?.entries ?? [], Number.isFinite(tapAt) ? tapAt - 1 : 0);
@@ -193,6 +219,7 @@ async function loadAndTap(context: BrowserContext, base: string, tapCase: TapCas
     latencyMs: tap?.latencyMs,
     effectMs: effectAt === null ? undefined : effectAt - tapAt,
     hydratedAtTap,
+    hydratedMs: probe?.hydratedAt ?? undefined,
   };
 }
 
@@ -206,6 +233,7 @@ export async function measureFirstTaps(
     const session = await signIn(base);
     const pages: FirstTapPage[] = [];
     for (const tapCase of cases(productId).filter((c) => options.only?.(c.label) ?? true)) {
+      const machineIndex = await readIndex(browser);
       const loads: TapLoad[] = [];
       for (let load = 0; load < options.loads; load++) {
         // A fresh context per load: an empty cache, as on a first visit, and an empty cart.
@@ -232,13 +260,15 @@ export async function measureFirstTaps(
           options.log(
             `  first tap ${tapCase.label} load ${load + 1}: ${result.latencyMs ?? "<16"} ms, effect ${
               result.effectMs === undefined ? "LOST" : `${Math.round(result.effectMs)} ms`
-            }${result.hydratedAtTap ? "" : ", tapped before hydration"}`,
+            }, hydrated ${result.hydratedMs === undefined ? "NEVER" : `${Math.round(result.hydratedMs)} ms`}${
+              result.hydratedAtTap ? "" : ", tapped before hydration"
+            }`,
           );
         } finally {
           await context.close();
         }
       }
-      pages.push(summarise(tapCase.label, loads));
+      pages.push(summarise(tapCase.label, loads, machineIndex));
     }
     return pages;
   } finally {
@@ -246,11 +276,23 @@ export async function measureFirstTaps(
   }
 }
 
-export function summarise(label: string, loads: TapLoad[]): FirstTapPage {
+/** The index in a blank page of the same browser, unthrottled: the machine, not the profile. */
+async function readIndex(browser: Browser): Promise<number> {
+  const page = await browser.newPage();
+  try {
+    return await benchmarkIndexIn(page);
+  } finally {
+    await page.close();
+  }
+}
+
+export function summarise(label: string, loads: TapLoad[], machineIndex: number): FirstTapPage {
   const kept = loads.filter((l) => l.effectMs !== undefined);
   return {
     label,
     loads,
+    machineIndex,
+    hydratedP75Ms: p75(loads.map((l) => l.hydratedMs ?? Number.POSITIVE_INFINITY)),
     p75Ms: p75(loads.map((l) => l.latencyMs ?? 16)),
     effectP75Ms: p75(kept.map((l) => l.effectMs ?? Number.NaN)),
     lost: loads.length - kept.length,

@@ -1,7 +1,9 @@
 // Lighthouse alone on a few pages of the demo catalogue (PGlite, or DATABASE_URL): quicker than the
 // whole bench when a page's score is what changed.
 //
-//   node scripts/bench/lighthouse-only.ts [--runs 5] [--page /men]...
+//   node scripts/bench/lighthouse-only.ts [--runs 5] [--page /men]... [--as-index 1400]
+//
+// --as-index: as on a machine of that benchmark index (issue 54), the CPU slowdown set from this one's.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,7 +12,11 @@ import { measureLighthouse } from "./lighthouse.ts";
 import { startBenchServer } from "./serve.ts";
 
 const { values } = parseArgs({
-  options: { runs: { type: "string", default: "5" }, page: { type: "string", multiple: true, default: ["/men"] } },
+  options: {
+    runs: { type: "string", default: "5" },
+    page: { type: "string", multiple: true, default: ["/men"] },
+    "as-index": { type: "string" },
+  },
 });
 const dataDir = await mkdtemp(path.join(tmpdir(), "lighthouse-"));
 const server = await startBenchServer({ dataDir, databaseUrl: process.env.DATABASE_URL || undefined });
@@ -18,11 +24,12 @@ try {
   const pages = values.page.map((p) => p.replace("{id}", server.productId));
   const results = await measureLighthouse(server.base.replace("127.0.0.1", "localhost"), pages, {
     runs: Number(values.runs),
+    asIndex: values["as-index"] ? Number(values["as-index"]) : undefined,
     log: (line) => process.stderr.write(`${line}\n`),
   });
   for (const r of results) {
     console.log(
-      `${r.path}: ${JSON.stringify(r.scores)} LCP ${Math.round(r.lcpMs)} ms, TBT ${Math.round(r.tbtMs)} ms, CLS ${r.cls}; below 1: ${r.failing.join(", ")}`,
+      `${r.path}: ${JSON.stringify(r.scores)} LCP ${Math.round(r.lcpMs)} ms, TBT ${Math.round(r.tbtMs)} ms, CLS ${r.cls}; index ${r.machineIndex}, CPU ×${r.cpuSlowdown.toFixed(1)}; below 1: ${r.failing.join(", ")}`,
     );
   }
 } finally {

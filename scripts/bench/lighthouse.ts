@@ -2,10 +2,12 @@
 // in headless Chromium from Debian's packages; the median of `runs` runs per page and category.
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { chromium } from "@playwright/test";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../chromium.ts";
 import { get } from "./http.ts";
+import { benchmarkIndexIn, cpuSlowdownFor, LIGHTHOUSE_CPU_SLOWDOWN } from "./machine-index.ts";
 import { median } from "./stats.ts";
 
 export const LIGHTHOUSE_CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -20,6 +22,10 @@ export interface LighthousePage {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** This machine's benchmark index, read just before the page's runs. */
+  machineIndex: number;
+  /** The CPU slowdown Lighthouse simulated: its own 4, or what makes this machine one of `asIndex`. */
+  cpuSlowdown: number;
 }
 
 /** chrome-launcher starts the browser itself: it must be told to run headless. */
@@ -70,7 +76,7 @@ async function keepReport(url: string, result: RunnerResult): Promise<void> {
 }
 
 /** One Lighthouse run; a run that fails to record (NO_NAVSTART and the like) is tried again, twice. */
-async function runOnce(url: string, port: number, log: (line: string) => void): Promise<Result> {
+async function runOnce(url: string, port: number, cpuSlowdown: number, log: (line: string) => void): Promise<Result> {
   let problem = "";
   for (let attempt = 1; attempt <= 3; attempt++) {
     const result = await lighthouse(url, {
@@ -79,6 +85,8 @@ async function runOnce(url: string, port: number, log: (line: string) => void): 
       logLevel: "error",
       onlyCategories: [...LIGHTHOUSE_CATEGORIES],
       maxWaitForLoad: 45_000,
+      // Merged into the mobile preset's slow 4G; only the CPU's factor changes.
+      throttling: { cpuSlowdownMultiplier: cpuSlowdown },
     });
     if (result && !result.lhr.runtimeError) {
       await keepReport(url, result);
@@ -90,10 +98,33 @@ async function runOnce(url: string, port: number, log: (line: string) => void): 
   throw new Error(`lighthouse on ${url}: ${problem}`);
 }
 
+/**
+ * This machine's index in the browser Lighthouse drives, from a tab of its own (Lighthouse's own
+ * reading comes only with a run's report, after the run it should have set the slowdown of).
+ */
+async function readIndex(port: number): Promise<number> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    try {
+      return await benchmarkIndexIn(page);
+    } finally {
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * `asIndex`: measure as on a machine of that benchmark index (issue 54: about 1,400, a cheap
+ * phone's class), the CPU slowdown set from this machine's index read before each page.
+ */
 export async function measureLighthouse(
   base: string,
   paths: string[],
-  options: { runs: number; log: (line: string) => void },
+  options: { runs: number; log: (line: string) => void; asIndex?: number },
 ): Promise<LighthousePage[]> {
   const warmed = await warmPages(base, paths);
   options.log(`  warmed ${warmed} pictures`);
@@ -101,13 +132,15 @@ export async function measureLighthouse(
   try {
     const pages: LighthousePage[] = [];
     for (const path of paths) {
+      const machineIndex = await readIndex(chrome.port);
+      const cpuSlowdown = options.asIndex ? cpuSlowdownFor(machineIndex, options.asIndex) : LIGHTHOUSE_CPU_SLOWDOWN;
       const runs: Record<LighthouseCategory, number>[] = [];
       const failing = new Map<string, string>();
       const lcp: number[] = [];
       const tbt: number[] = [];
       const cls: number[] = [];
       for (let run = 0; run < options.runs; run++) {
-        const lhr = await runOnce(`${base}${path}`, chrome.port, options.log);
+        const lhr = await runOnce(`${base}${path}`, chrome.port, cpuSlowdown, options.log);
         const score = (c: LighthouseCategory) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
         runs.push({
           performance: score("performance"),
@@ -128,7 +161,9 @@ export async function measureLighthouse(
         }
         // Lighthouse's own measure of this machine's speed: its throttled figures scale with it.
         const speed = lhr.environment.benchmarkIndex;
-        options.log(`  lighthouse ${path} run ${run + 1}: ${JSON.stringify(runs.at(-1))}, benchmark index ${speed}`);
+        options.log(
+          `  lighthouse ${path} run ${run + 1}: ${JSON.stringify(runs.at(-1))}, benchmark index ${speed}, CPU ×${cpuSlowdown.toFixed(1)}`,
+        );
       }
       const scores = Object.fromEntries(LIGHTHOUSE_CATEGORIES.map((c) => [c, median(runs.map((r) => r[c]))])) as Record<
         LighthouseCategory,
@@ -141,6 +176,8 @@ export async function measureLighthouse(
         lcpMs: median(lcp),
         tbtMs: median(tbt),
         cls: median(cls),
+        machineIndex,
+        cpuSlowdown,
       });
     }
     return pages;
