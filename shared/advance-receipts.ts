@@ -3,25 +3,13 @@
 // owner verifying it in one press or answering that the money was not found. The API's contract.
 import type { HostedProvider } from "./hosted-payments.ts";
 import { formatRs } from "./money.ts";
-import { PAYMENT_KIND_WORDS, PAYMENT_KINDS, type PaymentAccount, type PaymentKind } from "./payment-accounts.ts";
+import type { PaymentAccount } from "./payment-accounts.ts";
+import { PAYMENT_KINDS, type PaymentKind } from "./payment-kinds.ts";
+import { methodName, RECEIPT_MESSAGES } from "./receipt-words.ts";
 import { strictBody } from "./strict-body.ts";
 import { z } from "./zod.ts";
 
-export const RECEIPT_MESSAGES = {
-  orderNotFound: "No order of yours has that id.",
-  noAdvance: "This order asks no advance.",
-  alreadyPaid: "The advance of this order is already paid.",
-  notPending: "This order no longer waits for its advance.",
-  waiting: "We already have a receipt of yours for this order: we will check it and tell you.",
-  method: "Choose how you paid: bank transfer, Raast, JazzCash or Easypaisa.",
-  transactionId: "The transaction ID is 6 to 40 letters and digits, as your app shows it.",
-  proof: "Give the transaction ID or a photo of the receipt.",
-  sent: "Receipt sent: we will check it and confirm your order.",
-  noneWaiting: "No receipt waits for a decision on this order.",
-  reason: "Tell the customer in a few words why (at most 200 letters).",
-  photoNotFound: "This receipt has no photo.",
-  photoUnreadable: "The receipt's photo could not be read: ask the customer for the transaction ID.",
-} as const;
+export * from "./receipt-words.ts";
 
 /** The transaction ID as the customer's app shows it: letters and digits only, spaces and dashes dropped. */
 export const transactionIdSchema = z
@@ -100,14 +88,9 @@ export interface AdminAdvance {
   receipts: AdvanceReceipt[];
 }
 
-/** What the customer's panel and the owner's say for each way to pay. */
-export const methodName = (method: PaymentKind): string => PAYMENT_KIND_WORDS[method].name;
-
 /** The history's line of a verified advance: "Advance of Rs.1,000 verified (JazzCash, TXN123)". */
 export function verifiedReason(amount: number, receipt: { method: PaymentKind; transactionId: string | null } | null) {
   if (!receipt) return `Advance of ${formatRs(amount)} verified by the shop`;
   const proof = receipt.transactionId ?? "photo";
   return `Advance of ${formatRs(amount)} verified (${methodName(receipt.method)}, ${proof})`;
 }
-
-export const advanceReceivedLine = (amount: number) => `Advance of ${formatRs(amount)} received.`;

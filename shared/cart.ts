@@ -1,11 +1,13 @@
-// The cart half of the API contract (docs/product.md sections 3, 7 and 9): request schemas, the cart
-// line every client reads, and the order summary the cart page and the server both compute.
+// The cart half of the API contract (docs/product.md sections 3, 7 and 9): request schemas and the cart
+// line every client reads. The order summary the cart page and the server both compute is in
+// shared/order-summary.ts (re-exported here), without zod.
 import { MAX_LINE_QUANTITY } from "./cart-limits.ts";
 import { productIdSchema } from "./catalog-schemas.ts";
 import type { DiscountLine } from "./promotions.ts";
 import { MAX_SIZE, MIN_SIZE } from "./sizes.ts";
 import { z } from "./zod.ts";
 
+export * from "./order-summary.ts";
 export { MAX_LINE_QUANTITY };
 
 const quantityError = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.`;
@@ -108,30 +110,4 @@ export function cartStockMessage(stock: number, size: number): string {
 
 export function sizeNotOfferedMessage(size: number): string {
   return `This product does not come in size ${size}.`;
-}
-
-export interface SummaryLine {
-  price: number;
-  discountPrice: number;
-  quantity: number;
-}
-
-export interface OrderSummary {
-  subtotal: number;
-  savings: number;
-  delivery: number;
-  total: number;
-}
-
-export const DELIVERY_CHARGE = 0;
-
-/** docs/product.md section 9: Subtotal at full price, Savings from discounts, Total at discount prices. */
-export function orderSummary(lines: readonly SummaryLine[]): OrderSummary {
-  let subtotal = 0;
-  let total = 0;
-  for (const line of lines) {
-    subtotal += line.price * line.quantity;
-    total += line.discountPrice * line.quantity;
-  }
-  return { subtotal, savings: subtotal - total, delivery: DELIVERY_CHARGE, total: total + DELIVERY_CHARGE };
 }

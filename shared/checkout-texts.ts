@@ -1,7 +1,7 @@
 // What the web checkout says while the shop cannot take an order for now, and what the cart says of
 // an order placed with its key whose answer never reached the page (issue 45; docs/product.md
 // sections 4 and 8).
-import { orderNumber } from "./orders.ts";
+import { orderNumber } from "./order-words.ts";
 
 export const CHECKOUT_TEXTS = {
   /** Between the tries of a checkout the shop answered "not now" (app/lib/retry-busy.ts). */

@@ -1,12 +1,12 @@
 // The customer's confirmation of a cash-on-delivery order (docs/product.md section 4a; the design in
 // docs/decisions/017-order-confirmation.md): what the customer and the owner read, and the payloads.
+import { advanceDueMessage } from "./advance-due.ts";
+import { CONFIRM_ACTIONS, CONFIRMATION_MESSAGES } from "./confirmation-words.ts";
 import { statusLabel } from "./order-life.ts";
 import { type Order, orderNumber } from "./orders.ts";
-import { advanceDueMessage } from "./risk-rules.ts";
 import { z } from "./zod.ts";
 
-export const CONFIRM_ACTIONS = ["confirm", "cancel"] as const;
-export type ConfirmAction = (typeof CONFIRM_ACTIONS)[number];
+export * from "./confirmation-words.ts";
 
 /** The owner's times, in minutes after the order was placed: at most 14 days. */
 export const CONFIRMATION_LIMITS = { minRemind: 5, maxCancel: 20_160 } as const;
@@ -14,29 +14,6 @@ export const DEFAULT_CONFIRMATION_SETTINGS = { remindAfterMinutes: 720, cancelAf
 
 /** How long a mailed link or WhatsApp button works after the order was placed. */
 export const CONFIRM_LINK_DAYS = 14;
-
-export const CONFIRMATION_MESSAGES = {
-  askTitle: "Please confirm your order",
-  ask: "We deliver cash-on-delivery orders only once you confirm them. Is everything right?",
-  confirmButton: "Yes, confirm my order",
-  cancelButton: "Cancel this order",
-  confirmed: "Thank you! Your order is confirmed. Our rider will bring it to you.",
-  cancelled: "Your order is cancelled. Nothing will be delivered and you pay nothing.",
-  alreadyConfirmed: "This order is already confirmed. Our rider will bring it to you.",
-  alreadyCancelled: "This order is already cancelled.",
-  linkInvalid:
-    "This link is not valid. Please use the link in your latest e-mail, or sign in and open Track Your Order.",
-  linkExpired: "This link has expired. Please sign in and open Track Your Order, or call us.",
-  orderNotFound: "No order found.",
-  actionInvalid: 'action must be "confirm" or "cancel".',
-  tokenInvalid: "The confirmation link is missing or incomplete. Please open the whole link from your e-mail.",
-  settingsTimes: "The reminder must come at least 5 minutes before the cancellation, which can be at most 14 days.",
-  /** The owner's times form: what was typed is not a time (issue 46: '1 day' was answered with settingsTimes). */
-  timeUnreadable: (field: string, typed: string) =>
-    typed.trim() === ""
-      ? `${field}: please type a time, such as 6 hours, 1 day or 30 minutes.`
-      : `${field}: "${typed.trim()}" is not a time we can read. Type a number with minutes, hours, days or weeks, such as 6 hours, 1 day or 30 minutes.`,
-} as const;
 
 /** A confirmed, cancelled or delivered order: the customer can no longer answer it here. */
 export function tooLateMessage(status: Order["status"], contact: { phone: string }): string {

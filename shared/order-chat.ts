@@ -1,7 +1,7 @@
 // Writing to the shop about one order (issue 33): every WhatsApp and e-mail link that starts from an
 // order (Track Your Order, the success page, the mails) opens with the order's number already in the
 // message, so the owner finds the order without asking for it.
-import { orderNumber } from "./orders.ts";
+import { orderNumber } from "./order-words.ts";
 import { whatsappUrl } from "./shop.ts";
 
 export function orderChatMessage(orderId: string): string {

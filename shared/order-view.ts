@@ -1,6 +1,6 @@
 // How an order reads to its customer on the success page, the mailed link's page (/confirm-order) and
 // Track Your Order (docs/product.md section 2), and the address lines every message writes.
-import { deliveryLines } from "./areas.ts";
+import { deliveryLines } from "./area-words.ts";
 import type { OrderParcel } from "./couriers.ts";
 import { formatRs } from "./money.ts";
 import { ORDER_LIFE, type OrderStatus } from "./order-life.ts";

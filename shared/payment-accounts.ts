@@ -2,20 +2,12 @@
 // shop's bank account, Raast ID, JazzCash or Easypaisa wallet, as the owner keeps them
 // (/admin/payment-accounts) and Track Your Order shows them beside the amount due. The owner's
 // request schemas of /api/admin/payment-accounts, its answers and the public read's.
+import { PAYMENT_KIND_WORDS, type PaymentKind } from "./payment-kinds.ts";
 import { pakistaniMobile } from "./phone.ts";
 import { strictBody } from "./strict-body.ts";
 import { z } from "./zod.ts";
 
-export const PAYMENT_KINDS = ["bank", "raast", "jazzcash", "easypaisa"] as const;
-export type PaymentKind = (typeof PAYMENT_KINDS)[number];
-
-/** How each kind is named to the customer and what its number is. */
-export const PAYMENT_KIND_WORDS: Record<PaymentKind, { name: string; number: string }> = {
-  bank: { name: "Bank transfer", number: "IBAN" },
-  raast: { name: "Raast", number: "Raast ID" },
-  jazzcash: { name: "JazzCash", number: "JazzCash number" },
-  easypaisa: { name: "Easypaisa", number: "Easypaisa number" },
-};
+export * from "./payment-kinds.ts";
 
 export interface PaymentAccount {
   _id: string;

@@ -4,9 +4,12 @@
 // order, its mails and the courier's cash all carry the one number it answers.
 import { quantitySchema } from "./cart.ts";
 import { productIdSchema } from "./catalog-schemas.ts";
+import { codeLabel } from "./code-label.ts";
 import { formatRs } from "./money.ts";
 import { strictBody } from "./strict-body.ts";
 import { z } from "./zod.ts";
+
+export { codeLabel };
 
 export const CODE_PATTERN = /^[A-Z0-9-]{3,20}$/;
 const CODE_FORMAT = "A discount code is 3 to 20 letters, digits or hyphens, like EID500.";
@@ -135,8 +138,6 @@ export function codeDiscount(code: CodeRule, lines: readonly PromoLine[]): { amo
   const amount = code.kind === "percent" ? percentOf(mine, code.percent ?? 0) : Math.min(code.amount ?? 0, mine);
   return { amount };
 }
-
-export const codeLabel = (code: string) => `Code ${code}`;
 
 /**
  * The one combining rule (docs/decisions/041-offers-and-codes.md): the customer gets the larger of the

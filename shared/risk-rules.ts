@@ -8,6 +8,8 @@ import type { DiscountLine } from "./promotions.ts";
 import { strictBody } from "./strict-body.ts";
 import { z } from "./zod.ts";
 
+export * from "./advance-due.ts";
+
 /** How far back a rule's preview reads: what it would have caught among these days' orders. */
 export const PREVIEW_DAYS = 90;
 export const RULE_NAME_MAX = 80;
@@ -228,14 +230,6 @@ export const confirmFirstRefusal = (ruleName: string) =>
 /** Why the owner's confirm of an order with its advance unpaid is refused. */
 export const advanceUnpaidRefusal = (advance: number) =>
   `This order waits for its advance of ${formatRs(advance)}: verify the customer's payment first.`;
-
-/** What a customer confirming an order with its advance unpaid reads (link, WhatsApp, their orders). */
-export const advanceDueMessage = (advance: number) =>
-  `This order needs its advance of ${formatRs(advance)} before we prepare it: send it, then your receipt, from Track Your Order.`;
-
-/** The customer's panel of a pending order whose advance is unpaid: no Confirm, the way to pay instead. */
-export const ADVANCE_DUE_TITLE = "Send the advance to go on";
-export const ADVANCE_DUE_LINK = "Pay it on Track Your Order";
 
 /** The order page's line for a rule the order matched. */
 export const matchedRuleWords = (rule: MatchedRule) => `${rule.name}: ${MATCHED_ACTION_WORDS[rule.action]}`;

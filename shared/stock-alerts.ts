@@ -7,15 +7,7 @@ import { MAX_SIZE, MIN_SIZE } from "./sizes.ts";
 import { strictBody } from "./strict-body.ts";
 import { z } from "./zod.ts";
 
-export { STOCK_ALERTS_PATH } from "./stock-alert-path.ts";
-/** The one-click unsubscribe (RFC 8058: List-Unsubscribe-Post) and the page's button post here. */
-export const STOCK_ALERTS_UNSUBSCRIBE_PATH = "/api/stock-alerts/unsubscribe";
-/** The page the mail's 'stop' link opens: reading it changes nothing, its button does. */
-export const STOP_ALERTS_PAGE = "/stop-alerts";
-/** The confirm mail's button (an ask for an address that had stopped the mails) posts here. */
-export const STOCK_ALERTS_CONFIRM_PATH = "/api/stock-alerts/confirm";
-/** The page the confirm mail's link opens: reading it changes nothing, its button does. */
-export const CONFIRM_ALERTS_PAGE = "/confirm-alerts";
+export * from "./stock-alert-path.ts";
 
 /** Sizes one e-mail may wait for at once: enough for a family, too few to flood someone's inbox. */
 export const MAX_WAITING_PER_EMAIL = 20;

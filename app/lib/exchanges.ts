@@ -9,7 +9,7 @@ import {
   EXCHANGE_PHOTO_MAX_BYTES,
   EXCHANGE_PHOTO_TYPES,
   type ExchangeReason,
-} from "#shared/exchanges.ts";
+} from "#shared/exchange-words.ts";
 import type { Order, OrderItem } from "#shared/orders.ts";
 import { type ApiResult, api, apiUpload } from "./api-client.ts";
 

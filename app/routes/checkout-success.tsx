@@ -4,9 +4,9 @@
 import { CircleCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
-import { CONFIRMATION_MESSAGES } from "#shared/confirmation.ts";
+import { CONFIRMATION_MESSAGES } from "#shared/confirmation-words.ts";
 import { ORDER_VIEW_TEXTS } from "#shared/order-view.ts";
-import { orderNumber } from "#shared/orders.ts";
+import { orderNumber } from "#shared/order-words.ts";
 import { type NoScriptOrderList, NoScriptOrders } from "../components/no-script/NoScriptOrders.tsx";
 import { OrderStatusBadge } from "../components/OrderStatusBadge.tsx";
 import { OrderNextStep } from "../components/order/OrderNextStep.tsx";

@@ -5,7 +5,8 @@
 // made for the address since it stopped. A press made before hydration is replayed once React runs.
 import { useState } from "react";
 import { data, Link } from "react-router";
-import { type ConfirmAlertsAnswer, STOCK_ALERTS_CONFIRM_PATH } from "#shared/stock-alerts.ts";
+import { STOCK_ALERTS_CONFIRM_PATH } from "#shared/stock-alert-path.ts";
+import type { ConfirmAlertsAnswer } from "#shared/stock-alerts.ts";
 import { FormAlert } from "../components/account/FormAlert.tsx";
 import { api } from "../lib/api-client.ts";
 import { services } from "../lib/context.server.ts";

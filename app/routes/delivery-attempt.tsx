@@ -14,7 +14,7 @@ import {
 } from "#shared/delivery-attempts.ts";
 import { formatRs } from "#shared/money.ts";
 import { ORDER_VIEW_TEXTS } from "#shared/order-view.ts";
-import { orderNumber } from "#shared/orders.ts";
+import { orderNumber } from "#shared/order-words.ts";
 import { AttemptChoices } from "../components/order/AttemptChoices.tsx";
 import { DeadLink, LinkWayOn } from "../components/order/LinkWayOn.tsx";
 import { services } from "../lib/context.server.ts";

@@ -10,6 +10,7 @@ import { useCartOffer } from "../lib/cart-offer.ts";
 import { CHECKOUT_BLOCKED, hasSoldOut, lineKey, loweredNote } from "../lib/cart-stock.ts";
 import { useCart } from "../lib/cart-store.ts";
 import { refreshCart } from "../lib/cart-sync.ts";
+import { prepareCheckoutChecks } from "../lib/checkout-checks.ts";
 import { settleSentKey, useUnseenOrder } from "../lib/checkout-key.ts";
 import { noScriptPagesContext, postedFormContext, services } from "../lib/context.server.ts";
 import { cartRoom, useOrderLimits } from "../lib/order-limits.ts";
@@ -90,6 +91,8 @@ export default function MyCart({ loaderData }: Route.ComponentProps) {
       navigate(withReturnTo("/login", "/my-cart"));
       return;
     }
+    // The checkout's schemas are not on the cart's first load (decision 045): fetched as it opens.
+    prepareCheckoutChecks();
     checkout.current?.showModal();
   }
 

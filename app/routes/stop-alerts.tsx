@@ -8,12 +8,8 @@
 // 'Unsubscribe' posts to the API instead (RFC 8058), with no page at all, and stops them all.
 import { useState } from "react";
 import { data, Link } from "react-router";
-import {
-  STOCK_ALERTS_UNSUBSCRIBE_PATH,
-  type StockAlertLinkView,
-  type StopAlertsAnswer,
-  type WatchedSize,
-} from "#shared/stock-alerts.ts";
+import { STOCK_ALERTS_UNSUBSCRIBE_PATH } from "#shared/stock-alert-path.ts";
+import type { StockAlertLinkView, StopAlertsAnswer, WatchedSize } from "#shared/stock-alerts.ts";
 import { FormAlert } from "../components/account/FormAlert.tsx";
 import { api } from "../lib/api-client.ts";
 import { services } from "../lib/context.server.ts";

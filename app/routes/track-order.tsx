@@ -6,7 +6,8 @@
 // where, and takes the receipt (issue 50).
 import { Link, useSearchParams } from "react-router";
 import { ADVANCE_RETURN_PARAM, HOSTED_PAYMENT_WORDS } from "#shared/hosted-payments.ts";
-import { ORDER_MESSAGES, type Order, orderNumber } from "#shared/orders.ts";
+import { ORDER_MESSAGES, orderNumber } from "#shared/order-words.ts";
+import type { Order } from "#shared/orders.ts";
 import { type NoScriptOrderList, NoScriptOrders } from "../components/no-script/NoScriptOrders.tsx";
 import { OrderStatusBadge } from "../components/OrderStatusBadge.tsx";
 import { AdvancePanel } from "../components/order/AdvancePanel.tsx";

@@ -3,8 +3,9 @@
 // must show other values is given a new `key`. [Ours] The Area field offers the page's list of
 // Karachi areas (a datalist the page renders once, AREA_LIST_ID), and the closest names when the
 // list has none for what is typed (AreaField); the landmark has its own field.
-import { AREA_MESSAGES } from "#shared/areas.ts";
-import { DELIVERY_CITY, ORDER_MESSAGES, type ShippingAddress } from "#shared/orders.ts";
+import { AREA_MESSAGES } from "#shared/area-words.ts";
+import { DELIVERY_CITY, ORDER_MESSAGES } from "#shared/order-words.ts";
+import type { ShippingAddress } from "#shared/orders.ts";
 import { TextField } from "../account/TextField.tsx";
 import { AreaField } from "./AreaField.tsx";
 

@@ -2,25 +2,29 @@
 // Karachi, then the order. The Idempotency-Key is the cart's (app/lib/checkout-key.ts), kept across
 // tries, presses and reloads, so neither a retry nor a checkout after a lost answer orders twice.
 // The address is checked with the server's own schema before it is sent, so every invalid field is
-// marked at once, with its message under it; the server's answer is shown the same way. The
+// marked at once, with its message under it; the server's answer is shown the same way. The schema
+// comes in a chunk of its own, off the cart's first load (app/lib/checkout-checks.ts). The
 // customer's saved addresses (issue 29) are offered above the form, the most recent one filled in.
 import { forwardRef, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import type { SavedAddress } from "#shared/addresses.ts";
-import { checkoutAddressSchema, type KarachiArea } from "#shared/areas.ts";
-import { orderSummary } from "#shared/cart.ts";
+import type { KarachiArea } from "#shared/areas.ts";
 import { CHECKOUT_TEXTS } from "#shared/checkout-texts.ts";
+import { codeLabel } from "#shared/code-label.ts";
 import { formatRs } from "#shared/money.ts";
 import { orderCharges } from "#shared/order-charges.ts";
-import { DELIVERY_CITY, type Order } from "#shared/orders.ts";
-import { codeLabel, type DiscountLine } from "#shared/promotions.ts";
+import { orderSummary } from "#shared/order-summary.ts";
+import { DELIVERY_CITY } from "#shared/order-words.ts";
+import type { Order } from "#shared/orders.ts";
+import type { DiscountLine } from "#shared/promotions.ts";
 import { type FieldMessages, summariseIssues } from "#shared/validation.ts";
 import { fetchAddresses } from "../../lib/address-book.ts";
-import { api, messageOf } from "../../lib/api-client.ts";
+import { api, messageOf, OFFLINE_MESSAGE } from "../../lib/api-client.ts";
 import { useAuth } from "../../lib/auth-store.ts";
 import { cartStore, type StoredCartLine } from "../../lib/cart-store.ts";
 import { refreshCart } from "../../lib/cart-sync.ts";
+import { checkoutSchemas } from "../../lib/checkout-checks.ts";
 import { checkoutKeyFor, keyPlacedOrder, markKeySent, orderPlacedWith, orderSeen } from "../../lib/checkout-key.ts";
 import { isNotNow, retryWhileBusy } from "../../lib/retry-busy.ts";
 import { AreaOptions } from "../AreaOptions.tsx";
@@ -152,8 +156,17 @@ export const CheckoutDialog = forwardRef<HTMLDialogElement, CheckoutDialogProps>
     const shippingAddress = { ...required, ...(postalCode ? { postalCode } : {}) };
     setFormError(null);
     setPlacedOrderId(null);
+    // The first check may wait for the schema's chunk: the button waits with it, so a second press
+    // sends nothing meanwhile; the address is never sent unchecked.
+    setSending(true);
+    const schemas = await checkoutSchemas().catch(() => null);
+    setSending(false);
+    if (!schemas) {
+      setFormError(OFFLINE_MESSAGE);
+      return;
+    }
     // Our form asks for the area (the API alone does not); the server checks it is in the list.
-    const checked = checkoutAddressSchema.safeParse(shippingAddress);
+    const checked = schemas.checkoutAddressSchema.safeParse(shippingAddress);
     if (!checked.success) {
       const { own, other } = splitFieldMessages(summariseIssues(checked.error).fields, "");
       if (other.length > 0) setFormError(other.join(" "));

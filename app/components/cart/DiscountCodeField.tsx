@@ -1,10 +1,14 @@
 // The checkout's discount code (issue 51): typed, applied with its button (or Enter, which here
 // applies the code rather than placing the order), and checked by the server with the cart and the
 // phone number (/api/orders/check), which answers the discount or exactly why the code does not apply.
-// The order is sent with the code only while the server says it applies.
+// The order is sent with the code only while the server says it applies. The code's form is checked
+// with the server's schema, fetched at the first check (app/lib/checkout-checks.ts).
 import { useId, useState } from "react";
+import { codeLabel } from "#shared/code-label.ts";
 import { formatRs } from "#shared/money.ts";
-import { codeLabel, type DiscountLine, discountCodeSchema } from "#shared/promotions.ts";
+import type { DiscountLine } from "#shared/promotions.ts";
+import { OFFLINE_MESSAGE } from "../../lib/api-client.ts";
+import { checkoutSchemas } from "../../lib/checkout-checks.ts";
 
 export interface DiscountCodeFieldProps {
   /** The code applied (upper case), or undefined. */
@@ -23,8 +27,13 @@ export function DiscountCodeField({ applied, onApply, discount, refusal, canChec
   const [formatError, setFormatError] = useState<string | null>(null);
   const works = applied !== undefined && discount?.label === codeLabel(applied);
 
-  function apply() {
-    const parsed = discountCodeSchema.safeParse(typed);
+  async function apply() {
+    const schemas = await checkoutSchemas().catch(() => null);
+    if (!schemas) {
+      setFormatError(OFFLINE_MESSAGE);
+      return;
+    }
+    const parsed = schemas.discountCodeSchema.safeParse(typed);
     if (!parsed.success) {
       setFormatError(parsed.error.issues[0]?.message ?? "Check the code.");
       return;
@@ -58,7 +67,7 @@ export function DiscountCodeField({ applied, onApply, discount, refusal, canChec
           onKeyDown={(e) => {
             if (e.key !== "Enter") return;
             e.preventDefault();
-            apply();
+            void apply();
           }}
           className={`min-h-11 min-w-0 flex-1 rounded-lg border px-3.5 py-2 text-base uppercase text-stone-900 placeholder:normal-case placeholder:text-stone-500 ${
             message ? "border-red-700" : "border-stone-400"
@@ -66,7 +75,12 @@ export function DiscountCodeField({ applied, onApply, discount, refusal, canChec
           placeholder="e.g. EID500"
         />
         {applied === undefined ? (
-          <button type="button" className="button-secondary shrink-0" onClick={apply} disabled={typed.trim() === ""}>
+          <button
+            type="button"
+            className="button-secondary shrink-0"
+            onClick={() => void apply()}
+            disabled={typed.trim() === ""}
+          >
             Apply
           </button>
         ) : (

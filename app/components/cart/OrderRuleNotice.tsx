@@ -4,10 +4,10 @@
 // order waits for the customer's own confirmation. Asked again a moment after the address, the cart or
 // the discount code changes; the answer also holds the discount (issue 51).
 import { useCallback, useEffect, useRef, useState } from "react";
-import { checkoutAddressSchema } from "#shared/areas.ts";
 import type { OrderCheck } from "#shared/risk-rules.ts";
 import { api } from "../../lib/api-client.ts";
 import type { StoredCartLine } from "../../lib/cart-store.ts";
+import { checkoutSchemas } from "../../lib/checkout-checks.ts";
 import { addressFromForm } from "./AddressFields.tsx";
 
 const WAIT_MS = 400;
@@ -29,7 +29,10 @@ export function useOrderCheck(token: string | null, lines: readonly StoredCartLi
       if (!form || !token || lines.length === 0) return;
       const { postalCode, ...required } = addressFromForm(new FormData(form));
       const shippingAddress = { ...required, ...(postalCode ? { postalCode } : {}) };
-      if (!checkoutAddressSchema.safeParse(shippingAddress).success) return;
+      // The address schema's chunk is fetched at the first check (app/lib/checkout-checks.ts); unfetched
+      // (offline), nothing is asked, as for a bad address: the checkout itself checks it again.
+      const schemas = await checkoutSchemas().catch(() => null);
+      if (!schemas?.checkoutAddressSchema.safeParse(shippingAddress).success) return;
       const items = lines.map((line) => ({ productId: line.productId, size: line.size, quantity: line.quantity }));
       const question = ++asked.current;
       const answer = await api<OrderCheck>("/api/orders/check", {

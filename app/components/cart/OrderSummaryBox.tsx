@@ -1,6 +1,6 @@
-import { orderSummary } from "#shared/cart.ts";
 import { formatRs } from "#shared/money.ts";
 import { orderCharges } from "#shared/order-charges.ts";
+import { orderSummary } from "#shared/order-summary.ts";
 import type { DiscountLine } from "#shared/promotions.ts";
 import type { OrderCheck } from "#shared/risk-rules.ts";
 import type { StoredCartLine } from "../../lib/cart-store.ts";

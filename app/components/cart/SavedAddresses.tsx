@@ -4,10 +4,12 @@
 import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import type { SavedAddress } from "#shared/addresses.ts";
-import { checkoutAddressSchema, landmarkLine } from "#shared/areas.ts";
+import { landmarkLine } from "#shared/area-words.ts";
 import { summariseIssues } from "#shared/validation.ts";
 import { removeAddress, saveAddress } from "../../lib/address-book.ts";
+import { OFFLINE_MESSAGE } from "../../lib/api-client.ts";
 import { useAuth } from "../../lib/auth-store.ts";
+import { checkoutSchemas } from "../../lib/checkout-checks.ts";
 import {
   ADDRESS_FIELDS,
   type AddressFieldErrors,
@@ -57,7 +59,15 @@ export function SavedAddresses({ token, addresses, selected, onSelect, onChange 
   async function save(event: React.FormEvent<HTMLFormElement>, id: string) {
     event.preventDefault();
     const address = addressFromForm(new FormData(event.currentTarget));
-    const checked = checkoutAddressSchema.safeParse(address);
+    // The first check may wait for the schema's chunk (app/lib/checkout-checks.ts): Save waits with it.
+    setBusy(true);
+    const schemas = await checkoutSchemas().catch(() => null);
+    setBusy(false);
+    if (!schemas) {
+      setProblem(OFFLINE_MESSAGE);
+      return;
+    }
+    const checked = schemas.checkoutAddressSchema.safeParse(address);
     const fields = checked.success ? {} : summariseIssues(checked.error).fields;
     if (checked.success) {
       setBusy(true);

@@ -5,10 +5,10 @@
 // /checkout-success. The hidden key makes a second post of the same form the same order.
 import { Link } from "react-router";
 import type { Cart } from "#shared/cart.ts";
-import { orderSummary } from "#shared/cart.ts";
 import { formatRs } from "#shared/money.ts";
 import { hasCharges, orderCharges } from "#shared/order-charges.ts";
-import { DELIVERY_CITY } from "#shared/orders.ts";
+import { orderSummary } from "#shared/order-summary.ts";
+import { DELIVERY_CITY } from "#shared/order-words.ts";
 import type { OrderCheck } from "#shared/risk-rules.ts";
 import { usePostedForm } from "../account/posted-form.ts";
 import { AREA_LIST_ID } from "../cart/AddressFields.tsx";

@@ -3,7 +3,8 @@
 // instead of 'Loading your orders…' forever. Rendered inside <noscript>: React never hydrates it.
 // Confirming or cancelling and asking an exchange need scripts: said so, with WhatsApp as the way on.
 import { Link } from "react-router";
-import { ORDER_MESSAGES, type Order, orderNumber } from "#shared/orders.ts";
+import { ORDER_MESSAGES, orderNumber } from "#shared/order-words.ts";
+import type { Order } from "#shared/orders.ts";
 import { OrderStatusBadge } from "../OrderStatusBadge.tsx";
 import { OrderSummary } from "../order/OrderSummary.tsx";
 import { WhatsAppWayOn } from "./NoScriptNote.tsx";

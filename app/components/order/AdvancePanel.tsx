@@ -6,16 +6,12 @@
 // progress shown, so a slow link still gets it there. Once sent it says so; a receipt the owner did
 // not accept brings the form back; a paid advance is one line.
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import {
-  type AdvanceReceipt,
-  advanceReceivedLine,
-  type CustomerAdvance,
-  methodName,
-  RECEIPT_MESSAGES,
-} from "#shared/advance-receipts.ts";
+import type { AdvanceReceipt, CustomerAdvance } from "#shared/advance-receipts.ts";
 import { formatRs } from "#shared/money.ts";
 import type { Order } from "#shared/orders.ts";
-import { PAYMENT_KIND_WORDS, PAYMENT_KINDS, type PaymentAccount, type PaymentKind } from "#shared/payment-accounts.ts";
+import type { PaymentAccount } from "#shared/payment-accounts.ts";
+import { PAYMENT_KIND_WORDS, PAYMENT_KINDS, type PaymentKind } from "#shared/payment-kinds.ts";
+import { advanceReceivedLine, methodName, RECEIPT_MESSAGES } from "#shared/receipt-words.ts";
 import { customerAdvance, sendReceipt } from "../../lib/advance.ts";
 import { karachiTime } from "../../lib/dates.ts";
 import { photoSizeProblem, photoTypeProblem } from "../../lib/exchanges.ts";

@@ -15,7 +15,7 @@ import {
   type AttemptPage,
   attemptAnswerSchema,
 } from "#shared/delivery-attempts.ts";
-import { orderNumber } from "#shared/orders.ts";
+import { orderNumber } from "#shared/order-words.ts";
 import { type FieldMessages, summariseIssues } from "#shared/validation.ts";
 import { api } from "../../lib/api-client.ts";
 import { FormAlert } from "../account/FormAlert.tsx";

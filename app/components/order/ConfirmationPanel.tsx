@@ -5,10 +5,11 @@
 import { LoaderCircle } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { CONFIRMATION_MESSAGES, type ConfirmAction } from "#shared/confirmation.ts";
+import { ADVANCE_DUE_LINK, ADVANCE_DUE_TITLE, advanceDueMessage } from "#shared/advance-due.ts";
+import { CONFIRMATION_MESSAGES, type ConfirmAction } from "#shared/confirmation-words.ts";
 import { cancelsByLine, ORDER_VIEW_TEXTS } from "#shared/order-view.ts";
-import { type Order, orderNumber } from "#shared/orders.ts";
-import { ADVANCE_DUE_LINK, ADVANCE_DUE_TITLE, advanceDueMessage } from "#shared/risk-rules.ts";
+import { orderNumber } from "#shared/order-words.ts";
+import type { Order } from "#shared/orders.ts";
 import { karachiTime } from "../../lib/dates.ts";
 import { FormAlert } from "../account/FormAlert.tsx";
 import { usePostedForm } from "../account/posted-form.ts";

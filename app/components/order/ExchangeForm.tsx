@@ -11,7 +11,7 @@ import {
   EXCHANGE_REASON_LABELS,
   EXCHANGE_REASONS,
   type ExchangeReason,
-} from "#shared/exchanges.ts";
+} from "#shared/exchange-words.ts";
 import type { Order } from "#shared/orders.ts";
 import type { FieldMessages } from "#shared/validation.ts";
 import { karachiTime } from "../../lib/dates.ts";

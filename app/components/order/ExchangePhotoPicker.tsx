@@ -5,7 +5,7 @@
 // slow link the rest of the form must not be lost); a photo can be removed before the request is
 // sent. Required for a faulty pair, and said so up front.
 import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
-import { EXCHANGE_MAX_PHOTOS, EXCHANGE_MESSAGES, EXCHANGE_PHOTO_TYPES } from "#shared/exchanges.ts";
+import { EXCHANGE_MAX_PHOTOS, EXCHANGE_MESSAGES, EXCHANGE_PHOTO_TYPES } from "#shared/exchange-words.ts";
 import { PLACEHOLDER_PICTURE, readAsDataUrl } from "../../lib/data-url.ts";
 import { photoSizeProblem, photoTypeProblem, uploadExchangePhoto, uploadRetryable } from "../../lib/exchanges.ts";
 

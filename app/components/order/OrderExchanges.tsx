@@ -5,7 +5,8 @@
 // names the order whose pair it replaces.
 import { useEffect, useRef, useState } from "react";
 import { statusIs } from "#shared/order-life.ts";
-import { type Order, orderNumber } from "#shared/orders.ts";
+import { orderNumber } from "#shared/order-words.ts";
+import type { Order } from "#shared/orders.ts";
 import { karachiDayMonth } from "../../lib/dates.ts";
 import { pairsOf } from "../../lib/exchanges.ts";
 import { FormAlert } from "../account/FormAlert.tsx";

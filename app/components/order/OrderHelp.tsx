@@ -2,7 +2,7 @@
 // WhatsApp and e-mail links whose message already names the order (shared/order-chat.ts).
 import { Mail, MessageCircle } from "lucide-react";
 import { orderMailUrl, orderWhatsAppUrl } from "#shared/order-chat.ts";
-import { orderNumber } from "#shared/orders.ts";
+import { orderNumber } from "#shared/order-words.ts";
 import { useShopInfo } from "../../lib/shop-info.ts";
 
 export function OrderHelp({ orderId }: { orderId: string }) {

@@ -3,7 +3,8 @@
 import { formatRs } from "#shared/money.ts";
 import { feeAndAdvanceLines, moneyLineText } from "#shared/order-money.ts";
 import { addressLines, ORDER_VIEW_TEXTS } from "#shared/order-view.ts";
-import { ORDER_MESSAGES, type Order } from "#shared/orders.ts";
+import { ORDER_MESSAGES } from "#shared/order-words.ts";
+import type { Order } from "#shared/orders.ts";
 import { previewWords } from "#shared/text.ts";
 import { OrderHelp } from "./OrderHelp.tsx";
 
