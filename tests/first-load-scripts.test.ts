@@ -1,0 +1,62 @@
+// No customer route downloads zod on its first load (issue 54, docs/decisions/045-cheap-phone-scripts.md):
+// about 25 KB gzip that a page showing words and constants never runs. A page that validates in the
+// browser fetches its schemas when the shopper first needs them (app/lib/checkout-checks.ts). One
+// import of a word from a schema module brings zod back; this test names the page and the chunk.
+// Needs the production build (`npm test` builds it first).
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { ROOT_DIR } from "#server/app.ts";
+import type { ProductList } from "#shared/catalog.ts";
+import { customerRoutes } from "../scripts/bench/customer-routes.ts";
+import { scriptUrls } from "../scripts/bench/page-weight.ts";
+import { createTestApp, type TestApp } from "./support/app.ts";
+
+/** Names zod keeps in its built code whatever the minifier does: its classes' own names, as strings. */
+const ZOD_MARKS = ["$ZodType", "ZodError"];
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ pages: true });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function body(url: string): Promise<string> {
+  const res = await t.app.inject({ method: "GET", url, headers: { accept: "text/html" } });
+  expect(res.statusCode, url).toBe(200);
+  return res.body;
+}
+
+it("loads no zod on the first load of any customer route", async () => {
+  const [product] = (await t.app.inject({ url: "/api/products?category=men-formal-shoes" })).json<ProductList>()
+    .products;
+  const productId = product?._id ?? "";
+  expect(productId).not.toBe("");
+  const carrying: string[] = [];
+  for (const route of customerRoutes(productId)) {
+    const { urls, inline } = scriptUrls(await body(route));
+    expect(urls.length, route).toBeGreaterThan(0);
+    const scripts = [
+      ...inline.map((code) => ({ name: "an inline script", code })),
+      ...(await Promise.all(urls.map(async (url) => ({ name: url, code: await body(url) })))),
+    ];
+    for (const { name, code } of scripts) {
+      if (ZOD_MARKS.some((mark) => code.includes(mark))) carrying.push(`${route}: ${name}`);
+    }
+  }
+  expect(carrying).toEqual([]);
+});
+
+it("finds zod's marks in the build, so the test above can fail", async () => {
+  // The checkout's schemas (fetched when it opens) are built with zod: its marks are in some chunk.
+  const assets = path.join(ROOT_DIR, "build", "client", "assets");
+  const chunks = (await readdir(assets)).filter((name) => name.endsWith(".js"));
+  const marked: string[] = [];
+  for (const name of chunks) {
+    const code = await readFile(path.join(assets, name), "utf8");
+    if (ZOD_MARKS.every((mark) => code.includes(mark))) marked.push(name);
+  }
+  expect(marked.length).toBeGreaterThan(0);
+});
