@@ -30,7 +30,6 @@ const DATABASE_FREE_TESTS = [
   "tests/order-risk-words.test.ts",
   "tests/return-to.test.ts",
   "tests/runtime-flags.test.ts",
-  "tests/scripts-after-paint.test.ts",
   "tests/search-understanding.test.ts",
   // nginx in front of a plain HTTP server.
   "tests/scale/nginx-hosts.test.ts",

@@ -17,7 +17,6 @@ import {
   setDatabaseAwayHeaders,
 } from "./lib/context.server.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
-import { holdScriptsUntilPaint } from "./lib/scripts-after-paint.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -98,5 +97,5 @@ export default async function handleRequest(
   await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(holdScriptsUntilPaint(body), { headers: responseHeaders, status: responseStatusCode });
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -14,7 +14,6 @@ import { BAR_WAITS_FOR_PRESS_SCRIPT } from "./lib/bar-waits-for-press.ts";
 import { postedFormContext, services } from "./lib/context.server.ts";
 import { EARLY_TAPS_SCRIPT } from "./lib/early-taps.ts";
 import { useNonce } from "./lib/nonce.tsx";
-import { SCRIPTS_AFTER_PAINT } from "./lib/scripts-after-paint.ts";
 import { useRouteFocus } from "./lib/use-route-focus.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -41,7 +40,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         <HeadScript nonce={nonce} code={EARLY_TAPS_SCRIPT} />
-        <HeadScript nonce={nonce} code={SCRIPTS_AFTER_PAINT} />
         <HeadScript nonce={nonce} code={BAR_WAITS_FOR_PRESS_SCRIPT} />
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-stone-900 antialiased">

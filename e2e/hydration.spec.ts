@@ -50,10 +50,15 @@ test("a click from an advert, with its click id and campaign tags, hydrates with
   expect(errors).toEqual([]);
 });
 
-// Issue 17: the pictures the shopper came for do not share a phone's slow link with the scripts
-// that only take the page over (app/lib/scripts-after-paint.ts).
-test("a product page asks for its scripts only once its largest picture is in", async ({ page }) => {
+// Issue 54 (decision 046): the app's scripts are asked for as the page arrives, beside its pictures,
+// not after them: on a phone's slow link the page was taken over a second later for the wait.
+test("a product page asks for its scripts before its largest picture is in", async ({ page }) => {
   const products = await allProducts(page);
+  // The largest picture comes late, as on a phone's link; the scripts must not wait for it.
+  await page.route("**/images/**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
   await page.goto(`/products/${products[0]?._id}`);
   await waitForHydration(page);
   const timing = await page.evaluate(() => {
@@ -69,10 +74,10 @@ test("a product page asks for its scripts only once its largest picture is in", 
   });
   expect(timing.pictureEnd).toBeDefined();
   expect(timing.scripts).toBeGreaterThan(1);
-  expect(timing.firstScriptStart).toBeGreaterThan(timing.pictureEnd ?? Number.POSITIVE_INFINITY);
+  expect(timing.firstScriptStart).toBeLessThan(timing.pictureEnd ?? 0);
 });
 
-test("a largest picture that never arrives holds the scripts back for a few seconds only", async ({ page }) => {
+test("a page whose pictures never arrive still comes alive", async ({ page }) => {
   const products = await allProducts(page);
   // Every picture hangs, as on a link that has stalled; the page must still come alive.
   await page.route("**/images/**", () => undefined);

@@ -1,8 +1,6 @@
 // A page's JavaScript on first load: every <script src> and <link rel="modulepreload">
-// the HTML names (also in the held form the page releases after its largest pictures are painted,
-// app/lib/scripts-after-paint.ts), plus the inline scripts, each gzipped at level 9 and summed.
+// the HTML names, plus the inline scripts, each gzipped at level 9 and summed.
 import zlib from "node:zlib";
-import { HELD_PRELOAD_REL } from "../../app/lib/scripts-after-paint.ts";
 import { get } from "./http.ts";
 
 export interface PageWeight {
@@ -30,7 +28,7 @@ export function scriptUrls(html: string): { urls: string[]; inline: string[] } {
     const rel = attribute(match[0], "rel");
     const href = attribute(match[0], "href");
     const rels = rel?.split(/\s+/) ?? [];
-    if (href && (rels.includes("modulepreload") || rels.includes(HELD_PRELOAD_REL))) urls.add(href);
+    if (href && rels.includes("modulepreload")) urls.add(href);
   }
   return { urls: [...urls], inline };
 }
