@@ -17,8 +17,7 @@ import { prepareBigCatalogue } from "./bench/catalogue-100k.ts";
 import { timeStart } from "./bench/cold-start.ts";
 import { measureCourierSync } from "./bench/courier-sync.ts";
 import { customerRoutes } from "./bench/customer-routes.ts";
-import { type FirstTapPage, measureFirstTaps } from "./bench/first-tap.ts";
-import { p75 } from "./bench/first-tap-stats.ts";
+import { type FirstTapPage, measureFirstTaps, summarise } from "./bench/first-tap.ts";
 import { BROWSER_ACCEPT_ENCODING } from "./bench/http.ts";
 import { measureImages } from "./bench/images.ts";
 import { type JudgedMeasures, type JudgedScore, scoreJudged, sizesInStock } from "./bench/judged-relevance.ts";
@@ -413,15 +412,7 @@ async function measureFirstTap(server: BenchServer): Promise<void> {
       );
     }
     const loads = pages.flatMap((p) => p.loads);
-    const all: FirstTapPage = {
-      label: "",
-      loads,
-      machineIndex: median(pages.map((p) => p.machineIndex)),
-      hydratedP75Ms: p75(loads.map((l) => l.hydratedMs ?? Number.POSITIVE_INFINITY)),
-      p75Ms: p75(loads.map((l) => l.latencyMs ?? 16)),
-      effectP75Ms: p75(loads.flatMap((l) => l.effectMs ?? [])),
-      lost: pages.reduce((n, p) => n + p.lost, 0),
-    };
+    const all = summarise("", loads, median(pages.map((p) => p.machineIndex)));
     report.add(
       `Interactive, every customer route (hydrated, p75 of ${loads.length}, 4x CPU, slow 4G)`,
       `${fmt(all.hydratedP75Ms, 0)} ms; median index ${all.machineIndex}`,

@@ -6,20 +6,21 @@
 // nothing is sent, or said valid, unchecked. The server checks everything again.
 type CheckoutSchemas = typeof import("./checkout-schemas.ts");
 
-let loading: Promise<CheckoutSchemas> | undefined;
+let loading: Promise<CheckoutSchemas | null> | undefined;
 
-/** The schemas, fetched once; a failed fetch (offline) is tried again at the next check. */
-export function checkoutSchemas(): Promise<CheckoutSchemas> {
-  if (!loading) {
-    loading = import("./checkout-schemas.ts");
-    loading.catch(() => {
-      loading = undefined;
-    });
-  }
+/**
+ * The schemas, fetched once; null when they could not be fetched (offline), which every caller
+ * says or treats as unchecked. A failed fetch is tried again at the next check.
+ */
+export function checkoutSchemas(): Promise<CheckoutSchemas | null> {
+  loading ??= import("./checkout-schemas.ts").catch(() => {
+    loading = undefined;
+    return null;
+  });
   return loading;
 }
 
 /** Fetches the schemas ahead, as the checkout opens, so its first check does not wait for them. */
 export function prepareCheckoutChecks(): void {
-  checkoutSchemas().catch(() => undefined);
+  void checkoutSchemas();
 }

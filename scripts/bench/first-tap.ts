@@ -5,10 +5,10 @@
 // server's buttons have no handlers, and that is the failure this bench exists to show. The same
 // loads give the moment each page became interactive (issue 54: hydrated, `data-hydrated` on <html>,
 // set by app/root.tsx), and the machine's benchmark index is read beside them (machine-index.ts).
-import { type Browser, type BrowserContext, chromium, devices, type Locator, type Page } from "@playwright/test";
+import { type BrowserContext, chromium, devices, type Locator, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../chromium.ts";
 import { type EventTimingLike, p75, tapLatency } from "./first-tap-stats.ts";
-import { benchmarkIndexIn } from "./machine-index.ts";
+import { benchmarkIndexOf } from "./machine-index.ts";
 import { sleep } from "./stats.ts";
 
 /** Lighthouse's mobile "slow 4G": 150 ms round trip, 1.6 Mbps down, 750 Kbps up (bytes per second here). */
@@ -233,7 +233,7 @@ export async function measureFirstTaps(
     const session = await signIn(base);
     const pages: FirstTapPage[] = [];
     for (const tapCase of cases(productId).filter((c) => options.only?.(c.label) ?? true)) {
-      const machineIndex = await readIndex(browser);
+      const machineIndex = await benchmarkIndexOf(browser);
       const loads: TapLoad[] = [];
       for (let load = 0; load < options.loads; load++) {
         // A fresh context per load: an empty cache, as on a first visit, and an empty cart.
@@ -273,16 +273,6 @@ export async function measureFirstTaps(
     return pages;
   } finally {
     await browser.close();
-  }
-}
-
-/** The index in a blank page of the same browser, unthrottled: the machine, not the profile. */
-async function readIndex(browser: Browser): Promise<number> {
-  const page = await browser.newPage();
-  try {
-    return await benchmarkIndexIn(page);
-  } finally {
-    await page.close();
   }
 }
 

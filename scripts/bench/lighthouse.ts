@@ -7,7 +7,7 @@ import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../chromium.ts";
 import { get } from "./http.ts";
-import { benchmarkIndexIn, cpuSlowdownFor, LIGHTHOUSE_CPU_SLOWDOWN } from "./machine-index.ts";
+import { benchmarkIndexOf, cpuSlowdownFor, LIGHTHOUSE_CPU_SLOWDOWN } from "./machine-index.ts";
 import { median } from "./stats.ts";
 
 export const LIGHTHOUSE_CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -105,13 +105,7 @@ async function runOnce(url: string, port: number, cpuSlowdown: number, log: (lin
 async function readIndex(port: number): Promise<number> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
-    const context = browser.contexts()[0] ?? (await browser.newContext());
-    const page = await context.newPage();
-    try {
-      return await benchmarkIndexIn(page);
-    } finally {
-      await page.close();
-    }
+    return await benchmarkIndexOf(browser);
   } finally {
     await browser.close();
   }

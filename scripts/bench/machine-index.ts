@@ -2,7 +2,7 @@
 // profile gives (issue 54): a throttled figure means little without the speed it was throttled from.
 // Lighthouse's own page function is run in a page of the browser being measured, so the number is
 // the one its report's `environment.benchmarkIndex` would show on this machine at this moment.
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 // Lighthouse publishes no exports map: its page functions are imported by their path.
 import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
 import { median } from "./stats.ts";
@@ -13,10 +13,20 @@ export const SLOW_MACHINE_INDEX = 1_400;
 export const LIGHTHOUSE_CPU_SLOWDOWN = 4;
 
 /** The median of three readings (each about a second): one reading moves with a busy core. */
-export async function benchmarkIndexIn(page: Page): Promise<number> {
+async function benchmarkIndexIn(page: Page): Promise<number> {
   const readings: number[] = [];
   for (let i = 0; i < 3; i++) readings.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
   return Math.round(median(readings));
+}
+
+/** The index in a blank, unthrottled page of `browser`: the machine, not the profile measured. */
+export async function benchmarkIndexOf(browser: Browser): Promise<number> {
+  const page = await browser.newPage();
+  try {
+    return await benchmarkIndexIn(page);
+  } finally {
+    await page.close();
+  }
 }
 
 /**

@@ -159,7 +159,7 @@ export const CheckoutDialog = forwardRef<HTMLDialogElement, CheckoutDialogProps>
     // The first check may wait for the schema's chunk: the button waits with it, so a second press
     // sends nothing meanwhile; the address is never sent unchecked.
     setSending(true);
-    const schemas = await checkoutSchemas().catch(() => null);
+    const schemas = await checkoutSchemas();
     setSending(false);
     if (!schemas) {
       setFormError(OFFLINE_MESSAGE);

@@ -28,7 +28,7 @@ export function DiscountCodeField({ applied, onApply, discount, refusal, canChec
   const works = applied !== undefined && discount?.label === codeLabel(applied);
 
   async function apply() {
-    const schemas = await checkoutSchemas().catch(() => null);
+    const schemas = await checkoutSchemas();
     if (!schemas) {
       setFormatError(OFFLINE_MESSAGE);
       return;

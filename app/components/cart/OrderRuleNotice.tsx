@@ -31,7 +31,7 @@ export function useOrderCheck(token: string | null, lines: readonly StoredCartLi
       const shippingAddress = { ...required, ...(postalCode ? { postalCode } : {}) };
       // The address schema's chunk is fetched at the first check (app/lib/checkout-checks.ts); unfetched
       // (offline), nothing is asked, as for a bad address: the checkout itself checks it again.
-      const schemas = await checkoutSchemas().catch(() => null);
+      const schemas = await checkoutSchemas();
       if (!schemas?.checkoutAddressSchema.safeParse(shippingAddress).success) return;
       const items = lines.map((line) => ({ productId: line.productId, size: line.size, quantity: line.quantity }));
       const question = ++asked.current;

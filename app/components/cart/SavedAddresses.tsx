@@ -61,7 +61,7 @@ export function SavedAddresses({ token, addresses, selected, onSelect, onChange 
     const address = addressFromForm(new FormData(event.currentTarget));
     // The first check may wait for the schema's chunk (app/lib/checkout-checks.ts): Save waits with it.
     setBusy(true);
-    const schemas = await checkoutSchemas().catch(() => null);
+    const schemas = await checkoutSchemas();
     setBusy(false);
     if (!schemas) {
       setProblem(OFFLINE_MESSAGE);
