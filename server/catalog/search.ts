@@ -195,7 +195,12 @@ function inMeaningOrder(
  * tier, which holds every other), under the filters.
  */
 async function anythingMatches(db: Db, full: string, filters: TierFilters): Promise<boolean> {
-  return (await firstInCatalogueOrder(db, { vector: "search", query: full }, [], filters, 1)).length > 0;
+  const rows = await selectByShape<{ one: number }>(
+    db,
+    sql`select 1 as one from products q
+        where ${indexedMatchOf({ vector: "search", query: full }, filters.lexemes)} and ${filters.where} limit 1`,
+  );
+  return rows.length > 0;
 }
 
 /** Whether any product matches every term under the filters (one bounded statement). */

@@ -1,12 +1,14 @@
 // Raw SQL for the read paths where one round trip matters more than the query builder.
 // Both drivers (pg and PGlite) answer `execute` with `{ rows }`.
 import { createHash } from "node:crypto";
+import { PGlite } from "@electric-sql/pglite";
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { z } from "zod";
 import { BrokenPromise } from "../broken-promise.ts";
 import type { Db } from "./client.ts";
+import { selectPreparedOnPglite } from "./pglite-prepared.ts";
 
 /**
  * The rows of a raw statement, each checked against its row schema: a column renamed or retyped
@@ -44,25 +46,43 @@ const dialect = new PgDialect();
  * The same, as a named prepared statement on a PostgreSQL server: each connection parses and plans
  * it once, then only binds and runs it. For the few statements every request runs (the session
  * look-up, the products of a page); their text must not vary between calls, only their parameters.
- * PGlite runs in-process, where there is no round trip to save, so it takes the plain path; so does
- * a transaction (the checkout prepares its own statement, `transactionOpenedWith`): finding the pg
- * connection a drizzle transaction holds would mean reading drizzle's internals.
+ * On PGlite it is prepared too (pglite-prepared.ts): no round trip to save there, but the planning.
+ * A transaction takes the plain path (the checkout prepares its own statement,
+ * `transactionOpenedWith`): finding the connection a drizzle transaction holds would mean reading
+ * drizzle's internals.
  */
 export function selectPrepared<Row>(db: Db, name: string, query: SQL): Promise<Row[]> {
+  const lite = pgliteOf(db);
+  if (lite) {
+    // Named after its text too: a name given two texts fails on a server, and must not run the first here.
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    return selectPreparedOnPglite<Row>(lite, `${name}-${hashOf(text)}`, text, params, { generic: false });
+  }
   return selectNamed<Row>(db, query, () => name);
 }
 
 /**
  * The same, named after its own text, for a statement built in a few shapes (the search's ranking
  * statements, one text per tier and set of filters): each shape is prepared once per connection.
- * On the search pool (`Database.searchDb`) it is also planned once, for any parameters.
+ * On the search pool (`Database.searchDb`) it is also planned once, for any parameters; on PGlite
+ * too (pglite-prepared.ts), where planning was most of a search's time.
  */
 export function selectByShape<Row>(db: Db, query: SQL): Promise<Row[]> {
-  return selectNamed<Row>(
-    db,
-    query,
-    (text) => `shape-${createHash("sha256").update(text).digest("base64url").slice(0, 24)}`,
-  );
+  const nameOf = (text: string) => `shape-${hashOf(text)}`;
+  const lite = pgliteOf(db);
+  if (lite) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    return selectPreparedOnPglite<Row>(lite, nameOf(text), text, params, { generic: true });
+  }
+  return selectNamed<Row>(db, query, nameOf);
+}
+
+const hashOf = (text: string) => createHash("sha256").update(text).digest("base64url").slice(0, 24);
+
+/** The PGlite behind a database handle; undefined for a server and inside a transaction (no client of its own). */
+function pgliteOf(db: Db): PGlite | undefined {
+  const own = (db as { $client?: unknown }).$client;
+  return own instanceof PGlite ? own : undefined;
 }
 
 async function selectNamed<Row>(db: Db, query: SQL, nameOf: (text: string) => string): Promise<Row[]> {
