@@ -192,7 +192,9 @@ function inMeaningOrder(
 
 /**
  * Whether any product matches the words anywhere, with their synonyms and corrections (the last
- * tier, which holds every other), under the filters.
+ * tier, which holds every other), under the filters: one probe of the index that holds the words
+ * and the filters' lexemes. The tier's walk-or-gather statement with a limit of 1 cost more to plan
+ * than this costs to run (decision 047).
  */
 async function anythingMatches(db: Db, full: string, filters: TierFilters): Promise<boolean> {
   const rows = await selectByShape<{ one: number }>(
