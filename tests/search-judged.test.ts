@@ -2,7 +2,7 @@
 // graded measures themselves, and the floor the shop's search holds through the real HTTP layer on the
 // demo catalogue, as the search page answers (its results, or the closest pairs it shows apart).
 // Issue 52's goal is NDCG@10 0.90 over the whole set and over the part kept aside, no class below
-// 0.80: reached over the whole set and in every class, 0.896 kept aside
+// 0.80: reached on both and in every class, 0.931 whole and 0.914 kept aside
 // (docs/decisions/042-search-judged-set.md). The floors below are what the search measured when
 // they were set (2026-11-29, the same on PGlite and PostgreSQL), a little below, so a change that
 // ranks worse fails here; raise them as the ranking improves.
@@ -23,22 +23,22 @@ import {
 import { shownBy } from "../scripts/bench/relevance.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 
-/** Measured 0.922 over the whole set and 0.896 kept aside (goal: 0.90 on both). */
-const WHOLE_FLOOR = 0.9;
-const KEPT_ASIDE_FLOOR = 0.88;
+/** Measured 0.931 over the whole set and 0.914 kept aside (goal: 0.90 on both). */
+const WHOLE_FLOOR = 0.92;
+const KEPT_ASIDE_FLOOR = 0.9;
 /** Each class's floor: measured, less 0.02 (goal: 0.80 for every class; every class is above it). */
 const CLASS_FLOORS: Record<string, number> = {
   category: 0.9,
   colour: 0.88,
   gender: 0.92,
-  long: 0.82,
-  mixed: 0.89,
-  "not-sold": 0.9,
+  long: 0.88,
+  mixed: 0.9,
+  "not-sold": 0.98,
   occasion: 0.88,
-  "one-word": 0.93,
+  "one-word": 0.94,
   price: 0.9,
   "price-word": 0.87,
-  "roman-urdu": 0.84,
+  "roman-urdu": 0.86,
   size: 0.93,
   typo: 0.93,
 };

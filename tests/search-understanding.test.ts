@@ -147,6 +147,16 @@ describe("synonyms and words", () => {
     expect(read("kala joota 42")).toMatchObject({ words: [], filters: { colours: ["black"], sizes: [42] } });
   });
 
+  it("notes 'shoes' right after the last word ('court shoes'), and only there", () => {
+    expect(read("court shoes").shoesAfterLastWord).toBe(true);
+    expect(read("black walking shoes 42").shoesAfterLastWord).toBe(true);
+    expect(read("court").shoesAfterLastWord).toBe(false);
+    expect(read("shoes for office").shoesAfterLastWord).toBe(false);
+    expect(read("court shoes for office").shoesAfterLastWord).toBe(false);
+    // 'joota' is any footwear, but no name says it.
+    expect(read("kala joota").shoesAfterLastWord).toBe(false);
+  });
+
   it("a synonym's meanings are the word's alternatives", () => {
     expect(read("jutti").words[0]?.means).toEqual([["khussa"], ["khusa"]]);
     expect(read("kheri").words[0]?.means).toEqual([["sandal"], ["chappal"]]);

@@ -24,6 +24,11 @@ export interface UnderstoodQuery {
   sort: PriceSort | null;
   /** The text said 'joota', 'shoes' or another word for any footwear (searched for as no word). */
   footwear: boolean;
+  /**
+   * 'shoes' came right after the last word searched for ('court shoes', 'walking shoes'): a product
+   * named so is what was asked for, before the others with the word (search.ts, the first tier).
+   */
+  shoesAfterLastWord: boolean;
 }
 
 type PriceSort = Extract<Sort, "price-asc" | "price-desc">;
@@ -41,6 +46,8 @@ const GENDERS: Record<string, Gender> = { men: "men", women: "women" };
  * one of these is generic too.
  */
 const GENERIC = new Set(["shoe", "shoes", "footwear"]);
+/** The generic words the catalogue's names use after a kind ('Nude Court Shoes', 'Grey Walking Shoes'). */
+const ENGLISH_SHOE = new Set(["shoe", "shoes"]);
 /** Roman Urdu words that carry no meaning for a search ('mujhe kala joota chahiye'). */
 const FILLERS = new Set(
   "ke ki ka ko kay liye liya lye wala wali wale walay chahiye chahye chaiye mujhe muje hai hain dikhao aur ya se say main mein pair pairs".split(
@@ -293,11 +300,14 @@ export function understandQuery(
 
   const words: SearchWord[] = [];
   let footwear = false;
+  let shoesAfterLastWord = false;
+  let lastWordAt = -1;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as string;
     if (taken.has(i) || FILLERS.has(token)) continue;
     if (isGeneric(token, synonyms)) {
       footwear = true;
+      shoesAfterLastWord ||= ENGLISH_SHOE.has(token) && lastWordAt === i - 1;
       continue;
     }
     const filter = filterWord(token, synonyms, colours);
@@ -326,6 +336,8 @@ export function understandQuery(
     } else if (words.length < MAX_QUERY_WORDS && !words.some((w) => w.word === token)) {
       // A number that is neither a size nor a price ('36', '2024') stays a word like any other.
       words.push({ word: token, means: alternativesOf(synonyms.get(token)) });
+      lastWordAt = i;
+      shoesAfterLastWord = false;
     }
   }
 
@@ -343,7 +355,7 @@ export function understandQuery(
     understood.push({ key: item.key, label: item.label, queryWithout });
   }
   filters.sizes.sort((a, b) => a - b);
-  return { words, filters, understood, sort, footwear };
+  return { words, filters, understood, sort, footwear, shoesAfterLastWord };
 }
 
 /**

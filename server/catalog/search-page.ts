@@ -163,7 +163,10 @@ export async function searchRows(
     const typed = read.words.map((w) => w.word).filter((w) => dropped.includes(w));
     return { ...base, ...none, dropped: typed, unmatched: true };
   }
-  let matches = await rankedMatches(searchDb, kept, filters, SEARCH_MAX_RESULTS);
+  // The words ranked under the shopper's filters ('court shoes': the products named so first).
+  const ranked = (words: readonly SearchTerm[]) =>
+    rankedMatches(searchDb, words, filters, SEARCH_MAX_RESULTS, { thenShoe: read.shoesAfterLastWord });
+  let matches = await ranked(kept);
   // Several words that find nothing together within the filters: a word that describes ('leather',
   // 'comfortable') goes before a filter the shopper set (a colour, a price, a size, issue 52), as a
   // shopkeeper shows the black formal shoes under Rs.9,000 to 'black leather formal shoes for office
@@ -182,7 +185,7 @@ export async function searchRows(
     if (narrowed.length > 0 && shelvesKept) {
       dropped.push(...kept.filter((t) => !narrowed.includes(t)).map((t) => t.word));
       kept = narrowed;
-      matches = await rankedMatches(searchDb, kept, filters, SEARCH_MAX_RESULTS);
+      matches = await ranked(kept);
     }
   }
   // The words find pairs together, only not within the price, sizes or colours: no results (no word
@@ -209,7 +212,7 @@ export async function searchRows(
     const narrowed = await narrowedWords();
     dropped.push(...kept.filter((t) => !narrowed.includes(t)).map((t) => t.word));
     kept = narrowed;
-    if (kept.length > 0) matches = await rankedMatches(searchDb, kept, filters, SEARCH_MAX_RESULTS);
+    if (kept.length > 0) matches = await ranked(kept);
   }
   // Words that name a shelf whole ('sports shoes', 'gents sports joota', 'formal shoes') put its
   // products first, before a product of another shelf that has one of the words in its name (issue

@@ -165,11 +165,16 @@ function alternatives(term: SearchTerm, corrections: boolean): string[] {
  * synonyms: 'joggers' before the sneakers it also means), or as a phrase (the words in typed
  * order, next to each other; undefined for one word or an alternative of several words).
  */
-export function tsqueriesOf(terms: readonly SearchTerm[]): {
+export function tsqueriesOf(
+  terms: readonly SearchTerm[],
+  /** A lexeme the phrase is also asked for followed by ('shoe': 'court shoes'), as `phraseThen`. */
+  then?: string,
+): {
   full: string | undefined;
   exact: string | undefined;
   literal: string | undefined;
   phrase: string | undefined;
+  phraseThen: string | undefined;
 } {
   const join = (parts: string[][], operator: string) =>
     parts.some((p) => p.length === 0) || parts.length === 0
@@ -194,12 +199,13 @@ export function tsqueriesOf(terms: readonly SearchTerm[]): {
     " & ",
   );
   const single = terms.every((t) => t.exact.every((group) => group.length === 1));
-  const phrase =
-    terms.length > 1 && single
-      ? join(
-          terms.map((t) => alternatives(t, false)),
-          " <-> ",
-        )
-      : undefined;
-  return { full, exact, literal, phrase };
+  const inOrder = single
+    ? join(
+        terms.map((t) => alternatives(t, false)),
+        " <-> ",
+      )
+    : undefined;
+  const phrase = terms.length > 1 ? inOrder : undefined;
+  const phraseThen = inOrder !== undefined && then !== undefined ? `${inOrder} <-> ${lexeme(then)}` : undefined;
+  return { full, exact, literal, phrase, phraseThen };
 }

@@ -116,10 +116,14 @@ export async function rankedMatches(
   terms: readonly SearchTerm[],
   filters: ListFilters,
   want: number,
+  /** 'shoes' followed the words ('court shoes'): the products named with the words then 'shoe' first. */
+  { thenShoe = false }: { thenShoe?: boolean } = {},
 ): Promise<Match[]> {
-  const { full, exact, literal, phrase } = tsqueriesOf(terms);
+  const { full, exact, literal, phrase, phraseThen } = tsqueriesOf(terms, thenShoe ? "shoe" : undefined);
   if (!full) return [];
   const tiers: Tier[] = [];
+  if (phraseThen) tiers.push({ vector: "name", query: phraseThen });
+  const phraseAt = tiers.length;
   if (phrase) tiers.push({ vector: "name", query: phrase });
   if (literal && literal !== exact) tiers.push({ vector: "name", query: literal });
   if (exact) tiers.push({ vector: "name", query: exact });
@@ -145,7 +149,7 @@ export async function rankedMatches(
     // other tiers their walks if the words are never found together, as often while a shopper is
     // still typing ('sneakers 4'). After one word's first tier it would mostly cost a statement:
     // its synonyms usually find what the word as typed did not.
-    const phraseFoundNothing = index === 0 && phrase !== undefined && found.length === 0;
+    const phraseFoundNothing = index === phraseAt && phrase !== undefined && found.length === 0;
     if (phraseFoundNothing && tiers.length > 2 && !(await anythingMatches(db, full, where))) return [];
   }
   return inMeaningOrder(several, found, tierOf);
