@@ -201,9 +201,17 @@ describe("a kind named with 'shoes'", () => {
     const court = await searchFor("court");
     const namedSo = court.products.filter((p) => /\bcourt shoes?\b/i.test(p.name)).map((p) => p.name);
     expect(namedSo.length, "a product named '… Court Shoes'").toBeGreaterThan(0);
-    expect(court.products.findIndex((p) => namedSo.includes(p.name)), "not already first").toBeGreaterThan(0);
+    expect(
+      court.products.findIndex((p) => namedSo.includes(p.name)),
+      "not already first",
+    ).toBeGreaterThan(0);
     const shoes = await searchFor("court shoes");
-    expect(shoes.products.slice(0, namedSo.length).map((p) => p.name).sort()).toEqual([...namedSo].sort());
+    expect(
+      shoes.products
+        .slice(0, namedSo.length)
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual([...namedSo].sort());
     expect(shoes.total).toBe(court.total);
   });
 });
