@@ -196,17 +196,13 @@ function inMeaningOrder(
 
 /**
  * Whether any product matches the words anywhere, with their synonyms and corrections (the last
- * tier, which holds every other), under the filters: one probe of the index that holds the words
- * and the filters' lexemes. The tier's walk-or-gather statement with a limit of 1 cost more to plan
- * than this costs to run (decision 047).
+ * tier, which holds every other), under the filters: the tier's own bounded statement with a limit
+ * of 1. A plain `select 1 … limit 1` was cheaper on PGlite before its plans were kept (decision
+ * 047), but planned once for any words on a server it may walk the whole table for words that never
+ * meet (tests/scale/catalog-plans.test.ts: 'peshawari heel' at 30,000 products).
  */
 async function anythingMatches(db: Db, full: string, filters: TierFilters): Promise<boolean> {
-  const rows = await selectByShape<{ one: number }>(
-    db,
-    sql`select 1 as one from products q
-        where ${indexedMatchOf({ vector: "search", query: full }, filters.lexemes)} and ${filters.where} limit 1`,
-  );
-  return rows.length > 0;
+  return (await firstInCatalogueOrder(db, { vector: "search", query: full }, [], filters, 1)).length > 0;
 }
 
 /** Whether any product matches every term under the filters (one bounded statement). */
