@@ -220,6 +220,77 @@ describe("a discount code", () => {
     expect(uses).toEqual({ uses: 2, rows: 2 });
   });
 
+  it("comes back with an order cancelled before it left the shop, not with a parcel refused at the door", async () => {
+    await addCode("BACK300");
+    const shopper = await makeShopper(t);
+    const phone = freshPhone();
+    const total = itemsOf([a]) - 300;
+    const usesOf = async () =>
+      (
+        await selectRowsAsserted<{ uses: number; rows: number; id: string }>(
+          t.database.db,
+          sql`select c.id, c.uses, (select count(*)::int from code_uses u where u.code_id = c.id) as rows
+              from discount_codes c where c.code = 'BACK300'`,
+        )
+      )[0];
+    const move = (id: string, status: string) =>
+      call(t, admin, "POST", `/api/admin/orders/${id}/status`, { status });
+
+    const first = await order(shopper, [a], total, "BACK300", phone);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(await usesOf()).toMatchObject({ uses: 1, rows: 1 });
+    expect((await move(first.json<Order>()._id, "cancelled")).statusCode).toBe(200);
+    expect(await usesOf()).toMatchObject({ uses: 0, rows: 0 });
+
+    // Given back: the same customer and phone may use it again.
+    const second = await order(shopper, [a], total, "BACK300", phone);
+    expect(second.statusCode, second.body).toBe(201);
+    expect(await usesOf()).toMatchObject({ uses: 1, rows: 1 });
+    // That parcel went out and was refused at the door: the use stays spent.
+    const id = second.json<Order>()._id;
+    expect((await move(id, "confirm")).statusCode).toBe(200);
+    const back = await call(t, admin, "POST", `/api/admin/orders/${id}/return`, { as: "refused" });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await usesOf()).toMatchObject({ uses: 1, rows: 1 });
+    const third = await order(shopper, [a], total, "BACK300", phone);
+    expect([third.statusCode, third.json().message]).toEqual([400, CODE_MESSAGES.yoursUsed("BACK300")]);
+
+    // Orders name it, so it cannot be removed even when none counts as a use now.
+    const other = await makeShopper(t);
+    const cancelled = await order(other, [a], total, "BACK300", freshPhone());
+    expect((await move(cancelled.json<Order>()._id, "cancelled")).statusCode).toBe(200);
+    const code = await usesOf();
+    expect(code?.uses).toBe(1);
+    const removed = await call(t, admin, "DELETE", `/api/admin/discount-codes/${code?.id}`);
+    expect(removed.statusCode).toBe(409);
+  });
+
+  it("numbers a customer's next use above a use given back, so a second allowed use is not refused", async () => {
+    await addCode("TWICE300", { perCustomer: 2 });
+    const shopper = await makeShopper(t);
+    const phone = freshPhone();
+    const total = itemsOf([a]) - 300;
+    const placed = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await order(shopper, [a], total, "TWICE300", phone);
+      expect(res.statusCode, res.body).toBe(201);
+      placed.push(res.json<Order>()._id);
+    }
+    const cancel = await call(t, admin, "POST", `/api/admin/orders/${placed[0]}/status`, { status: "cancelled" });
+    expect(cancel.statusCode).toBe(200);
+    // One use left of two: taken, numbered 3 (the cancelled one's 1 is a gap, 2 is taken).
+    const again = await order(shopper, [a], total, "TWICE300", phone);
+    expect(again.statusCode, again.body).toBe(201);
+    const numbers = await selectRowsAsserted<{ use_no: number }>(
+      t.database.db,
+      sql`select u.use_no from code_uses u join discount_codes c on c.id = u.code_id
+          where c.code = 'TWICE300' order by u.use_no`,
+    );
+    expect(numbers.map((row) => row.use_no)).toEqual([2, 3]);
+    const over = await order(shopper, [a], total, "TWICE300", phone);
+    expect([over.statusCode, over.json().message]).toEqual([400, CODE_MESSAGES.yoursUsed("TWICE300")]);
+  });
+
   it("says exactly why it does not apply, and a refused code writes nothing", async () => {
     const shopper = await makeShopper(t);
     const later = new Date(Date.now() + 86_400_000).toISOString();

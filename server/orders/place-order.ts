@@ -362,8 +362,10 @@ async function placeInOneStatement(
             -- The code's use, taken only for an order that passed every other check: the row's
             -- update re-reads the newest uses after waiting for a crowd's lock, so its last use is
             -- granted once (the table's check, uses <= max_uses, would refuse a second anyway). This
-            -- customer's n-th use is n by the more of their account's and phone's uses; the unique
-            -- indexes of code_uses refuse another order taking the same n (CodeUseRace).
+            -- customer's uses are counted by the more of their account's and phone's; the new use
+            -- is numbered one above the highest of either (a use given back by a cancelled order,
+            -- returnCodeUse, leaves a gap, never a number taken twice), and the unique indexes of
+            -- code_uses refuse another order taking the same number at once (CodeUseRace).
             update discount_codes c set uses = c.uses + 1, updated_at = now()
             where c.id = ${codeId}::uuid and (select ok from ok0)
               and c.enabled and c.starts_at <= now() and (c.ends_at is null or now() < c.ends_at)
@@ -373,9 +375,10 @@ async function placeInOneStatement(
                             and cu.phone_key = right(regexp_replace(${a.phoneNumber}::text, '\D', '', 'g'), 10)))
                   < c.per_customer
             returning c.id,
-              greatest((select count(*) from code_uses cu where cu.code_id = c.id and cu.user_id = ${userId}::uuid),
-                       (select count(*) from code_uses cu where cu.code_id = c.id
-                        and cu.phone_key = right(regexp_replace(${a.phoneNumber}::text, '\D', '', 'g'), 10)))::int + 1
+              coalesce(greatest(
+                (select max(cu.use_no) from code_uses cu where cu.code_id = c.id and cu.user_id = ${userId}::uuid),
+                (select max(cu.use_no) from code_uses cu where cu.code_id = c.id
+                 and cu.phone_key = right(regexp_replace(${a.phoneNumber}::text, '\D', '', 'g'), 10))), 0)::int + 1
                 as use_no
           ), ok as (
             select ok0.ok and (${codeId}::uuid is null or exists (select from claim)) as ok,

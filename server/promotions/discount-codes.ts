@@ -138,17 +138,19 @@ export async function updateCode(db: Db, id: string, input: DiscountCodeInput, a
 export async function removeCode(db: Db, id: string): Promise<void> {
   try {
     await db.transaction(async (tx) => {
+      // Used: counted now, or named by an order whose use was given back when it was cancelled.
       const [row] = await selectRows(
         tx,
-        z.object({ code: z.string(), uses: z.number() }),
-        sql`select code, uses from discount_codes where id = ${id} for update`,
+        z.object({ code: z.string(), used: z.boolean() }),
+        sql`select code, uses > 0 or exists (select from orders o where o.discount_code_id = c.id) as used
+            from discount_codes c where id = ${id} for update`,
       );
       if (!row) throw notFound(DISCOUNT_CODE_MESSAGES.notFound);
-      if (row.uses > 0) throw conflict(DISCOUNT_CODE_MESSAGES.usedDelete(row.code));
+      if (row.used) throw conflict(DISCOUNT_CODE_MESSAGES.usedDelete(row.code));
       await tx.execute(sql`delete from discount_codes where id = ${id}`);
     });
   } catch (error) {
-    // An order that names it with no use counted (none should): its foreign key keeps the code.
+    // An order that came to name it meanwhile: its foreign key keeps the code.
     if (sqlState(error) === "23503") throw conflict(DISCOUNT_CODE_MESSAGES.usedDelete(await codeOf(db, id)));
     throw error;
   }

@@ -6,6 +6,23 @@ import type { Db } from "../../db/client.ts";
 import { orderLines } from "../../db/schema.ts";
 
 /**
+ * A cancelled order that never left the shop gives its discount code's use back (docs/product.md,
+ * "Discount codes"): the code counts one use fewer, and the customer may use it again. A parcel
+ * that went out and came back keeps its use: the code's report counts those refusals (issue 51).
+ * The numbers of the customer's later uses stay as they are (the next use takes the highest + 1).
+ */
+export async function returnCodeUse(tx: Db, orderId: string): Promise<void> {
+  await tx.execute(
+    // returned_as is set by the move that brings a parcel back (parcelComesBack), before this runs.
+    sql`with gone as (delete from code_uses u where u.order_id = ${orderId}
+                      and exists (select from orders o where o.id = u.order_id and o.returned_as is null)
+                      returning u.code_id)
+        update discount_codes c set uses = c.uses - 1, updated_at = now()
+        from gone where c.id = gone.code_id`,
+  );
+}
+
+/**
  * An order delivered without a recorded dispatch went with the shop's own rider: its parcel is
  * recorded so the rider's cash is expected (docs/decisions/018-couriers.md): what was due at the
  * door, the total less a paid advance (issue 50).
