@@ -233,8 +233,7 @@ describe("a discount code", () => {
               from discount_codes c where c.code = 'BACK300'`,
         )
       )[0];
-    const move = (id: string, status: string) =>
-      call(t, admin, "POST", `/api/admin/orders/${id}/status`, { status });
+    const move = (id: string, status: string) => call(t, admin, "POST", `/api/admin/orders/${id}/status`, { status });
 
     const first = await order(shopper, [a], total, "BACK300", phone);
     expect(first.statusCode, first.body).toBe(201);
