@@ -6,17 +6,15 @@ import type { Db } from "../../db/client.ts";
 import { orderLines } from "../../db/schema.ts";
 
 /**
- * A cancelled order that never left the shop gives its discount code's use back (docs/product.md,
- * "Discount codes"): the code counts one use fewer, and the customer may use it again. A parcel
- * that went out and came back keeps its use: the code's report counts those refusals (issue 51).
- * The numbers of the customer's later uses stay as they are (the next use takes the highest + 1).
+ * Gives the order's discount code use back (docs/product.md, `DiscountCode`): the code counts one
+ * use fewer, and the customer may use it again. Only for an order cancelled before it left the
+ * shop (moves.ts decides); a parcel that went out and came back keeps its use, as the code's report
+ * counts those refusals (issue 51). The numbers of the customer's later uses stay as they are (the
+ * next use takes the highest + 1, place-order.ts).
  */
 export async function returnCodeUse(tx: Db, orderId: string): Promise<void> {
   await tx.execute(
-    // returned_as is set by the move that brings a parcel back (parcelComesBack), before this runs.
-    sql`with gone as (delete from code_uses u where u.order_id = ${orderId}
-                      and exists (select from orders o where o.id = u.order_id and o.returned_as is null)
-                      returning u.code_id)
+    sql`with gone as (delete from code_uses where order_id = ${orderId} returning code_id)
         update discount_codes c set uses = c.uses - 1, updated_at = now()
         from gone where c.id = gone.code_id`,
   );

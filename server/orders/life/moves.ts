@@ -111,28 +111,37 @@ export function ownerOffers(from: OrderStatus): OrderStatus[] {
  * What arriving at a status does, whichever move brought the order there. Returns the products
  * whose stock changed (the catalogue's caches are told after the commit).
  */
-const ARRIVAL_EFFECTS: Partial<Record<OrderStatus, (tx: Db, orderId: string, from: OrderStatus) => Promise<string[]>>> =
-  {
-    // Every line's pairs back on sale. The stock write fires the back-in-stock trigger on
-    // product_sizes (migration 0021): it queues the mails of whoever waits for those sizes.
-    // An order that never left the shop gives its code's use back too.
-    cancelled: async (tx, orderId, from) => {
-      if (NEVER_LEFT.includes(from)) await returnCodeUse(tx, orderId);
-      return returnStock(tx, orderId);
-    },
-    // Confirmed again after a cancelled booking (bookingCancelled): the parcel that was booked is gone.
-    confirm: async (tx, orderId) => {
-      await dropUnsettledParcel(tx, orderId);
-      return [];
-    },
-    // Delivered without a recorded dispatch: the shop's own rider took it, and owes its cash.
-    delivered: async (tx, orderId) => {
-      await ownRiderParcelIfNone(tx, orderId);
-      return [];
-    },
-  };
+/** Where the order arrives from, and whether as a parcel that went out and came back (parcelComesBack). */
+interface Arrival {
+  from: OrderStatus;
+  cameBack: boolean;
+}
+type ArrivalEffect = (tx: Db, orderId: string, arrival: Arrival) => Promise<string[]>;
 
-/** The statuses of an order still in the shop: cancelled from one, its code's use is given back. */
+const ARRIVAL_EFFECTS: Partial<Record<OrderStatus, ArrivalEffect>> = {
+  // Every line's pairs back on sale. The stock write fires the back-in-stock trigger on
+  // product_sizes (migration 0021): it queues the mails of whoever waits for those sizes.
+  // An order that never left the shop gives its code's use back too; a parcel that came back keeps it.
+  cancelled: async (tx, orderId, { from, cameBack }) => {
+    if (NEVER_LEFT.includes(from) && !cameBack) await returnCodeUse(tx, orderId);
+    return returnStock(tx, orderId);
+  },
+  // Confirmed again after a cancelled booking (bookingCancelled): the parcel that was booked is gone.
+  confirm: async (tx, orderId) => {
+    await dropUnsettledParcel(tx, orderId);
+    return [];
+  },
+  // Delivered without a recorded dispatch: the shop's own rider took it, and owes its cash.
+  delivered: async (tx, orderId) => {
+    await ownRiderParcelIfNone(tx, orderId);
+    return [];
+  },
+};
+
+/**
+ * The statuses of an order still in the shop: cancelled from one (and not as a parcel refused at the
+ * door from confirmed, which the shop's own rider took), its code's use is given back.
+ */
 const NEVER_LEFT: readonly OrderStatus[] = ["pending", "confirm"];
 
 /** What a move also records when it is a parcel coming back. */
@@ -266,7 +275,8 @@ async function moveIn(
     .where(and(eq(orders.id, orderId), eq(orders.status, current)))
     .returning({ id: orders.id });
   if (moved.length === 0) throw conflict("Someone else just changed this order. Please reload it.");
-  const restockedProductIds = (await ARRIVAL_EFFECTS[to]?.(tx, orderId, current)) ?? [];
+  const arrival = { from: current, cameBack: options.comingBack !== undefined };
+  const restockedProductIds = (await ARRIVAL_EFFECTS[to]?.(tx, orderId, arrival)) ?? [];
   await tx.insert(orderStatusEvents).values({
     orderId,
     fromStatus: current,
