@@ -33,12 +33,11 @@ const PARSERS = {
   1182: AS_TEXT,
 };
 
-interface Prepared {
-  /** Names in least-recently-used order (a Map keeps insertion order; a use moves the name last). */
-  names: Map<string, Promise<void>>;
-}
-
-const preparedOf = new WeakMap<PGlite, Prepared>();
+/**
+ * Each database's prepared names, least recently used first (a Map keeps insertion order; a use
+ * moves the name last), each with its PREPARE.
+ */
+const preparedOf = new WeakMap<PGlite, Map<string, Promise<void>>>();
 
 /** A parameter as an SQL literal: text quoted (standard_conforming_strings is on), numbers as they are. */
 export function literalOf(value: unknown): string {
@@ -78,12 +77,11 @@ export async function selectPreparedOnPglite<Row>(
 }
 
 async function prepare(client: PGlite, name: string, text: string): Promise<void> {
-  let prepared = preparedOf.get(client);
-  if (!prepared) {
-    prepared = { names: new Map() };
-    preparedOf.set(client, prepared);
+  let names = preparedOf.get(client);
+  if (!names) {
+    names = new Map();
+    preparedOf.set(client, names);
   }
-  const { names } = prepared;
   const known = names.get(name);
   if (known) {
     names.delete(name);
