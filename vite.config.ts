@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { reactOnPreactInBrowser } from "./scripts/client-runtime.ts";
 import { pageChunkGroups } from "./scripts/page-chunks.ts";
 
 // Server modules stay outside the server build, so the loaders and the API share one
@@ -8,7 +9,7 @@ import { pageChunkGroups } from "./scripts/page-chunks.ts";
 const serverModules = /^#server\//;
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [reactOnPreactInBrowser(), tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   environments: {
     ssr: { build: { rollupOptions: { external: [serverModules] } } },

@@ -28,9 +28,13 @@ export function TextField({
   invalid = false,
   errorId,
   className,
+  value,
   ...input
 }: TextFieldProps) {
   const posted = usePostedText(name, input.type);
+  // No `value` at all when there is none: an input given `value={undefined}` and a `defaultValue`
+  // is held to the default by the browser's Preact (decision 048), not left to the shopper's typing.
+  const shown = posted.text ?? value;
   const hintId = hint ? `${id}-hint` : undefined;
   const ownErrorId = error ? `${id}-error` : undefined;
   const marked = invalid || Boolean(error);
@@ -50,7 +54,7 @@ export function TextField({
           input.readOnly ? "bg-stone-100" : "bg-white"
         } ${marked ? "border-red-700" : "border-stone-400"} ${className ?? ""}`}
         {...input}
-        value={posted.text ?? input.value}
+        {...(shown === undefined ? {} : { value: shown })}
       />
       {error && (
         <p id={ownErrorId} className="text-sm font-medium text-red-700">
