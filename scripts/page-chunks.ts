@@ -16,8 +16,12 @@ import type { CodeSplittingGroup } from "rolldown";
  */
 const GROUPS: { name: string; routes: string[]; alone?: boolean }[] = [
   { name: "shell", routes: ["entry.client.tsx", "root.tsx"] },
-  { name: "home", routes: ["routes/home.tsx"] },
-  { name: "lists", routes: ["routes/overview.tsx", "routes/category.tsx", "routes/search.tsx", "routes/buy-size.tsx"] },
+  { name: "home", routes: ["routes/home.tsx"], alone: true },
+  {
+    name: "lists",
+    routes: ["routes/overview.tsx", "routes/category.tsx", "routes/search.tsx", "routes/buy-size.tsx"],
+    alone: true,
+  },
   { name: "product", routes: ["routes/product.tsx"], alone: true },
 ];
 const GROUPED_ROUTES = new Set(GROUPS.flatMap((group) => group.routes));

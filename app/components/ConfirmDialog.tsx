@@ -1,53 +1,21 @@
 // "Are you sure?" before something that cannot be undone by the same button: an accessible alert
-// dialog (Radix) with a title, what will happen, the safe choice and the one that acts. Signing out
-// with a full cart and a customer cancelling an order ask through it.
-import * as Dialog from "@radix-ui/react-dialog";
-import type { ReactNode, RefObject } from "react";
+// dialog with a title, what will happen, the safe choice and the one that acts. Signing out with a
+// full cart and a customer cancelling an order ask through it. The button that opens it is the
+// caller's (children), drawn with the page; the dialog's code comes when first wanted (on-demand.tsx).
+import type { ReactNode } from "react";
+import type { ConfirmDialogBoxProps } from "./ConfirmDialogBox.tsx";
+import { lazyDialog, OnDemand } from "./on-demand.tsx";
 
-export interface ConfirmDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description: ReactNode;
-  /** The safe choice: it only closes the dialog. */
-  keepLabel: string;
-  actLabel: string;
-  onAct: () => void;
-  busy?: boolean;
-  /**
-   * Where focus goes back when it closes: the dialog is opened by hand (not by a Dialog.Trigger),
-   * from a button that sometimes acts without asking or is a form's submit button.
-   */
-  returnFocus: RefObject<HTMLElement | null>;
-  /** The button that opens it, kept in the dialog's tree. */
-  children?: ReactNode;
-}
+const box = lazyDialog(() => import("./ConfirmDialogBox.tsx").then((module) => module.ConfirmDialogBox));
 
-export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { open, onOpenChange, title, description, keepLabel, actLabel, onAct, busy = false, returnFocus } = props;
+/** Fetches the dialog's code: on the opening button's pointer-enter and focus, before the press. */
+export const prefetchConfirmDialog = box.prefetch;
+
+export function ConfirmDialog({ children, ...props }: ConfirmDialogBoxProps & { children?: ReactNode }) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      {props.children}
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content
-          role="alertdialog"
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            returnFocus.current?.focus();
-          }}
-          className="fixed left-1/2 top-1/2 z-50 w-[min(26rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-5 shadow-xl"
-        >
-          <Dialog.Title className="text-lg font-bold">{title}</Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-stone-700">{description}</Dialog.Description>
-          <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Dialog.Close className="button-secondary">{keepLabel}</Dialog.Close>
-            <button type="button" className="button-primary" disabled={busy} onClick={onAct}>
-              {actLabel}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      {children}
+      <OnDemand dialog={box.Dialog} props={props} />
+    </>
   );
 }

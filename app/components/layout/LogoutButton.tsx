@@ -1,24 +1,19 @@
 // Logout (docs/product.md section 4 clears the cart on sign-out): with lines in the cart it first asks, in
 // an accessible alert dialog, since signing out empties the cart; with an empty cart it signs out
 // at once. Either way the sign-out itself is signOut's, exactly as the spec says.
-// The dialog (Radix, about 10 KB gzip) is every page's header's only use of it, and most sign-outs
-// never show it: it is fetched when the button is pointed at, focused or pressed, not with the page.
+// Most sign-outs never show the dialog: its code is fetched when the button is pointed at, focused
+// or pressed, not with the page (ConfirmDialog.tsx).
 import { LogOut } from "lucide-react";
-import { lazy, Suspense, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { signOut } from "../../lib/auth-actions.ts";
 import { useCart } from "../../lib/cart-store.ts";
-
-const loadDialog = () => import("../ConfirmDialog.tsx");
-const ConfirmDialog = lazy(() => loadDialog().then((module) => ({ default: module.ConfirmDialog })));
-const fetchDialog = () => void loadDialog();
+import { ConfirmDialog, prefetchConfirmDialog } from "../ConfirmDialog.tsx";
 
 export const SIGN_OUT_WARNING = "Signing out empties your cart";
 
 export function LogoutButton() {
   const lines = useCart().length;
   const [asking, setAsking] = useState(false);
-  // Once asked, the dialog stays mounted, so closing it runs its own focus return.
-  const [asked, setAsked] = useState(false);
   const [busy, setBusy] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
 
@@ -37,37 +32,32 @@ export function LogoutButton() {
         type="button"
         className="icon-button gap-1.5 sm:px-3"
         aria-haspopup={lines > 0 ? "dialog" : undefined}
-        onPointerEnter={lines > 0 ? fetchDialog : undefined}
-        onFocus={lines > 0 ? fetchDialog : undefined}
+        onPointerEnter={lines > 0 ? prefetchConfirmDialog : undefined}
+        onFocus={lines > 0 ? prefetchConfirmDialog : undefined}
         onClick={() => {
           if (lines === 0) return void signOut();
-          setAsked(true);
           setAsking(true);
         }}
       >
         <LogOut aria-hidden="true" className="size-5" />
         <span className="sr-only text-sm font-medium sm:not-sr-only">Logout</span>
       </button>
-      {asked ? (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            open={asking}
-            onOpenChange={setAsking}
-            title={SIGN_OUT_WARNING}
-            description={
-              <>
-                Your cart has {lines} {lines === 1 ? "line" : "lines"}. Signing out removes{" "}
-                {lines === 1 ? "it" : "them"} from this device and from your account.
-              </>
-            }
-            keepLabel="Cancel"
-            actLabel="Sign out"
-            busy={busy}
-            onAct={() => void confirm()}
-            returnFocus={button}
-          />
-        </Suspense>
-      ) : null}
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={SIGN_OUT_WARNING}
+        description={
+          <>
+            Your cart has {lines} {lines === 1 ? "line" : "lines"}. Signing out removes {lines === 1 ? "it" : "them"}{" "}
+            from this device and from your account.
+          </>
+        }
+        keepLabel="Cancel"
+        actLabel="Sign out"
+        busy={busy}
+        onAct={() => void confirm()}
+        returnFocus={button}
+      />
     </>
   );
 }

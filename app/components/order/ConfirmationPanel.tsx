@@ -13,7 +13,7 @@ import type { Order } from "#shared/orders.ts";
 import { karachiTime } from "../../lib/dates.ts";
 import { FormAlert } from "../account/FormAlert.tsx";
 import { usePostedForm } from "../account/posted-form.ts";
-import { ConfirmDialog } from "../ConfirmDialog.tsx";
+import { ConfirmDialog, prefetchConfirmDialog } from "../ConfirmDialog.tsx";
 import { orderAnchor } from "./ExchangeRequests.tsx";
 
 export interface ConfirmationPanelProps {
@@ -95,6 +95,8 @@ export function ConfirmationPanel({ order, busy, onAnswer, headingLevel }: Confi
         >
           <button
             ref={cancelButton}
+            onPointerEnter={prefetchConfirmDialog}
+            onFocus={prefetchConfirmDialog}
             type="submit"
             name="action"
             value="cancel"
