@@ -197,3 +197,26 @@ describe("PGlite's files in its data folder, read by pgliteInUse (server/admin/c
     await rm(dir, { recursive: true, force: true });
   }, 60_000);
 });
+
+describe("React Router's HydratedRouter, rendered first on a detached node by app/entry.client.tsx", () => {
+  it("throws the promise of the server's decoded state before any hook, on its first render", async () => {
+    // What the browser has when the entry runs: React Router's inline scripts set these.
+    // A stream that never ends: the decoding waits, as it does until React Router's last inline script.
+    const stream = new ReadableStream<Uint8Array>();
+    const window = { __reactRouterContext: { stream }, __reactRouterManifest: {}, __reactRouterRouteModules: {} };
+    vi.stubGlobal("window", window);
+    try {
+      const { HydratedRouter } = await import("react-router/dom");
+      let thrown: unknown;
+      try {
+        // As Preact calls a function component: were a hook reached first, it would throw a TypeError.
+        (HydratedRouter as (props: object) => unknown)({});
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(Promise);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
