@@ -5,6 +5,7 @@ import { render } from "preact";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { documentHydrated } from "./components/HydrateLater.tsx";
 import { takeEarlyFields } from "./lib/early-fields.ts";
 import { replayEarly, takeEarlyTaps } from "./lib/early-taps.ts";
 import { hydrateDocumentFromHtmlChildren } from "./lib/preact-document.ts";
@@ -44,6 +45,7 @@ async function hydrate() {
       </StrictMode>,
     );
   });
+  documentHydrated();
   replayEarly(earlyFields, earlyActs);
 }
 

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root.ts";
 import "./app.css";
+import { HydrateLater } from "./components/HydrateLater.tsx";
 import { AuthStartup } from "./components/layout/AuthStartup.tsx";
 import { FloatingLinks } from "./components/layout/FloatingLinks.tsx";
 import { HeadScript } from "./components/layout/HeadScript.tsx";
@@ -55,7 +56,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" className="flex-1">
           {children}
         </main>
-        <SiteFooter shop={shop} roomForFloatingLinks={floating} />
+        <HydrateLater>
+          <SiteFooter shop={shop} roomForFloatingLinks={floating} />
+        </HydrateLater>
         <PageSpinner />
         <Toaster />
         <AuthStartup />

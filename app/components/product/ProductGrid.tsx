@@ -1,4 +1,5 @@
 import type { ProductSummary } from "#shared/catalog.ts";
+import { HydrateLater } from "../HydrateLater.tsx";
 import { ProductCard } from "./ProductCard.tsx";
 
 /** 2 columns on small screens, 3 on medium, 4 on larger (docs/product.md section 2). */
@@ -26,19 +27,22 @@ export function ProductGrid({
   /** The one size the list is of: each card's link opens the product in it. */
   linkSize?: number;
 }) {
+  // The cards are the longest markup of a list page; a tap on one before it is hydrated is a link.
   return (
-    <ul className={`grid gap-3 md:gap-5 ${sixUp ? SIX_COLUMNS : COLUMNS}`}>
-      {products.map((product, index) => (
-        <li key={product._id} className="flex">
-          <ProductCard
-            product={product}
-            priority={index < priorityCount}
-            heading={heading}
-            size={size}
-            linkSize={linkSize}
-          />
-        </li>
-      ))}
-    </ul>
+    <HydrateLater>
+      <ul className={`grid gap-3 md:gap-5 ${sixUp ? SIX_COLUMNS : COLUMNS}`}>
+        {products.map((product, index) => (
+          <li key={product._id} className="flex">
+            <ProductCard
+              product={product}
+              priority={index < priorityCount}
+              heading={heading}
+              size={size}
+              linkSize={linkSize}
+            />
+          </li>
+        ))}
+      </ul>
+    </HydrateLater>
   );
 }
