@@ -1,6 +1,7 @@
 // The alert dialog itself (Radix), fetched when first wanted: ConfirmDialog.tsx.
 import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode, RefObject } from "react";
+import { returnFocusTo } from "./on-demand.tsx";
 
 export interface ConfirmDialogBoxProps {
   open: boolean;
@@ -27,10 +28,7 @@ export function ConfirmDialogBox(props: ConfirmDialogBoxProps) {
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content
           role="alertdialog"
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            returnFocus.current?.focus();
-          }}
+          onCloseAutoFocus={returnFocusTo(returnFocus)}
           className="fixed left-1/2 top-1/2 z-50 w-[min(26rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-5 shadow-xl"
         >
           <Dialog.Title className="text-lg font-bold">{title}</Dialog.Title>

@@ -2,6 +2,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import type { RefObject } from "react";
 import type { Gender } from "#shared/categories.ts";
+import { returnFocusTo } from "./on-demand.tsx";
 import { SizeCharts } from "./SizeCharts.tsx";
 import { SizeFinder } from "./SizeFinder.tsx";
 
@@ -19,10 +20,7 @@ export function SizeChartBox({ open, onOpenChange, gender, returnFocus }: SizeCh
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            returnFocus.current?.focus();
-          }}
+          onCloseAutoFocus={returnFocusTo(returnFocus)}
           className="fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[95vw] max-w-3xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-4 shadow-xl md:p-6"
         >
           <Dialog.Title className="text-xl font-bold">Size Guide</Dialog.Title>
