@@ -5,7 +5,7 @@ import { render } from "preact";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { documentHydrated } from "./components/HydrateLater.tsx";
+import { documentHydrated, takeFieldsTypedInParts, whenAllHydrated } from "./components/HydrateLater.tsx";
 import { takeEarlyFields } from "./lib/early-fields.ts";
 import { replayEarly, takeEarlyTaps } from "./lib/early-taps.ts";
 import { hydrateDocumentFromHtmlChildren } from "./lib/preact-document.ts";
@@ -30,13 +30,17 @@ async function routerStateDecoded(): Promise<void> {
 
 async function hydrate() {
   await routerStateDecoded();
+  // The decoding was a task's work on a cheap phone: the document's hydration takes the next one.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   hydrateDocumentFromHtmlChildren();
   shareNonceWithStyleWriters();
   // Taps and submits on the server's HTML until now did nothing, and the app would not know what was
   // typed: put back and replayed once hydrated. From here on the app's own listeners take every tap,
   // so none may be replayed twice.
   const earlyFields = takeEarlyFields();
-  const earlyActs = takeEarlyTaps();
+  // The parts that hydrate later (HydrateLater.tsx) have no listeners yet: the script goes on
+  // noting taps inside them until the last is hydrated, and everything is replayed then, in order.
+  const earlyActs = takeEarlyTaps(true);
   startTransition(() => {
     hydrateRoot(
       document,
@@ -45,8 +49,11 @@ async function hydrate() {
       </StrictMode>,
     );
   });
+  whenAllHydrated(() => {
+    const acts = [...earlyActs, ...takeEarlyTaps(false)];
+    replayEarly([...earlyFields, ...takeFieldsTypedInParts()], acts);
+  });
   documentHydrated();
-  replayEarly(earlyFields, earlyActs);
 }
 
 requestAnimationFrame(() => setTimeout(hydrate, 0));

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root.ts";
 import "./app.css";
-import { HydrateLater } from "./components/HydrateLater.tsx";
+import { HydrateLater, whenAllHydrated } from "./components/HydrateLater.tsx";
 import { AuthStartup } from "./components/layout/AuthStartup.tsx";
 import { FloatingLinks } from "./components/layout/FloatingLinks.tsx";
 import { HeadScript } from "./components/layout/HeadScript.tsx";
@@ -43,18 +43,28 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <HeadScript nonce={nonce} code={EARLY_TAPS_SCRIPT} />
         <HeadScript nonce={nonce} code={BAR_WAITS_FOR_PRESS_SCRIPT} />
       </head>
-      <body className="flex min-h-screen flex-col bg-white font-sans text-stone-900 antialiased">
+      <body
+        className="flex min-h-screen flex-col bg-white font-sans text-stone-900 antialiased"
+        data-floating-links={floating ? "" : undefined}
+      >
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
         >
           Skip to content
         </a>
-        <SiteHeader />
+        {/* The header, the page and the footer each hydrate in a task of their own (decision 049). */}
+        <HydrateLater>
+          <SiteHeader />
+        </HydrateLater>
         {/* Fixed to the bottom edge, but read and tabbed to right after the header: it holds the cart. */}
-        {floating ? <FloatingLinks phone={shop.phone} /> : null}
+        {floating ? (
+          <HydrateLater>
+            <FloatingLinks phone={shop.phone} />
+          </HydrateLater>
+        ) : null}
         <main id="main" className="flex-1">
-          {children}
+          <HydrateLater>{children}</HydrateLater>
         </main>
         <HydrateLater>
           <SiteFooter shop={shop} roomForFloatingLinks={floating} />
@@ -71,8 +81,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   // Marks the document once React has taken over, for tests and for styles that need JS.
+  // Not before the parts that hydrate later (HydrateLater.tsx) have: until then their taps wait.
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
+    whenAllHydrated(() => {
+      document.documentElement.dataset.hydrated = "true";
+    });
   }, []);
   useRouteFocus();
   return <Outlet />;

@@ -1,5 +1,5 @@
 // The floating links' bar (app/components/layout/FloatingLinks.tsx) steps aside while a field that
-// brings up the phone's keyboard has focus (app.css). A press moves the focus at its start
+// brings up the phone's keyboard has focus (`data-typing` on <html>, set below; app.css). A press moves the focus at its start
 // (mousedown; a tap sends its mousedown too), so the bar came back in the middle of the very press
 // that took the focus away, over the lower part of the button pressed: the press ended on the bar,
 // and the browser sends a press that starts on one element and ends on another to their common
@@ -24,4 +24,14 @@ export const BAR_WAITS_FOR_PRESS_SCRIPT = `(function () {
   ["click", "pointercancel", "contextmenu", "dragstart"].forEach(function (type) {
     addEventListener(type, release, true);
   });
+  function typing(field) {
+    return !!field && (field.tagName === "TEXTAREA" || (field.tagName === "INPUT" && !/^(checkbox|radio|file)$/.test(field.type)));
+  }
+  addEventListener("focusin", function (event) {
+    if (typing(event.target)) root.setAttribute("data-typing", "");
+    else root.removeAttribute("data-typing");
+  }, true);
+  addEventListener("focusout", function (event) {
+    if (!typing(event.relatedTarget)) root.removeAttribute("data-typing");
+  }, true);
 })();`;

@@ -26,10 +26,13 @@ function changedValue(field: Field): string | boolean | undefined {
   return field.value !== field.defaultValue ? field.value : undefined;
 }
 
-/** The fields whose value is no longer the server's; call it just before hydrateRoot. */
-export function takeEarlyFields(): EarlyField[] {
+/**
+ * The fields whose value is no longer the server's; call it just before hydrateRoot, and for a
+ * part hydrated later (HydrateLater.tsx), on that part as it is hydrated.
+ */
+export function takeEarlyFields(within: ParentNode = document): EarlyField[] {
   const early: EarlyField[] = [];
-  for (const field of document.querySelectorAll<Field>("input, select, textarea")) {
+  for (const field of within.querySelectorAll<Field>("input, select, textarea")) {
     if (field.disabled || UNTYPED.has(field.type)) continue;
     const value = changedValue(field);
     if (value === undefined) continue;

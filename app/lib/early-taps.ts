@@ -8,6 +8,9 @@
 import { flushSync } from "react-dom";
 import { type EarlyField, restoreField } from "./early-fields.ts";
 
+/** On the server's HTML of a part the browser has not hydrated yet (components/HydrateLater.tsx). */
+export const HYDRATE_LATER_MARK = "data-hydrate-later";
+
 /** A tapped button, or a form whose submit was held (then `submitter` is the button pressed). */
 export interface EarlyAct {
   element: HTMLButtonElement | HTMLFormElement;
@@ -20,8 +23,11 @@ export interface EarlyAct {
 
 declare global {
   interface Window {
-    /** Set by EARLY_TAPS_SCRIPT: stops noting and hands over what was noted so far, in order. */
-    takeEarlyTaps?: () => EarlyAct[];
+    /**
+     * Set by EARLY_TAPS_SCRIPT: hands over what was noted so far, in order. With `partsWait` it
+     * goes on noting taps inside the parts not hydrated yet (HydrateLater.tsx); without, it stops.
+     */
+    takeEarlyTaps?: (partsWait: boolean) => EarlyAct[];
   }
 }
 
@@ -39,7 +45,7 @@ declare global {
 // text, greyed), aria-busy, aria-disabled and the label as its name, until `settle` takes them
 // off, right before the replay.
 export const EARLY_TAPS_SCRIPT = `(function () {
-  var acts = [], failed = false;
+  var acts = [], failed = false, partsOnly = false;
   function show(control, act) {
     var group = control.hasAttribute("aria-pressed") && control.closest("[data-choose-one]");
     if (group) group.querySelectorAll("button[aria-pressed]").forEach(function (button) {
@@ -58,6 +64,7 @@ export const EARLY_TAPS_SCRIPT = `(function () {
     var target = event.target, submit = event.type === "submit";
     var element = submit ? target : target instanceof Element ? target.closest("button") : null;
     if (!event.isTrusted || !element) return;
+    if (partsOnly && !element.closest("[${HYDRATE_LATER_MARK}]")) return;
     if (submit ? failed || element.method !== "post" : element.type !== "button" || element.disabled) return;
     if (submit) event.preventDefault();
     if (acts.some(function (act) { return act.element === element; })) return;
@@ -81,17 +88,23 @@ export const EARLY_TAPS_SCRIPT = `(function () {
   document.addEventListener("click", note, true);
   document.addEventListener("submit", note, true);
   addEventListener("error", fail, true);
-  window.takeEarlyTaps = function () {
-    document.removeEventListener("click", note, true);
-    document.removeEventListener("submit", note, true);
+  window.takeEarlyTaps = function (partsWait) {
     removeEventListener("error", fail, true);
+    partsOnly = partsWait;
+    if (!partsWait) {
+      document.removeEventListener("click", note, true);
+      document.removeEventListener("submit", note, true);
+    }
     return acts.splice(0);
   };
 })();`;
 
-/** Stops the inline script noting taps and returns those it noted. */
-export function takeEarlyTaps(): EarlyAct[] {
-  return window.takeEarlyTaps?.() ?? [];
+/**
+ * Returns the taps the inline script noted. While parts of the page wait to hydrate (`partsWait`),
+ * it goes on noting the taps inside them, where the app has no listener yet; then it stops.
+ */
+export function takeEarlyTaps(partsWait = false): EarlyAct[] {
+  return window.takeEarlyTaps?.(partsWait) ?? [];
 }
 
 /**

@@ -10,11 +10,17 @@ export function hydrateDocumentFromHtmlChildren(): void {
   // React's server writes the module preloads that <Scripts> renders in the body at the top of
   // the <head>, ahead of the stylesheet. Preact hydrates an element onto the first unclaimed one of
   // its tag, so it would take a preload for the stylesheet and drop the stylesheet. The preloads
-  // have done their work (this module is running), and <Scripts> renders its own in the body.
+  // have done their work (this module is running). <Scripts> renders them again, in the body, where
+  // the server's HTML has none: the browser drew them as new nodes, and each inserted node restyled
+  // the page (issue 54, decision 049). Preloads are for a first load only, so the browser draws none.
   for (const preload of document.head.querySelectorAll('link[rel="modulepreload"]')) preload.remove();
   const previous = options.vnode;
   options.vnode = (vnode: VNode) => {
-    if (vnode.type === "html") (vnode as { type: unknown }).type = Fragment;
+    if (vnode.type === "html" || isModulePreload(vnode)) (vnode as { type: unknown }).type = Fragment;
     previous?.(vnode);
   };
+}
+
+function isModulePreload(vnode: VNode): boolean {
+  return vnode.type === "link" && (vnode.props as { rel?: unknown }).rel === "modulepreload";
 }

@@ -13,6 +13,7 @@ import { refreshCart } from "../lib/cart-sync.ts";
 import { prepareCheckoutChecks } from "../lib/checkout-checks.ts";
 import { settleSentKey, useUnseenOrder } from "../lib/checkout-key.ts";
 import { noScriptPagesContext, postedFormContext, services } from "../lib/context.server.ts";
+import { showModalHoldingPage } from "../lib/modal.ts";
 import { cartRoom, useOrderLimits } from "../lib/order-limits.ts";
 import { withReturnTo } from "../lib/return-to.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
@@ -93,7 +94,7 @@ export default function MyCart({ loaderData }: Route.ComponentProps) {
     }
     // The checkout's schemas are not on the cart's first load (decision 045): fetched as it opens.
     prepareCheckoutChecks();
-    checkout.current?.showModal();
+    showModalHoldingPage(checkout.current);
   }
 
   return (

@@ -5,7 +5,9 @@ import { useRef, useState } from "react";
 import { NavLink } from "react-router";
 import { GENDER_LABEL, type Gender } from "#shared/categories.ts";
 import { useAuth } from "../../lib/auth-store.ts";
+import { showModalHoldingPage } from "../../lib/modal.ts";
 import { dropdownItems } from "../../lib/navigation.ts";
+import { HydrateLater } from "../HydrateLater.tsx";
 
 export function MobileMenu() {
   const isAdmin = useAuth().user?.role === "admin";
@@ -21,7 +23,7 @@ export function MobileMenu() {
         className="icon-button md:hidden"
         aria-label="Open menu"
         aria-haspopup="dialog"
-        onClick={() => dialog.current?.showModal()}
+        onClick={() => showModalHoldingPage(dialog.current)}
       >
         <Menu aria-hidden="true" className="size-6" />
       </button>
@@ -44,61 +46,68 @@ export function MobileMenu() {
             <X aria-hidden="true" className="size-6" />
           </button>
         </div>
-        <ul className="space-y-1">
-          <li>
-            <NavLink to="/" end className={link} onClick={close}>
-              Home
-            </NavLink>
-          </li>
-          {(["men", "women"] as const).map((gender) => (
-            <li key={gender}>
-              <button
-                type="button"
-                className={`${link} flex w-full items-center justify-between`}
-                aria-expanded={expanded === gender}
-                aria-controls={`mobile-${gender}`}
-                onClick={() => setExpanded(expanded === gender ? null : gender)}
-              >
-                {GENDER_LABEL[gender]}
-                <ChevronDown
-                  aria-hidden="true"
-                  className={`size-5 transition-transform ${expanded === gender ? "rotate-180" : ""}`}
-                />
-              </button>
-              <ul id={`mobile-${gender}`} hidden={expanded !== gender} className="ml-3 border-l border-stone-200 pl-2">
-                {dropdownItems(gender).map((item) => (
-                  <li key={item.to}>
-                    <NavLink
-                      to={item.to}
-                      className="block px-3 py-2 text-stone-700 hover:text-brand-700"
-                      onClick={close}
-                    >
-                      {item.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-          <li>
-            <NavLink to="/contact" className={link} onClick={close}>
-              Contact
-            </NavLink>
-          </li>
-          {/* The footer's name for it (docs/product.md section 2): a phone reaches its orders without scrolling down. */}
-          <li>
-            <NavLink to="/TrackOrder" className={link} onClick={close}>
-              Track Your Order
-            </NavLink>
-          </li>
-          {isAdmin ? (
+        {/* Out of sight until opened: its links hydrate in a task of their own (decision 049). */}
+        <HydrateLater>
+          <ul className="space-y-1">
             <li>
-              <NavLink to="/admin" className={link} onClick={close}>
-                Admin
+              <NavLink to="/" end className={link} onClick={close}>
+                Home
               </NavLink>
             </li>
-          ) : null}
-        </ul>
+            {(["men", "women"] as const).map((gender) => (
+              <li key={gender}>
+                <button
+                  type="button"
+                  className={`${link} flex w-full items-center justify-between`}
+                  aria-expanded={expanded === gender}
+                  aria-controls={`mobile-${gender}`}
+                  onClick={() => setExpanded(expanded === gender ? null : gender)}
+                >
+                  {GENDER_LABEL[gender]}
+                  <ChevronDown
+                    aria-hidden="true"
+                    className={`size-5 transition-transform ${expanded === gender ? "rotate-180" : ""}`}
+                  />
+                </button>
+                <ul
+                  id={`mobile-${gender}`}
+                  hidden={expanded !== gender}
+                  className="ml-3 border-l border-stone-200 pl-2"
+                >
+                  {dropdownItems(gender).map((item) => (
+                    <li key={item.to}>
+                      <NavLink
+                        to={item.to}
+                        className="block px-3 py-2 text-stone-700 hover:text-brand-700"
+                        onClick={close}
+                      >
+                        {item.label}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+            <li>
+              <NavLink to="/contact" className={link} onClick={close}>
+                Contact
+              </NavLink>
+            </li>
+            {/* The footer's name for it (docs/product.md section 2): a phone reaches its orders without scrolling down. */}
+            <li>
+              <NavLink to="/TrackOrder" className={link} onClick={close}>
+                Track Your Order
+              </NavLink>
+            </li>
+            {isAdmin ? (
+              <li>
+                <NavLink to="/admin" className={link} onClick={close}>
+                  Admin
+                </NavLink>
+              </li>
+            ) : null}
+          </ul>
+        </HydrateLater>
       </dialog>
     </>
   );

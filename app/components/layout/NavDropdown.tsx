@@ -4,6 +4,7 @@ import { ChevronDown } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { NavLink } from "react-router";
 import type { NavItem } from "../../lib/navigation.ts";
+import { HydrateLater } from "../HydrateLater.tsx";
 
 export function NavDropdown({ label, to, items }: { label: string; to: string; items: NavItem[] }) {
   const [open, setOpen] = useState(false);
@@ -52,23 +53,26 @@ export function NavDropdown({ label, to, items }: { label: string; to: string; i
           <ChevronDown aria-hidden="true" className={`size-4 transition-transform ${open ? "rotate-180" : ""}`} />
         </button>
       </div>
-      <ul
-        id={menuId}
-        hidden={!open}
-        className="absolute left-0 top-full z-40 min-w-56 rounded-lg border border-stone-200 bg-white py-2 shadow-lg"
-      >
-        {items.map((item) => (
-          <li key={item.to}>
-            <NavLink
-              to={item.to}
-              className="block px-4 py-2 text-sm text-stone-700 hover:bg-brand-50 hover:text-brand-700 aria-[current=page]:font-semibold aria-[current=page]:text-brand-700"
-              onClick={() => setOpen(false)}
-            >
-              {item.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
+      {/* Out of sight until opened: its links hydrate in a task of their own (decision 049). */}
+      <HydrateLater>
+        <ul
+          id={menuId}
+          hidden={!open}
+          className="absolute left-0 top-full z-40 min-w-56 rounded-lg border border-stone-200 bg-white py-2 shadow-lg"
+        >
+          {items.map((item) => (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                className="block px-4 py-2 text-sm text-stone-700 hover:bg-brand-50 hover:text-brand-700 aria-[current=page]:font-semibold aria-[current=page]:text-brand-700"
+                onClick={() => setOpen(false)}
+              >
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </HydrateLater>
     </div>
   );
 }

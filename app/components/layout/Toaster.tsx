@@ -25,7 +25,14 @@ export function Toaster() {
     const section = stack.current;
     if (!section) return;
     const height = toasts.length > 0 ? section.getBoundingClientRect().height + CLEARANCE : 0;
-    document.documentElement.style.setProperty("--toasts-height", `${height}px`);
+    // Written only when it changes: a property set on <html> restyles the whole page, and the
+    // first render, with no toasts, would have done that during hydration (decision 049).
+    const value = height > 0 ? `${height}px` : "";
+    const root = document.documentElement.style;
+    if (root.getPropertyValue("--toasts-height") !== value) {
+      if (value) root.setProperty("--toasts-height", value);
+      else root.removeProperty("--toasts-height");
+    }
     if (toasts.length > 0) keepFormButtonsClear(section.getBoundingClientRect());
   }, [toasts]);
   return (

@@ -12,6 +12,7 @@ import { SlidersHorizontal, X } from "lucide-react";
 import { type ReactNode, startTransition, useId, useRef, useState } from "react";
 import { useNavigation } from "react-router";
 import { countLabel } from "#shared/listing.ts";
+import { showModalHoldingPage } from "../../lib/modal.ts";
 import { useFiltersTarget } from "./filters-target.ts";
 
 export function FilterSheet({ total, active, children }: { total: number; active: number; children: ReactNode }) {
@@ -27,7 +28,7 @@ export function FilterSheet({ total, active, children }: { total: number; active
   const close = () => dialog.current?.close();
   const open = () => {
     if (dialog.current?.open) return;
-    dialog.current?.showModal();
+    showModalHoldingPage(dialog.current);
     startTransition(() => setOpened(true));
   };
   useFiltersTarget((sidebar) => {
