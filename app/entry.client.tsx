@@ -35,8 +35,8 @@ async function hydrate() {
   hydrateDocumentFromHtmlChildren();
   shareNonceWithStyleWriters();
   // Taps and submits on the server's HTML until now did nothing, and the app would not know what was
-  // typed: put back and replayed once hydrated. From here on the app's own listeners take every tap,
-  // so none may be replayed twice.
+  // typed: put back and replayed once hydrated. From here on the app's own listeners take every tap
+  // outside the parts still waiting, so none may be replayed twice.
   const earlyFields = takeEarlyFields();
   // The parts that hydrate later (HydrateLater.tsx) have no listeners yet: the script goes on
   // noting taps inside them until the last is hydrated, and everything is replayed then, in order.

@@ -3,8 +3,10 @@
 // before React runs on a slow phone. EARLY_TAPS_SCRIPT, inline in the head, notes taps on
 // `type="button"` buttons and holds the submits of POST forms (whose action needs React: the
 // session lives in localStorage); hydrate() in entry.client.tsx takes them just before
-// hydrateRoot (from then on React's own listeners see every tap) and replays them once hydrated,
-// after the fields typed meanwhile (early-fields.ts). Links and GET forms are left to the browser.
+// hydrateRoot, and the script goes on noting taps only inside the parts that hydrate later
+// (HydrateLater.tsx, decision 049), where React has no listener yet; once the last part is
+// hydrated, all are replayed, after the fields typed meanwhile (early-fields.ts). Links and GET
+// forms are left to the browser.
 import { flushSync } from "react-dom";
 import { type EarlyField, restoreField } from "./early-fields.ts";
 
