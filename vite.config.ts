@@ -2,7 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { reactOnPreactInBrowser } from "./scripts/client-runtime.ts";
-import { pageChunkGroups } from "./scripts/page-chunks.ts";
+import { pageChunkGroups, smallSharedChunkGroup } from "./scripts/page-chunks.ts";
 
 // Server modules stay outside the server build, so the loaders and the API share one
 // database handle and one set of services (GUIDE.md section 1).
@@ -13,7 +13,9 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   environments: {
     ssr: { build: { rollupOptions: { external: [serverModules] } } },
-    client: { build: { rollupOptions: { output: { codeSplitting: { groups: pageChunkGroups } } } } },
+    client: {
+      build: { rollupOptions: { output: { codeSplitting: { groups: [...pageChunkGroups, smallSharedChunkGroup] } } } },
+    },
   },
   build: { assetsInlineLimit: 0 },
 });

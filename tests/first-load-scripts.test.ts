@@ -49,6 +49,20 @@ it("loads no zod on the first load of any customer route", async () => {
   expect(carrying).toEqual([]);
 });
 
+// Decision 050: over HTTP/1.1 a file beyond the sixth waits for a connection, and on a phone's slow
+// link each costs a round trip. The small modules many pages share come in one chunk
+// (scripts/page-chunks.ts); before it, Track Your Order named 27 files and the product page 24.
+const MOST_FILES_ON_A_FIRST_LOAD = 20;
+
+it(`names at most ${MOST_FILES_ON_A_FIRST_LOAD} script files on the first load of any customer route`, async () => {
+  const [product] = (await t.app.inject({ url: "/api/products?category=men-formal-shoes" })).json<ProductList>()
+    .products;
+  const counts: Record<string, number> = {};
+  for (const route of customerRoutes(product?._id ?? "")) counts[route] = scriptUrls(await body(route)).urls.length;
+  const over = Object.entries(counts).filter(([, files]) => files > MOST_FILES_ON_A_FIRST_LOAD);
+  expect(over, JSON.stringify(counts)).toEqual([]);
+});
+
 it("finds zod's marks in the build, so the test above can fail", async () => {
   // The checkout's schemas (fetched when it opens) are built with zod: its marks are in some chunk.
   const assets = path.join(ROOT_DIR, "build", "client", "assets");
