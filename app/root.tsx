@@ -14,6 +14,7 @@ import { RouteError } from "./components/RouteError.tsx";
 import { BAR_WAITS_FOR_PRESS_SCRIPT } from "./lib/bar-waits-for-press.ts";
 import { postedFormContext, services } from "./lib/context.server.ts";
 import { EARLY_TAPS_SCRIPT } from "./lib/early-taps.ts";
+import { useLightLinks } from "./lib/light-links.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { useRouteFocus } from "./lib/use-route-focus.ts";
 
@@ -31,6 +32,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const shop = data?.shop ?? FALLBACK_SHOP;
   // The owner's screens are a work place: no chat or cart buttons floating over their tables.
   const floating = !useLocation().pathname.startsWith("/admin");
+  // Here, not in App: the error pages render the Layout without App, and their footer's links too.
+  useLightLinks();
   return (
     <html lang="en">
       <head>

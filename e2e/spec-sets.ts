@@ -40,6 +40,8 @@ export const PHONE_ONLY_SPECS = [
   // A failed delivery (issue 49): the customer's page at 390 px, the owner's queue at 390 and 1280 px,
   // and the page without JavaScript; it sets its own viewports.
   "delivery-attempts.spec.ts",
+  // The light links' clicks (decision 050): the same listener at every width.
+  "light-links.spec.ts",
 ];
 
 /**

@@ -7,10 +7,10 @@
 // thread while the page is still loading.
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
 import type { ImageRef } from "#shared/catalog.ts";
 import { CATEGORIES, type Category, type CategorySlug, GENDER_LABEL, type Gender } from "#shared/categories.ts";
 import { CarouselArrows } from "../CarouselArrows.tsx";
+import { LightLink } from "../LightLink.tsx";
 import { ProductPicture } from "../product/ProductPicture.tsx";
 import { useAutoplayAllowed } from "../product/use-picture-track.ts";
 
@@ -126,7 +126,10 @@ export function CategoryCarousel({ slides }: { slides: CategorySlide[] }) {
                 aria-roledescription="slide"
                 aria-label={`${index + 1} of ${slides.length}`}
               >
-                <Link to={category.path} className="group block overflow-hidden rounded-xl border border-stone-200">
+                <LightLink
+                  to={category.path}
+                  className="group block overflow-hidden rounded-xl border border-stone-200"
+                >
                   <div className="aspect-square bg-stone-100">
                     {image && (
                       <ProductPicture
@@ -147,7 +150,7 @@ export function CategoryCarousel({ slides }: { slides: CategorySlide[] }) {
                     </span>
                     {category.name}
                   </p>
-                </Link>
+                </LightLink>
               </li>
             );
           })}

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { LightLink } from "../LightLink.tsx";
 import { SitePicture } from "../SitePicture.tsx";
 
 /**
@@ -11,12 +11,12 @@ export function GenderBanner() {
       <div className="relative overflow-hidden rounded-2xl">
         <SitePicture name="banner" sizes="(min-width: 1280px) 1248px, 100vw" className="h-auto w-full" />
         <div className="grid grid-cols-2 md:absolute md:inset-0">
-          <Link to="/women" className="flex items-end justify-center bg-rose-50 py-3 md:bg-transparent md:pb-8">
+          <LightLink to="/women" className="flex items-end justify-center bg-rose-50 py-3 md:bg-transparent md:pb-8">
             <span className="button-primary">Shop Women</span>
-          </Link>
-          <Link to="/men" className="flex items-end justify-center bg-slate-100 py-3 md:bg-transparent md:pb-8">
+          </LightLink>
+          <LightLink to="/men" className="flex items-end justify-center bg-slate-100 py-3 md:bg-transparent md:pb-8">
             <span className="button-primary">Shop Men</span>
-          </Link>
+          </LightLink>
         </div>
       </div>
     </section>

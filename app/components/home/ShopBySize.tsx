@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { GENDER_LABEL, type Gender } from "#shared/categories.ts";
 import { SIZES } from "#shared/sizes.ts";
+import { LightLink } from "../LightLink.tsx";
 
 const CELL = "grid aspect-square place-items-center rounded-lg border-2 text-lg font-bold";
 
@@ -20,13 +20,13 @@ export function ShopBySize({ shop }: { shop?: { gender: Gender; sizesInStock: re
         {SIZES.map((size) => (
           <li key={size}>
             {!shop || shop.sizesInStock.includes(size) ? (
-              <Link
+              <LightLink
                 to={shop ? `/buy/${size}?gender=${shop.gender}` : `/buy/${size}`}
                 className={`${CELL} border-stone-200 text-stone-800 hover:border-brand-700 hover:bg-brand-50 hover:text-brand-700`}
                 aria-label={`${who} in size ${size}`}
               >
                 {size}
-              </Link>
+              </LightLink>
             ) : (
               <span className={`${CELL} border-dashed border-stone-200 bg-white font-semibold text-stone-500`}>
                 <s>{size}</s>

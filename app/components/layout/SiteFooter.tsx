@@ -1,9 +1,9 @@
 import { Mail, MessageCircle, Phone } from "lucide-react";
-import { Link } from "react-router";
 import { categoriesOf } from "#shared/categories.ts";
 import { COPYRIGHT_YEAR, FOOTER_LINKS, instagramUrl, SHOP_NAME, whatsappUrl } from "#shared/shop.ts";
 import type { ShopInfo } from "../../lib/shop-info.ts";
 import { InstagramIcon } from "../icons/InstagramIcon.tsx";
+import { LightLink } from "../LightLink.tsx";
 
 export function SiteFooter({ shop, roomForFloatingLinks }: { shop: ShopInfo; roomForFloatingLinks: boolean }) {
   return (
@@ -71,9 +71,9 @@ function FooterList({ title, links }: { title: string; links: { label: string; t
       <ul className="mt-3 space-y-2 text-sm">
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className="footer-link">
+            <LightLink to={link.to} className="footer-link">
               {link.label}
-            </Link>
+            </LightLink>
           </li>
         ))}
       </ul>

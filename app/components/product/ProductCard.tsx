@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import type { ProductSummary } from "#shared/catalog.ts";
 import { LOW_STOCK_LABEL_AT } from "#shared/sizes.ts";
+import { LightLink } from "../LightLink.tsx";
 import { Price } from "./Price.tsx";
 import { ProductPicture } from "./ProductPicture.tsx";
 
@@ -42,13 +42,13 @@ export function ProductCard({
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <Heading className="text-sm font-semibold leading-snug text-stone-900 md:text-base">
-          <Link
+          <LightLink
             to={`/products/${product._id}${linkSize === undefined ? "" : `?size=${linkSize}`}`}
             state={{ fromCard: true }}
             className="after:absolute after:inset-0 focus-visible:outline-none group-focus-within:underline"
           >
             {product.name}
-          </Link>
+          </LightLink>
         </Heading>
         <p className="text-xs text-stone-600 md:text-sm">{product.preview}</p>
         <div className="mt-auto pt-1">
