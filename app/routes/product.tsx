@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { data, useLocation, useNavigate, useSearchParams } from "react-router";
 import { toSummary } from "#shared/catalog.ts";
 import { productIdSchema } from "#shared/catalog-schemas.ts";
 import { categoryBySlug } from "#shared/categories.ts";
@@ -8,6 +8,7 @@ import { DEFAULT_LIST_QUERY } from "#shared/listing.ts";
 import { buyersFit, type PublicReview, type ReviewSummary } from "#shared/review-words.ts";
 import { reviewFitSchema } from "#shared/reviews.ts";
 import { FEW_LEFT_WARNING_AT } from "#shared/sizes.ts";
+import { LightLink } from "../components/LightLink.tsx";
 import { MySizeControl } from "../components/listing/MySizeControl.tsx";
 import { NoScriptAddToCart } from "../components/no-script/NoScriptAddToCart.tsx";
 import { BackInStock } from "../components/product/BackInStock.tsx";
@@ -216,21 +217,21 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <nav aria-label="Breadcrumb" className="mb-4 text-sm text-stone-600">
         <ol className="flex flex-wrap gap-1">
           <li>
-            <Link to="/" className="hover:underline">
+            <LightLink to="/" className="hover:underline">
               Home
-            </Link>{" "}
+            </LightLink>{" "}
             /
           </li>
           <li>
-            <Link to={`/${category.gender}`} className="hover:underline">
+            <LightLink to={`/${category.gender}`} className="hover:underline">
               {category.gender === "men" ? "Men" : "Women"}
-            </Link>{" "}
+            </LightLink>{" "}
             /
           </li>
           <li>
-            <Link to={category.path} className="hover:underline">
+            <LightLink to={category.path} className="hover:underline">
               {category.name}
-            </Link>
+            </LightLink>
           </li>
         </ol>
       </nav>
@@ -293,9 +294,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </section>
           <p className="text-sm text-stone-700">
             Free delivery in Karachi, cash on delivery. Faulty pair? See our{" "}
-            <Link to="/exchange-policy" className="font-semibold text-brand-700 underline">
+            <LightLink to="/exchange-policy" className="font-semibold text-brand-700 underline">
               Exchange &amp; Return Policy
-            </Link>
+            </LightLink>
             .
           </p>
         </div>
@@ -345,12 +346,12 @@ export function ErrorBoundary() {
           <title>No product found. | Karachi Shoe Shop</title>
           <h1 className="page-title">{NO_PRODUCT_FOUND}</h1>
           <p className="mt-3 text-stone-600">It may have sold out for good, or the address may be mistyped.</p>
-          <Link to="/search" className="button-secondary mt-6 mr-3">
+          <LightLink to="/search" className="button-secondary mt-6 mr-3">
             Search the shop
-          </Link>
-          <Link to="/" className="button-primary mt-6">
+          </LightLink>
+          <LightLink to="/" className="button-primary mt-6">
             Back to Home
-          </Link>
+          </LightLink>
         </div>
       }
     />

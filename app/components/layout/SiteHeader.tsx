@@ -1,8 +1,9 @@
 import { LogIn } from "lucide-react";
-import { Link, NavLink } from "react-router";
+import { NavLink } from "react-router";
 import { SHOP_NAME } from "#shared/shop.ts";
 import { useAuth } from "../../lib/auth-store.ts";
 import { dropdownItems } from "../../lib/navigation.ts";
+import { LightLink } from "../LightLink.tsx";
 import { HeaderSearch } from "../search/HeaderSearch.tsx";
 import { LogoutButton } from "./LogoutButton.tsx";
 import { MobileMenu } from "./MobileMenu.tsx";
@@ -14,12 +15,12 @@ export function SiteHeader() {
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-2 sm:gap-4 sm:px-4">
         <MobileMenu />
-        <Link
+        <LightLink
           to="/"
           className="mr-auto min-w-0 text-base font-extrabold leading-tight tracking-tight text-brand-700 sm:text-lg md:mr-6 md:whitespace-nowrap"
         >
           {SHOP_NAME}
-        </Link>
+        </LightLink>
         <div className="hidden items-center gap-5 md:flex md:flex-1">
           <NavLink to="/" end className="nav-link">
             Home
@@ -40,10 +41,10 @@ export function SiteHeader() {
         {isAuthenticated ? (
           <LogoutButton />
         ) : (
-          <Link to="/login" className="icon-button gap-1.5 sm:px-3">
+          <LightLink to="/login" className="icon-button gap-1.5 sm:px-3">
             <LogIn aria-hidden="true" className="size-5" />
             <span className="sr-only text-sm font-medium sm:not-sr-only">Login</span>
-          </Link>
+          </LightLink>
         )}
       </nav>
     </header>
