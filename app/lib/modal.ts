@@ -17,3 +17,27 @@ export function showModalHoldingPage(dialog: HTMLDialogElement | null): void {
     { once: true },
   );
 }
+
+const TABBABLE =
+  "a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex='-1'])";
+
+/**
+ * Tab and Shift+Tab go round the dialog's own controls. A modal <dialog> makes the page inert, but
+ * Chromium still lets Tab leave it for the browser's own bar, and a dialog whose one control is Close
+ * would lose the focus at the first Tab (the WAI-ARIA dialog pattern keeps it inside).
+ */
+export function keepTabInside(
+  event: { key: string; shiftKey: boolean; preventDefault(): void },
+  dialog: HTMLElement,
+): void {
+  if (event.key !== "Tab") return;
+  const tabbable = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)];
+  const first = tabbable[0];
+  const last = tabbable.at(-1);
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey ? active === first || !dialog.contains(active) : active === last) {
+    event.preventDefault();
+    (event.shiftKey ? last : first).focus();
+  }
+}
