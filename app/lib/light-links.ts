@@ -23,7 +23,7 @@ export function lightLinkTarget(event: MouseEvent): { link: HTMLAnchorElement; p
   return { link, path: `${url.pathname}${url.search}${url.hash}` };
 }
 
-/** Installs the listener for as long as the app is mounted (the root route's component). */
+/** Installs the listener for as long as the document is mounted (the root route's Layout, which error pages render too). */
 export function useLightLinks(): void {
   const navigate = useNavigate();
   useEffect(() => {
