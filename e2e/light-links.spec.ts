@@ -46,6 +46,34 @@ test("a footer link navigates in the app, and Back returns to the page before", 
   expect(await stayed(page)).toBe(true);
 });
 
+test("the phone menu's links navigate in the app, close the menu and mark the open page", async ({ page }) => {
+  await page.goto("/men");
+  await waitForHydration(page);
+  await markWindow(page);
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  await menu.getByRole("button", { name: "Women" }).click();
+  const category = menu.locator("#mobile-women a").first();
+  const href = (await category.getAttribute("href")) ?? "";
+  const name = (await category.textContent())?.trim() ?? "";
+  await category.click();
+  await expect(page).toHaveURL(href);
+  await expect(menu).toBeHidden();
+  expect(await stayed(page)).toBe(true);
+  // The open page is marked where <NavLink> marked it: the category in the menu, Women in the header.
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await menu.getByRole("button", { name: "Women" }).click();
+  await expect(menu.getByRole("link", { name, exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(menu.getByRole("link", { name: "Home", exact: true })).not.toHaveAttribute("aria-current");
+  await expect(page.locator('nav[aria-label="Main"] a.nav-link', { hasText: /^Women$/ })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await expect(page.locator('nav[aria-label="Main"] a.nav-link', { hasText: /^Men$/ })).not.toHaveAttribute(
+    "aria-current",
+  );
+});
+
 test("a click with a modifier key is left to the browser", async ({ page, context }) => {
   await page.goto("/men");
   await waitForHydration(page);

@@ -12,13 +12,16 @@ type LightLinkProps = Omit<ComponentProps<"a">, "href"> & {
   to: string;
   /** The navigation's state, as <Link state> (a flat object: it travels as JSON in an attribute). */
   state?: Record<string, string | number | boolean>;
+  /** The page this link opens is the one shown (isCurrentPage): marked as <NavLink> marks it. */
+  current?: boolean;
 };
 
-export function LightLink({ to, state, ...props }: LightLinkProps) {
+export function LightLink({ to, state, current, ...props }: LightLinkProps) {
   return (
     <a
       {...props}
       href={to}
+      aria-current={current ? "page" : undefined}
       // React Router's route discovery fetches the routes of links marked so, as for its <Link>.
       data-discover="true"
       {...{ [LIGHT_LINK_MARK]: "", [LIGHT_LINK_STATE]: state ? JSON.stringify(state) : undefined }}

@@ -10,6 +10,29 @@ import { HYDRATE_LATER_MARK } from "./early-taps.ts";
 export const LIGHT_LINK_MARK = "data-light-link";
 export const LIGHT_LINK_STATE = "data-link-state";
 
+/**
+ * Whether `to` is the page open at `pathname`, as React Router's <NavLink> tells it: the same path,
+ * or (without `end`) a path below it ("/men" is current on "/men/sneakers"), case aside.
+ */
+export function isCurrentPage(pathname: string, to: string, end = false): boolean {
+  const here = decodedPath(pathname).toLowerCase();
+  const target = to.toLowerCase();
+  if (here === target) return true;
+  return !end && target !== "/" && here.startsWith(target) && here.charAt(target.length) === "/";
+}
+
+/** Each segment unescaped, as the router reads a path ("%26" is "&"; an escaped "/" stays one). */
+function decodedPath(pathname: string): string {
+  try {
+    return pathname
+      .split("/")
+      .map((segment) => decodeURIComponent(segment).replaceAll("/", "%2F"))
+      .join("/");
+  } catch {
+    return pathname; // a malformed escape is read as written, as the router does
+  }
+}
+
 /** The path a click on `event` should navigate to in the app, or undefined to leave it to the browser. */
 export function lightLinkTarget(event: MouseEvent): { link: HTMLAnchorElement; path: string } | undefined {
   if (event.defaultPrevented || event.button !== 0) return undefined;

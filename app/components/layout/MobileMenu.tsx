@@ -2,14 +2,16 @@
 // <dialog> opened as a modal gives the focus trap, Escape and focus return without a library.
 import { ChevronDown, Menu, X } from "lucide-react";
 import { useRef, useState } from "react";
-import { NavLink } from "react-router";
 import { GENDER_LABEL, type Gender } from "#shared/categories.ts";
 import { useAuth } from "../../lib/auth-store.ts";
+import { isCurrentPage } from "../../lib/light-links.ts";
 import { showModalHoldingPage } from "../../lib/modal.ts";
 import { dropdownItems } from "../../lib/navigation.ts";
 import { HydrateLater } from "../HydrateLater.tsx";
+import { LightLink } from "../LightLink.tsx";
 
-export function MobileMenu() {
+/** `pathname`: the open page's path, which marks its link. */
+export function MobileMenu({ pathname }: { pathname: string }) {
   const isAdmin = useAuth().user?.role === "admin";
   const dialog = useRef<HTMLDialogElement>(null);
   const [expanded, setExpanded] = useState<Gender | null>(null);
@@ -50,9 +52,9 @@ export function MobileMenu() {
         <HydrateLater>
           <ul className="space-y-1">
             <li>
-              <NavLink to="/" end className={link} onClick={close}>
+              <LightLink to="/" current={isCurrentPage(pathname, "/", true)} className={link} onClick={close}>
                 Home
-              </NavLink>
+              </LightLink>
             </li>
             {(["men", "women"] as const).map((gender) => (
               <li key={gender}>
@@ -76,34 +78,40 @@ export function MobileMenu() {
                 >
                   {dropdownItems(gender).map((item) => (
                     <li key={item.to}>
-                      <NavLink
+                      <LightLink
                         to={item.to}
+                        current={isCurrentPage(pathname, item.to)}
                         className="block px-3 py-2 text-stone-700 hover:text-brand-700"
                         onClick={close}
                       >
                         {item.label}
-                      </NavLink>
+                      </LightLink>
                     </li>
                   ))}
                 </ul>
               </li>
             ))}
             <li>
-              <NavLink to="/contact" className={link} onClick={close}>
+              <LightLink to="/contact" current={isCurrentPage(pathname, "/contact")} className={link} onClick={close}>
                 Contact
-              </NavLink>
+              </LightLink>
             </li>
             {/* The footer's name for it (docs/product.md section 2): a phone reaches its orders without scrolling down. */}
             <li>
-              <NavLink to="/TrackOrder" className={link} onClick={close}>
+              <LightLink
+                to="/TrackOrder"
+                current={isCurrentPage(pathname, "/TrackOrder")}
+                className={link}
+                onClick={close}
+              >
                 Track Your Order
-              </NavLink>
+              </LightLink>
             </li>
             {isAdmin ? (
               <li>
-                <NavLink to="/admin" className={link} onClick={close}>
+                <LightLink to="/admin" current={isCurrentPage(pathname, "/admin")} className={link} onClick={close}>
                   Admin
-                </NavLink>
+                </LightLink>
               </li>
             ) : null}
           </ul>

@@ -2,11 +2,23 @@
 // elsewhere and when focus leaves it.
 import { ChevronDown } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { NavLink } from "react-router";
+import { isCurrentPage } from "../../lib/light-links.ts";
 import type { NavItem } from "../../lib/navigation.ts";
 import { HydrateLater } from "../HydrateLater.tsx";
+import { LightLink } from "../LightLink.tsx";
 
-export function NavDropdown({ label, to, items }: { label: string; to: string; items: NavItem[] }) {
+export function NavDropdown({
+  label,
+  to,
+  items,
+  pathname,
+}: {
+  label: string;
+  to: string;
+  items: NavItem[];
+  /** The open page's path, which marks its link. */
+  pathname: string;
+}) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -38,9 +50,9 @@ export function NavDropdown({ label, to, items }: { label: string; to: string; i
       }}
     >
       <div className="flex items-center">
-        <NavLink to={to} className="nav-link" end={false}>
+        <LightLink to={to} current={isCurrentPage(pathname, to)} className="nav-link">
           {label}
-        </NavLink>
+        </LightLink>
         <button
           type="button"
           className="rounded p-1 text-stone-600 hover:text-brand-700"
@@ -62,13 +74,14 @@ export function NavDropdown({ label, to, items }: { label: string; to: string; i
         >
           {items.map((item) => (
             <li key={item.to}>
-              <NavLink
+              <LightLink
                 to={item.to}
+                current={isCurrentPage(pathname, item.to)}
                 className="block px-4 py-2 text-sm text-stone-700 hover:bg-brand-50 hover:text-brand-700 aria-[current=page]:font-semibold aria-[current=page]:text-brand-700"
                 onClick={() => setOpen(false)}
               >
                 {item.label}
-              </NavLink>
+              </LightLink>
             </li>
           ))}
         </ul>
