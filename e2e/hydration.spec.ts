@@ -24,9 +24,13 @@ test("the size chart dialog opens with no console error", async ({ page }) => {
   await page.goto(`/products/${products[0]?._id}`);
   await waitForHydration(page);
   await page.getByRole("button", { name: "Size chart" }).click();
-  await expect(page.getByRole("dialog", { name: "Size Guide" })).toBeVisible();
-  // The scroll lock's own <style> took effect: the page behind the dialog cannot scroll.
-  await expect(page.locator("body")).toHaveCSS("overflow", "hidden");
+  const dialog = page.getByRole("dialog", { name: "Size Guide" });
+  await expect(dialog).toBeVisible();
+  // The page behind the dialog cannot scroll (app/lib/modal.ts), and can again once it is closed.
+  await expect(page.locator("html")).toHaveCSS("overflow", "hidden");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page.locator("html")).toHaveCSS("overflow", "visible");
   expect(errors).toEqual([]);
 });
 

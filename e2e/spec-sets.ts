@@ -42,6 +42,8 @@ export const PHONE_ONLY_SPECS = [
   "delivery-attempts.spec.ts",
   // The light links' clicks (decision 050): the same listener at every width.
   "light-links.spec.ts",
+  // An Escape pressed as a dialog shows (decision 051): a slowed phone is where it was lost.
+  "dialog-escape.spec.ts",
 ];
 
 /**

@@ -1,8 +1,8 @@
 // A dialog's code fetched when it is first wanted, not with the page (issue 54, decision 048): the
-// page's button is ours and drawn by the server; the dialog (Radix, about 13 KB gzip with what it
-// shows) comes when the shopper points at, focuses or presses the button, and stays mounted once
-// opened, so its closing runs its own focus return.
-import { type ComponentType, lazy, type RefObject, Suspense, useRef } from "react";
+// page's button is ours and drawn by the server; the dialog, with what it shows (the size guide's
+// charts and finder), comes when the shopper points at, focuses or presses the button, and stays
+// mounted once opened, so its closing runs its own focus return (ModalDialog.tsx).
+import { type ComponentType, lazy, Suspense, useRef } from "react";
 
 /** The dialog as a lazy component, and a way to start fetching it before it is wanted. */
 export function lazyDialog<Props>(load: () => Promise<ComponentType<Props>>) {
@@ -25,15 +25,4 @@ export function OnDemand<Props extends { open: boolean }>({
       <Dialog {...props} />
     </Suspense>
   );
-}
-
-/**
- * Radix's `onCloseAutoFocus` for a dialog opened by hand (no Dialog.Trigger): focus goes back to the
- * button that opened it.
- */
-export function returnFocusTo(button: RefObject<HTMLElement | null>) {
-  return (event: Event) => {
-    event.preventDefault();
-    button.current?.focus();
-  };
 }

@@ -1,0 +1,83 @@
+// A modal <dialog> that its `open` prop opens and closes: the size guide and the "Are you sure?"
+// dialogs (issue 54, decision 051). They were Radix's, which listens for Escape from an effect that
+// Preact runs a frame after drawing, so an Escape pressed as one appeared was lost on a slow phone.
+// This one is opened (showModal) before it is painted, and the browser does the rest: Escape, the
+// page behind made inert, the backdrop. A click on the backdrop closes it, Tab goes round its own
+// controls (keepTabInside), and the focus goes back to the button that opened it.
+import { type ReactNode, type RefObject, useId, useLayoutEffect, useRef } from "react";
+import { keepTabInside, showModalHoldingPage } from "../lib/modal.ts";
+
+export function ModalDialog({
+  open,
+  onOpenChange,
+  returnFocus,
+  role,
+  title,
+  titleClassName,
+  description,
+  descriptionClassName,
+  className,
+  padding,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The button that opened it, which has the focus back when it closes. */
+  returnFocus: RefObject<HTMLElement | null>;
+  /** "alertdialog" for a question that needs an answer. */
+  role?: "alertdialog";
+  title: string;
+  titleClassName: string;
+  description: ReactNode;
+  descriptionClassName: string;
+  /** The box's size; its padding is inside, so a click on the dialog element is on the backdrop. */
+  className: string;
+  padding: string;
+  /** What follows the description; `close` shuts the dialog as Escape does. */
+  children: (close: () => void) => ReactNode;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  useLayoutEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open) showModalHoldingPage(element);
+    else if (element.open) element.close();
+  }, [open]);
+  // Taken away while open (the page navigated): closed, so the page behind is not left held.
+  useLayoutEffect(() => {
+    const element = dialog.current;
+    return () => element?.close();
+  }, []);
+  const close = () => dialog.current?.close();
+  return (
+    // Clicks on the backdrop land on the dialog element itself; the keyboard closes it with Escape
+    // (its onKeyDown handler makes the click one a keyboard has too).
+    <dialog
+      ref={dialog}
+      role={role}
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      onClose={() => {
+        onOpenChange(false);
+        returnFocus.current?.focus();
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) close();
+      }}
+      onKeyDown={(event) => keepTabInside(event, event.currentTarget)}
+      className={`m-auto rounded-2xl bg-white p-0 text-stone-900 shadow-xl backdrop:bg-black/50 ${className}`}
+    >
+      <div className={padding}>
+        <h2 id={titleId} className={titleClassName}>
+          {title}
+        </h2>
+        <p id={descriptionId} className={descriptionClassName}>
+          {description}
+        </p>
+        {children(close)}
+      </div>
+    </dialog>
+  );
+}
