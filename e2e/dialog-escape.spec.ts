@@ -44,3 +44,29 @@ test("Escape pressed as the size guide shows closes it, and Tab stays inside it"
   await expect(dialog).toBeHidden();
   await expect(open).toBeFocused();
 });
+
+// Chromium lets Tab leave a modal <dialog> for its own bar; the WAI-ARIA dialog pattern keeps it
+// inside. The phone menu and the filter sheet go round their own controls (app/lib/modal.ts).
+test("Tab and Shift+Tab go round the phone menu's and the filter sheet's controls", async ({ page }) => {
+  await page.goto("/buy/42");
+  await waitForHydration(page);
+  const inside = (dialog: ReturnType<Page["getByRole"]>) => dialog.evaluate((d) => d.contains(document.activeElement));
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  await expect(menu).toBeVisible();
+  for (const key of ["Tab", "Shift+Tab"]) {
+    for (let press = 0; press < 10; press++) {
+      await page.keyboard.press(key);
+      expect(await inside(menu), `${key} ${press + 1}`).toBe(true);
+    }
+  }
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await page.getByRole("button", { name: /^Filter & sort/ }).click();
+  const sheet = page.getByRole("dialog", { name: "Filter & sort" });
+  await expect(sheet).toBeVisible();
+  for (let press = 0; press < 6; press++) {
+    await page.keyboard.press("Shift+Tab");
+    expect(await inside(sheet), `Shift+Tab ${press + 1}`).toBe(true);
+  }
+});

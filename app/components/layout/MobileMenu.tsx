@@ -5,7 +5,7 @@ import { useRef, useState } from "react";
 import { GENDER_LABEL, type Gender } from "#shared/categories.ts";
 import { useAuth } from "../../lib/auth-store.ts";
 import { isCurrentPage } from "../../lib/light-links.ts";
-import { showModalHoldingPage } from "../../lib/modal.ts";
+import { keepTabInside, showModalHoldingPage } from "../../lib/modal.ts";
 import { dropdownItems } from "../../lib/navigation.ts";
 import { HydrateLater } from "../HydrateLater.tsx";
 import { LightLink } from "../LightLink.tsx";
@@ -33,6 +33,7 @@ export function MobileMenu({ pathname }: { pathname: string }) {
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard closes a modal dialog with Escape, natively */}
       <dialog
         ref={dialog}
+        onKeyDown={(event) => keepTabInside(event, event.currentTarget)}
         aria-labelledby="mobile-menu-title"
         onClose={() => setExpanded(null)}
         onClick={(event) => {

@@ -12,7 +12,7 @@ import { SlidersHorizontal, X } from "lucide-react";
 import { type ReactNode, startTransition, useId, useRef, useState } from "react";
 import { useNavigation } from "react-router";
 import { countLabel } from "#shared/listing.ts";
-import { showModalHoldingPage } from "../../lib/modal.ts";
+import { keepTabInside, showModalHoldingPage } from "../../lib/modal.ts";
 import { useFiltersTarget } from "./filters-target.ts";
 
 export function FilterSheet({ total, active, children }: { total: number; active: number; children: ReactNode }) {
@@ -49,6 +49,7 @@ export function FilterSheet({ total, active, children }: { total: number; active
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard closes a modal dialog with Escape, natively */}
       <dialog
         ref={dialog}
+        onKeyDown={(event) => keepTabInside(event, event.currentTarget)}
         aria-labelledby={`${id}-title`}
         aria-describedby={`${id}-description`}
         onClick={(event) => {
