@@ -1,5 +1,6 @@
 // The phone menu: a sheet with Home, expandable Men and Women sections, Contact (and Admin for admins). A native
-// <dialog> opened as a modal gives the focus trap, Escape and focus return without a library.
+// <dialog> opened as a modal gives Escape, the inert page behind and focus return without a library;
+// keepTabInside keeps Tab on its own controls (Chromium lets Tab leave a modal for its own bar).
 import { ChevronDown, Menu, X } from "lucide-react";
 import { useRef, useState } from "react";
 import { GENDER_LABEL, type Gender } from "#shared/categories.ts";

@@ -1,6 +1,7 @@
 // On a phone the filters open in a sheet from the bottom. A native <dialog> opened as a modal gives
-// the focus trap, Escape and focus return without a library, as the phone menu does: Radix's dialog
-// (portal, focus scope, scroll lock) made the first tap on this button take 220-300 ms at 4x CPU.
+// Escape, the inert page and focus return without a library (keepTabInside keeps Tab inside), as the
+// phone menu does: Radix's dialog (portal, focus scope, scroll lock) made the first tap on this
+// button take 220-300 ms at 4x CPU.
 // Without JavaScript there is no sheet: the list's sidebar shows on a phone too (ProductList.tsx),
 // so the server renders the form once (a second copy in <noscript> was a fifth of a list page's
 // render and 18 KB of its HTML).
