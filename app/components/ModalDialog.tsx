@@ -3,9 +3,9 @@
 // Preact runs a frame after drawing, so an Escape pressed as one appeared was lost on a slow phone.
 // This one is opened (showModal) before it is painted, and the browser does the rest: Escape, the
 // page behind made inert, the backdrop. A click on the backdrop closes it, Tab goes round its own
-// controls (keepTabInside), and the focus goes back to the button that opened it.
+// controls (showModalHoldingPage), and the focus goes back to the button that opened it.
 import { type ReactNode, type RefObject, useId, useLayoutEffect, useRef } from "react";
-import { keepTabInside, showModalHoldingPage } from "../lib/modal.ts";
+import { showModalHoldingPage } from "../lib/modal.ts";
 
 export function ModalDialog({
   open,
@@ -52,8 +52,8 @@ export function ModalDialog({
   }, []);
   const close = () => dialog.current?.close();
   return (
-    // Clicks on the backdrop land on the dialog element itself; the keyboard closes it with Escape
-    // (its onKeyDown handler makes the click one a keyboard has too).
+    // Clicks on the backdrop land on the dialog element itself and close it; Escape is native.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard closes a modal dialog with Escape, natively
     <dialog
       ref={dialog}
       role={role}
@@ -66,7 +66,6 @@ export function ModalDialog({
       onClick={(event) => {
         if (event.target === event.currentTarget) close();
       }}
-      onKeyDown={(event) => keepTabInside(event, event.currentTarget)}
       className={`m-auto rounded-2xl bg-white p-0 text-stone-900 shadow-xl backdrop:bg-black/50 ${className}`}
     >
       <div className={padding}>

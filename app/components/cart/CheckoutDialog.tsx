@@ -26,7 +26,6 @@ import { cartStore, type StoredCartLine } from "../../lib/cart-store.ts";
 import { refreshCart } from "../../lib/cart-sync.ts";
 import { checkoutSchemas } from "../../lib/checkout-checks.ts";
 import { checkoutKeyFor, keyPlacedOrder, markKeySent, orderPlacedWith, orderSeen } from "../../lib/checkout-key.ts";
-import { keepTabInside } from "../../lib/modal.ts";
 import { isNotNow, retryWhileBusy } from "../../lib/retry-busy.ts";
 import { AreaOptions } from "../AreaOptions.tsx";
 import {
@@ -264,7 +263,6 @@ export const CheckoutDialog = forwardRef<HTMLDialogElement, CheckoutDialogProps>
   return (
     <dialog
       ref={ref}
-      onKeyDown={(event) => keepTabInside(event, event.currentTarget)}
       aria-labelledby="checkout-title"
       className="m-auto max-h-[92dvh] w-[min(32rem,94vw)] overflow-y-auto rounded-2xl bg-white p-5 shadow-xl backdrop:bg-black/50"
     >

@@ -1,12 +1,12 @@
 // The phone menu: a sheet with Home, expandable Men and Women sections, Contact (and Admin for admins). A native
 // <dialog> opened as a modal gives Escape, the inert page behind and focus return without a library;
-// keepTabInside keeps Tab on its own controls (Chromium lets Tab leave a modal for its own bar).
+// showModalHoldingPage keeps Tab on its own controls (Chromium lets Tab leave a modal for its own bar).
 import { ChevronDown, Menu, X } from "lucide-react";
 import { useRef, useState } from "react";
 import { GENDER_LABEL, type Gender } from "#shared/categories.ts";
 import { useAuth } from "../../lib/auth-store.ts";
 import { isCurrentPage } from "../../lib/light-links.ts";
-import { keepTabInside, showModalHoldingPage } from "../../lib/modal.ts";
+import { showModalHoldingPage } from "../../lib/modal.ts";
 import { dropdownItems } from "../../lib/navigation.ts";
 import { HydrateLater } from "../HydrateLater.tsx";
 import { LightLink } from "../LightLink.tsx";
@@ -34,7 +34,6 @@ export function MobileMenu({ pathname }: { pathname: string }) {
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard closes a modal dialog with Escape, natively */}
       <dialog
         ref={dialog}
-        onKeyDown={(event) => keepTabInside(event, event.currentTarget)}
         aria-labelledby="mobile-menu-title"
         onClose={() => setExpanded(null)}
         onClick={(event) => {

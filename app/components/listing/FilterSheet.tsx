@@ -1,5 +1,5 @@
 // On a phone the filters open in a sheet from the bottom. A native <dialog> opened as a modal gives
-// Escape, the inert page and focus return without a library (keepTabInside keeps Tab inside), as the
+// Escape, the inert page and focus return without a library (showModalHoldingPage keeps Tab inside), as the
 // phone menu does: Radix's dialog (portal, focus scope, scroll lock) made the first tap on this
 // button take 220-300 ms at 4x CPU.
 // Without JavaScript there is no sheet: the list's sidebar shows on a phone too (ProductList.tsx),
@@ -13,7 +13,7 @@ import { SlidersHorizontal, X } from "lucide-react";
 import { type ReactNode, startTransition, useId, useRef, useState } from "react";
 import { useNavigation } from "react-router";
 import { countLabel } from "#shared/listing.ts";
-import { keepTabInside, showModalHoldingPage } from "../../lib/modal.ts";
+import { showModalHoldingPage } from "../../lib/modal.ts";
 import { useFiltersTarget } from "./filters-target.ts";
 
 export function FilterSheet({ total, active, children }: { total: number; active: number; children: ReactNode }) {
@@ -50,7 +50,6 @@ export function FilterSheet({ total, active, children }: { total: number; active
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard closes a modal dialog with Escape, natively */}
       <dialog
         ref={dialog}
-        onKeyDown={(event) => keepTabInside(event, event.currentTarget)}
         aria-labelledby={`${id}-title`}
         aria-describedby={`${id}-description`}
         onClick={(event) => {

@@ -6,7 +6,7 @@
 import { X } from "lucide-react";
 import { useLayoutEffect, useRef, useState } from "react";
 import type { ProductImage } from "#shared/catalog.ts";
-import { keepTabInside, showModalHoldingPage } from "../../lib/modal.ts";
+import { showModalHoldingPage } from "../../lib/modal.ts";
 import { ProductPicture } from "./ProductPicture.tsx";
 
 export function EnlargeablePicture({
@@ -54,6 +54,7 @@ export function EnlargeablePicture({
       </button>
       {open ? (
         // Clicks on the backdrop land on the dialog element itself and close it; Escape is native.
+        // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard closes a modal dialog with Escape, natively
         <dialog
           ref={dialog}
           aria-labelledby={titleId}
@@ -61,7 +62,6 @@ export function EnlargeablePicture({
           onClick={(event) => {
             if (event.target === event.currentTarget) dialog.current?.close();
           }}
-          onKeyDown={(event) => keepTabInside(event, event.currentTarget)}
           className="m-auto w-[95vw] max-w-4xl rounded-2xl bg-white shadow-xl backdrop:bg-black/80"
         >
           <div className="p-3 md:p-4">
