@@ -39,17 +39,14 @@ export function ModalDialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
+  // Opened before it is painted; closed when `open` turns false, and when it is taken away while
+  // open (the page navigated), so the page behind is not left held.
   useLayoutEffect(() => {
     const element = dialog.current;
-    if (!element) return;
-    if (open) showModalHoldingPage(element);
-    else if (element.open) element.close();
+    if (!open || !element) return;
+    showModalHoldingPage(element);
+    return () => element.close();
   }, [open]);
-  // Taken away while open (the page navigated): closed, so the page behind is not left held.
-  useLayoutEffect(() => {
-    const element = dialog.current;
-    return () => element?.close();
-  }, []);
   const close = () => dialog.current?.close();
   return (
     // Clicks on the backdrop land on the dialog element itself and close it; Escape is native.
