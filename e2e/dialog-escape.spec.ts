@@ -4,6 +4,9 @@
 // dialog appeared was lost, and the dialog stayed. They are native modal <dialog>s now, opened before
 // they are painted, so the browser itself takes the key. The CPU is slowed as on a cheap phone.
 import { expect, type Page, test } from "@playwright/test";
+import { E2E_ADMIN } from "./admin-account.ts";
+import { catalogue, signIn, startSignedIn } from "./layout-support.ts";
+import { moveOrder, newCustomer, placeOrder } from "./orders-support.ts";
 import { allProducts, waitForHydration } from "./support.ts";
 
 async function slowCpu(page: Page): Promise<void> {
@@ -68,5 +71,47 @@ test("Tab and Shift+Tab go round the phone menu's and the filter sheet's control
   for (let press = 0; press < 6; press++) {
     await page.keyboard.press("Shift+Tab");
     expect(await inside(sheet), `Shift+Tab ${press + 1}`).toBe(true);
+  }
+});
+
+// The owner's batch dialogs were Radix's too (decision 052): a morning's dispatch opened and shut by
+// keyboard on a slow phone lost the Escape the same way.
+test("Escape pressed as the owner's batch dialogs show closes them", async ({ page, request }) => {
+  const admin = await signIn(request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const customer = await newCustomer(request, "escape");
+  const product = (await catalogue(request)).find((p) => p.sizes.some((s) => s.stock > 0));
+  const size = product?.sizes.find((s) => s.stock > 0)?.size;
+  if (!product || size === undefined) throw new Error("no demo product in stock");
+  const order = await placeOrder(request, customer, product, size, {
+    fullName: "Sana Qureshi",
+    addressLine: "House 7, Street 3, Block 13-D, Gulshan-e-Iqbal",
+    phoneNumber: "03001234567",
+  });
+  await moveOrder(request, admin, order._id, ["confirm"]);
+  await startSignedIn(page, admin);
+  await page.goto(`/admin/orders?status=confirm&query=${encodeURIComponent(customer.user.email)}`);
+  await waitForHydration(page);
+  await page.getByRole("checkbox", { name: `Select order #${order._id.slice(0, 8).toUpperCase()}` }).check();
+  await slowCpu(page);
+  for (const [name, title] of [
+    ["Dispatch selected (1)", "Dispatch 1 order"],
+    ["Book selected (1)", "Book 1 order with a courier"],
+  ]) {
+    const open = page.getByRole("button", { name });
+    const dialog = page.getByRole("dialog", { name: title });
+    for (let time = 0; time < 3; time++) {
+      await open.focus();
+      // Escape in the frame the dialog is first drawn: the owner pressed the wrong button, and at once
+      // took it back. Then once more after it shows.
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("Escape");
+      await expect(dialog, `${name}, time ${time + 1}, Escape at once`).toBeHidden();
+      await expect(open).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(dialog, `${name}, time ${time + 1}`).toBeHidden();
+      await expect(open).toBeFocused();
+    }
   }
 });

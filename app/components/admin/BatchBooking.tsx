@@ -3,8 +3,7 @@
 // answer is shown order by order (booked with its tracking number, or the courier's reason), with the
 // airway bills of the booked ones to print together. Each parcel goes at 1 kg a pair: one to weigh
 // is booked from its own page.
-import * as Dialog from "@radix-ui/react-dialog";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { AdminOrderSummary } from "#shared/admin.ts";
 import { type BookingAnswer, batchBookInputSchema, MAX_BATCH_BOOKING } from "#shared/courier-api.ts";
@@ -12,6 +11,7 @@ import { orderNumber } from "#shared/orders.ts";
 import { SLIPS_MAX } from "#shared/slips.ts";
 import { summariseIssues } from "#shared/validation.ts";
 import { adminCall } from "../../lib/admin-api.ts";
+import { ModalDialog } from "../ModalDialog.tsx";
 import { AdminError, AdminLoading } from "./AdminStatus.tsx";
 import { CourierSelect, useActiveCouriers } from "./CourierPicker.tsx";
 
@@ -28,6 +28,7 @@ export function BatchBooking({
   onBooked: (bookedIds: string[]) => void;
 }) {
   const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
   const [answer, setAnswer] = useState<{ courier: string; answer: BookingAnswer } | null>(null);
   const count = orders.length;
 
@@ -40,7 +41,7 @@ export function BatchBooking({
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={openChange}>
+    <>
       {count === 0 ? (
         <span
           className="button-secondary cursor-not-allowed text-stone-600"
@@ -50,38 +51,57 @@ export function BatchBooking({
           Book selected
         </span>
       ) : (
-        <Dialog.Trigger className="button-secondary">Book selected ({count})</Dialog.Trigger>
+        <button
+          ref={opener}
+          type="button"
+          className="button-secondary"
+          aria-haspopup="dialog"
+          onClick={() => setOpen(true)}
+        >
+          Book selected ({count})
+        </button>
       )}
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(40rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-4 shadow-xl sm:p-6">
-          <Dialog.Title className="text-lg font-bold">
-            {answer ? "Booking done" : `Book ${count} ${count === 1 ? "order" : "orders"} with a courier`}
-          </Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-stone-700">
-            {answer
-              ? `${answer.answer.booked} booked with ${answer.courier}, ${answer.answer.failed} not.`
-              : "One courier for all of them, each booked through its API at 1 kg a pair (to weigh one, book it from its page). One refused leaves the others booked." +
-                (leftOut > 0
-                  ? ` ${leftOut} selected ${leftOut === 1 ? "order is" : "orders are"} not confirmed and ${leftOut === 1 ? "stays" : "stay"} as ${leftOut === 1 ? "it is" : "they are"}.`
-                  : "")}
-          </Dialog.Description>
-          {!open ? null : answer ? (
-            <Results orders={orders} answer={answer.answer} />
+      <ModalDialog
+        open={open}
+        onOpenChange={openChange}
+        returnFocus={opener}
+        title={answer ? "Booking done" : `Book ${count} ${count === 1 ? "order" : "orders"} with a courier`}
+        titleClassName="text-lg font-bold"
+        description={
+          answer
+            ? `${answer.answer.booked} booked with ${answer.courier}, ${answer.answer.failed} not.`
+            : "One courier for all of them, each booked through its API at 1 kg a pair (to weigh one, book it from its page). One refused leaves the others booked." +
+              (leftOut > 0
+                ? ` ${leftOut} selected ${leftOut === 1 ? "order is" : "orders are"} not confirmed and ${leftOut === 1 ? "stays" : "stay"} as ${leftOut === 1 ? "it is" : "they are"}.`
+                : "")
+        }
+        descriptionClassName="mt-1 text-sm text-stone-700"
+        className="max-h-[90dvh] w-[min(40rem,94vw)] overflow-y-auto"
+        padding="p-4 sm:p-6"
+      >
+        {(close) =>
+          !open ? null : answer ? (
+            <Results orders={orders} answer={answer.answer} onDone={close} />
           ) : (
-            <BookForm orders={orders} onAnswer={(courier, body) => setAnswer({ courier, answer: body })} />
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            <BookForm
+              orders={orders}
+              onCancel={close}
+              onAnswer={(courier, body) => setAnswer({ courier, answer: body })}
+            />
+          )
+        }
+      </ModalDialog>
+    </>
   );
 }
 
 function BookForm({
   orders,
+  onCancel,
   onAnswer,
 }: {
   orders: readonly AdminOrderSummary[];
+  onCancel: () => void;
   onAnswer: (courier: string, answer: BookingAnswer) => void;
 }) {
   const id = useId();
@@ -105,7 +125,9 @@ function BookForm({
           , or use Dispatch selected with the courier's tracking numbers.
         </p>
         <div className="flex justify-end">
-          <Dialog.Close className="button-secondary">Close</Dialog.Close>
+          <button type="button" className="button-secondary" onClick={onCancel}>
+            Close
+          </button>
         </div>
       </div>
     );
@@ -169,7 +191,9 @@ function BookForm({
         </p>
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Dialog.Close className="button-secondary">Cancel</Dialog.Close>
+        <button type="button" className="button-secondary" onClick={onCancel}>
+          Cancel
+        </button>
         <button type="submit" className="button-primary" disabled={busy || tooMany}>
           {busy ? "Booking…" : `Book ${orders.length === 1 ? "the order" : `all ${orders.length}`}`}
         </button>
@@ -178,7 +202,15 @@ function BookForm({
   );
 }
 
-function Results({ orders, answer }: { orders: readonly AdminOrderSummary[]; answer: BookingAnswer }) {
+function Results({
+  orders,
+  answer,
+  onDone,
+}: {
+  orders: readonly AdminOrderSummary[];
+  answer: BookingAnswer;
+  onDone: () => void;
+}) {
   const nameOf = (orderId: string) => orders.find((o) => o._id === orderId)?.customer.name ?? "";
   const booked = answer.results.filter((r) => r.ok).map((r) => r.orderId);
   return (
@@ -215,7 +247,9 @@ function Results({ orders, answer }: { orders: readonly AdminOrderSummary[]; ans
         ))}
       </ul>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Dialog.Close className="button-secondary">Done</Dialog.Close>
+        <button type="button" className="button-secondary" onClick={onDone}>
+          Done
+        </button>
         {booked.length > 0 && booked.length <= SLIPS_MAX ? (
           <Link to={`/admin/slips?ids=${booked.join(",")}`} className="button-primary">
             Print airway bills ({booked.length})

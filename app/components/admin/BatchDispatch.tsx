@@ -1,14 +1,14 @@
 // Handing a pile of confirmed orders to one courier at once (the morning's pickup): one courier,
 // one tracking number per order, sent as one request that dispatches all or none. A refusal names
 // the order, and its number field is marked.
-import * as Dialog from "@radix-ui/react-dialog";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import type { AdminOrderSummary } from "#shared/admin.ts";
 import { batchDispatchInputSchema, COURIER_MESSAGES, type Courier, TRACKING_NUMBER_MAX } from "#shared/couriers.ts";
 import { orderNumber } from "#shared/orders.ts";
 import { summariseIssues } from "#shared/validation.ts";
 import { adminCall } from "../../lib/admin-api.ts";
 import { toast } from "../../lib/toast.ts";
+import { ModalDialog } from "../ModalDialog.tsx";
 import { AdminField } from "./AdminField.tsx";
 import { AdminError, AdminLoading } from "./AdminStatus.tsx";
 import { CourierSelect, useActiveCouriers } from "./CourierPicker.tsx";
@@ -43,9 +43,10 @@ export function BatchDispatch({
   onDispatched: () => void;
 }) {
   const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
   const count = orders.length;
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
+    <>
       {count === 0 ? (
         <span
           className="button-secondary cursor-not-allowed text-stone-600"
@@ -55,36 +56,58 @@ export function BatchDispatch({
           Dispatch selected
         </span>
       ) : (
-        <Dialog.Trigger className="button-primary">Dispatch selected ({count})</Dialog.Trigger>
+        <button
+          ref={opener}
+          type="button"
+          className="button-primary"
+          aria-haspopup="dialog"
+          onClick={() => setOpen(true)}
+        >
+          Dispatch selected ({count})
+        </button>
       )}
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(40rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-4 shadow-xl sm:p-6">
-          <Dialog.Title className="text-lg font-bold">
-            Dispatch {count} {count === 1 ? "order" : "orders"}
-          </Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-stone-700">
-            One courier for all of them, and the tracking number of each parcel. All are dispatched, or none.
-            {leftOut > 0
-              ? ` ${leftOut} selected ${leftOut === 1 ? "order is" : "orders are"} not confirmed and ${leftOut === 1 ? "stays" : "stay"} as ${leftOut === 1 ? "it is" : "they are"}.`
-              : ""}
-          </Dialog.Description>
-          {open ? (
+      <ModalDialog
+        open={open}
+        onOpenChange={setOpen}
+        returnFocus={opener}
+        title={`Dispatch ${count} ${count === 1 ? "order" : "orders"}`}
+        titleClassName="text-lg font-bold"
+        description={
+          "One courier for all of them, and the tracking number of each parcel. All are dispatched, or none." +
+          (leftOut > 0
+            ? ` ${leftOut} selected ${leftOut === 1 ? "order is" : "orders are"} not confirmed and ${leftOut === 1 ? "stays" : "stay"} as ${leftOut === 1 ? "it is" : "they are"}.`
+            : "")
+        }
+        descriptionClassName="mt-1 text-sm text-stone-700"
+        className="max-h-[90dvh] w-[min(40rem,94vw)] overflow-y-auto"
+        padding="p-4 sm:p-6"
+      >
+        {(close) =>
+          open ? (
             <BatchForm
               orders={orders}
+              onCancel={close}
               onDone={() => {
                 setOpen(false);
                 onDispatched();
               }}
             />
-          ) : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          ) : null
+        }
+      </ModalDialog>
+    </>
   );
 }
 
-function BatchForm({ orders, onDone }: { orders: readonly AdminOrderSummary[]; onDone: () => void }) {
+function BatchForm({
+  orders,
+  onCancel,
+  onDone,
+}: {
+  orders: readonly AdminOrderSummary[];
+  onCancel: () => void;
+  onDone: () => void;
+}) {
   const id = useId();
   const couriers = useActiveCouriers();
   const [courierId, setCourierId] = useState("");
@@ -178,7 +201,9 @@ function BatchForm({ orders, onDone }: { orders: readonly AdminOrderSummary[]; o
         </p>
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Dialog.Close className="button-secondary">Cancel</Dialog.Close>
+        <button type="button" className="button-secondary" onClick={onCancel}>
+          Cancel
+        </button>
         <button type="submit" className="button-primary" disabled={busy}>
           {busy ? "Dispatching…" : `Dispatch ${orders.length === 1 ? "the order" : `all ${orders.length}`}`}
         </button>

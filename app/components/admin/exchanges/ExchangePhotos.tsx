@@ -1,11 +1,11 @@
 // The customer's photos of an exchange request, for the owner: private, so each is fetched with the
 // owner's token (an <img src> cannot send it) and shown from a data: URL; a thumbnail opens the
-// photo large in a dialog (Radix: Esc or Close shuts it, focus returns to the thumbnail).
-import * as Dialog from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
+// photo large in a native dialog (PictureDialog.tsx: Escape or Close shuts it, focus returns to the
+// thumbnail).
 import { useEffect, useState } from "react";
 import type { AdminExchange } from "#shared/exchanges.ts";
 import { apiPicture } from "../../../lib/api-client.ts";
+import { PictureDialog } from "../../PictureDialog.tsx";
 
 type Picture = { state: "loading" } | { state: "ready"; src: string } | { state: "failed"; message: string };
 
@@ -39,6 +39,7 @@ export function ExchangePhotos({ exchange }: { exchange: AdminExchange }) {
 /** One private photo as a thumbnail that opens large (the advance's receipt uses it too, issue 50). */
 export function PrivatePhoto({ url, title }: { url: string; title: string }) {
   const picture = usePrivatePicture(url);
+  const [open, setOpen] = useState(false);
   if (picture.state !== "ready") {
     return (
       <span
@@ -50,29 +51,26 @@ export function PrivatePhoto({ url, title }: { url: string; title: string }) {
     );
   }
   return (
-    <Dialog.Root>
-      <Dialog.Trigger className="block cursor-zoom-in rounded-lg" aria-label={`Open ${title} larger`}>
+    <>
+      <button
+        type="button"
+        className="block cursor-zoom-in rounded-lg"
+        aria-label={`Open ${title} larger`}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
         <img src={picture.src} alt="" className="size-24 rounded-lg border border-stone-200 object-cover" />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/80" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed left-1/2 top-1/2 z-50 w-[95vw] max-w-4xl -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-3 shadow-xl md:p-4"
-        >
-          <div className="flex items-center justify-between gap-3">
-            <Dialog.Title className="min-w-0 font-semibold">{title}</Dialog.Title>
-            <Dialog.Close className="icon-button shrink-0" aria-label="Close">
-              <X aria-hidden="true" className="size-6" />
-            </Dialog.Close>
-          </div>
+      </button>
+      {open ? (
+        <PictureDialog title={title} onClose={() => setOpen(false)}>
           <img
             src={picture.src}
             alt={title}
             className="mx-auto mt-2 h-auto max-h-[calc(90dvh-5rem)] w-full object-contain"
           />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </PictureDialog>
+      ) : null}
+    </>
   );
 }
