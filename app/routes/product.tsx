@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { data, useLocation, useNavigate, useSearchParams } from "react-router";
+import { useEffect } from "react";
+import { data, useLocation, useSearchParams } from "react-router";
 import { toSummary } from "#shared/catalog.ts";
 import { productIdSchema } from "#shared/catalog-schemas.ts";
 import { categoryBySlug } from "#shared/categories.ts";
@@ -7,30 +7,20 @@ import { type FitNote, suggestSize } from "#shared/fit-note.ts";
 import { DEFAULT_LIST_QUERY } from "#shared/listing.ts";
 import { buyersFit, type PublicReview, type ReviewSummary } from "#shared/review-words.ts";
 import { reviewFitSchema } from "#shared/reviews.ts";
-import { FEW_LEFT_WARNING_AT } from "#shared/sizes.ts";
 import { LightLink } from "../components/LightLink.tsx";
-import { MySizeControl } from "../components/listing/MySizeControl.tsx";
-import { NoScriptAddToCart } from "../components/no-script/NoScriptAddToCart.tsx";
 import { BackInStock } from "../components/product/BackInStock.tsx";
 import { FitAdvice } from "../components/product/FitAdvice.tsx";
 import { ImageCarousel } from "../components/product/ImageCarousel.tsx";
 import { Price } from "../components/product/Price.tsx";
 import { ProductGrid } from "../components/product/ProductGrid.tsx";
 import { ProductOffers } from "../components/product/ProductOffers.tsx";
+import { PurchaseControls } from "../components/product/PurchaseControls.tsx";
 import { Reviews } from "../components/product/Reviews.tsx";
 import { SaleEndsIn } from "../components/product/SaleEndsIn.tsx";
-import { SizePicker, stockHint } from "../components/product/SizePicker.tsx";
 import { RouteError } from "../components/RouteError.tsx";
-import { SizeChartDialog } from "../components/SizeChartDialog.tsx";
-import { useAuth } from "../lib/auth-store.ts";
-import { addToCart, lineFromProduct, removeFromCart } from "../lib/cart-actions.ts";
-import { useCart } from "../lib/cart-store.ts";
 import { services } from "../lib/context.server.ts";
 import { isShoeSize, mySizeStore } from "../lib/my-size.ts";
-import { savePendingAdd } from "../lib/pending-add.ts";
-import { withReturnTo } from "../lib/return-to.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
-import { toast } from "../lib/toast.ts";
 import type { Route } from "./+types/product.ts";
 
 export const NO_PRODUCT_FOUND = "No product found.";
@@ -156,15 +146,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const [search] = useSearchParams();
   const listSize = Number(search.get("size"));
   const fromList = isShoeSize(listSize) && hasInStock(listSize) ? listSize : null;
-  const [size, setSize] = useState<number | null>(fromList ?? firstInStock);
-  const { isAuthenticated } = useAuth();
-  const cart = useCart();
-  const navigate = useNavigate();
   const location = useLocation();
-  // In the cart in the selected size: another size of the same product can still be added.
-  const inCart = cart.some((line) => line.productId === product._id && line.size === size);
-  const selected = product.sizes.find((s) => s.size === size);
-  const soldOut = firstInStock === null;
 
   // The list's size, else the size for the shopper's own (kept in this browser, so known once
   // hydrated; one up or down when the style runs small or large), else docs/product.md section 4's
@@ -177,40 +159,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   // A sold-out size offers to tell the shopper when it is back: by name, the size they came for.
   const soldOutSizes = product.sizes.filter((s) => s.stock <= 0).map((s) => s.size);
   const cameFor = isShoeSize(listSize) ? listSize : mySize;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: another product starts from its own size
-  useEffect(() => setSize(preferred), [preferred, product._id]);
 
   useEffect(() => {
     if ((location.state as { fromCard?: boolean } | null)?.fromCard) window.scrollTo({ top: 0, behavior: "smooth" });
   }, [location.state]);
-
-  function selectSize(next: number) {
-    setSize(next);
-    const stock = product.sizes.find((s) => s.size === next)?.stock ?? 0;
-    if (stock > 0 && stock <= FEW_LEFT_WARNING_AT) toast.warning("Few items are left in stock.");
-  }
-
-  function toggleCart() {
-    if (inCart) {
-      removeFromCart(product._id, size ?? undefined);
-      toast.error("Removed from cart");
-      return;
-    }
-    if (!isAuthenticated) {
-      toast.error("You need to be signed in to add items to the cart.");
-      // Back here after signing in, in the chosen size, and the Add to Cart done then.
-      const returnTo = size === null ? location.pathname : `${location.pathname}?size=${size}`;
-      if (size !== null && selected) savePendingAdd(returnTo, lineFromProduct(product, size));
-      navigate(withReturnTo("/login", returnTo));
-      return;
-    }
-    if (size === null || !selected) {
-      toast.warning("Please select a size before adding to cart.");
-      return;
-    }
-    addToCart(lineFromProduct(product, size));
-    toast.success("Added to cart");
-  }
 
   return (
     <div className="page">
@@ -248,38 +200,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           />
           {product.saleEndsAt && <SaleEndsIn endsAt={product.saleEndsAt} />}
           {fitNote && <FitAdvice fitNote={fitNote} byBuyers={buyers !== null} sizes={product.sizes} mySize={mySize} />}
-          {/* Without JavaScript these give way to the real form below (app.css .js-only; issue 46). */}
-          <div className="js-only flex flex-col gap-4">
-            <SizePicker sizes={product.sizes} selected={size} onSelect={selectSize} />
-            <p
-              aria-live="polite"
-              className={`text-sm font-medium ${soldOut ? "" : "min-h-5"} ${stockClass(selected?.stock ?? 0)}`}
-            >
-              {/* Nothing chosen: the button says 'Choose a size'; the line keeps its room, so nothing moves. */}
-              {selected ? stockHint(selected.stock) : ""}
-            </p>
-            <div className="flex flex-wrap items-center justify-between gap-x-4">
-              <SizeChartDialog gender={category.gender} />
-              <MySizeControl />
-            </div>
-            {soldOut ? (
-              <p className="rounded-lg bg-stone-100 px-5 py-3 text-center font-bold text-stone-700">Out of stock</p>
-            ) : (
-              <button
-                type="button"
-                className="button-primary w-full sm:w-auto"
-                disabled={!inCart && (size === null || (selected?.stock ?? 0) <= 0)}
-                onClick={toggleCart}
-                // Shown at once when tapped before hydration, until the tap is replayed (app/lib/early-taps.ts).
-                data-busy-label="Adding…"
-              >
-                {inCart ? "Remove from Cart" : size === null ? "Choose a size" : "Add to Cart"}
-              </button>
-            )}
-          </div>
-          <noscript>
-            <NoScriptAddToCart sizes={product.sizes} chosen={size} />
-          </noscript>
+          <PurchaseControls
+            product={product}
+            gender={category.gender}
+            initialSize={fromList ?? firstInStock}
+            preferredSize={preferred}
+          />
           <ProductOffers productId={product._id} />
           <BackInStock key={product._id} productId={product._id} soldOut={soldOutSizes} wanted={cameFor} />
           <section aria-labelledby="features">
@@ -330,12 +256,6 @@ function fitHref(pathname: string, search: URLSearchParams, fit: FitNote | null)
   else params.delete("fit");
   const query = params.toString();
   return `${pathname}${query ? `?${query}` : ""}#reviews`;
-}
-
-function stockClass(stock: number): string {
-  if (stock <= 0) return "text-red-700";
-  if (stock <= 3) return "text-amber-800";
-  return "text-green-800";
 }
 
 export function ErrorBoundary() {
