@@ -43,7 +43,8 @@ export const REVIEW_MESSAGES = {
   notDelivered: "You can review a pair once it has been delivered.",
   already: "You have already reviewed this pair. Thank you!",
   ratingRequired: "Choose from 1 to 5 stars.",
-  fitRequired: `Say how it fits: ${FIT_NOTES.join(", ")}.`,
+  // In the buttons' own words (REVIEW_FIT_LABELS), not the API's values: the shopper reads it.
+  fitRequired: "Say how it fits: runs small, true to size or runs large.",
   bodyTooLong: `Keep it to ${REVIEW_BODY_MAX} characters.`,
   answerTooLong: `Keep the answer to ${REVIEW_ANSWER_MAX} characters.`,
   reasonRequired: `Say why: one of ${REJECT_REASONS.join(", ")}.`,

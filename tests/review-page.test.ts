@@ -1,9 +1,11 @@
 // The review form as a buyer uses it (issue 53), in a real browser on a phone's width: the request's
 // link opens the order's pair without signing in; stars, fit, words and a photo chosen by keyboard and
 // tap; the review sent, its photo shrunk on the phone and uploaded; the page says thanks and keeps no
-// sideways scroll. A forged link says why. The app is the real one, serving its production build
-// (`npm run build` first), on a port of its own.
-import type { AddressInfo } from "node:net";
+// sideways scroll. Without JavaScript the same form posts itself: stars, fit and words, a refusal
+// coming back with what was chosen. A forged link says why. The app is the real one, serving its
+// production build (`npm run build` first), on a port of its own that is its public address (a plain
+// form post must come from the shop's own pages).
+import { type AddressInfo, createServer } from "node:net";
 import { sql } from "drizzle-orm";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,10 +24,20 @@ let browser: Browser;
 let origin: string;
 let shoe: TestProduct;
 
+/** A port free now, so the app can be told its public address before it listens. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
 beforeAll(async () => {
-  t = await createTestApp({ pages: true });
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  t = await createTestApp({ pages: true, env: { PUBLIC_URL: origin } });
+  await t.app.listen({ port, host: "127.0.0.1" });
   [shoe] = (await products(t, 1)) as [TestProduct];
   await setStock(t, shoe.id, shoe.sizes[0] as number, 10);
   browser = await chromium.launch({
@@ -146,6 +158,96 @@ describe("the review form on a phone", () => {
     } finally {
       await again.close();
     }
+  });
+
+  it("without JavaScript, posts stars, fit and words itself, says what is missing, and thanks by the pair", async () => {
+    const { order, url } = await deliveredOrderLink();
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 375, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 1,
+    });
+    const page = await context.newPage();
+    try {
+      await page.goto(url);
+      // The photos need the phone's shrinking, so the field steps aside and says so.
+      expect(await page.getByLabel(/Photos/).isVisible()).toBe(false);
+      // (Playwright's text queries skip <noscript>, so the note is found by its place.)
+      const photoNote = page.locator("main form noscript p");
+      expect(await photoNote.isVisible()).toBe(true);
+      expect(await photoNote.textContent()).toContain("Photos can be added when JavaScript is on.");
+      // Stars chosen with no fit: the page comes back saying so, the stars and words still there.
+      await page.getByText("★").nth(2).click();
+      await page.getByLabel(/A few words/).fill("Comfortable from the first day.");
+      await page.getByRole("button", { name: "Send review" }).click();
+      await page.getByRole("alert").getByText(REVIEW_MESSAGES.fitRequired).waitFor();
+      expect(await page.getByRole("radio", { name: "3 out of 5 stars" }).isChecked()).toBe(true);
+      expect(await page.getByLabel(/A few words/).inputValue()).toBe("Comfortable from the first day.");
+      // The chosen star and those before it are filled, without a script to draw them.
+      const colours = await page
+        .locator(".star-choice span")
+        .evaluateAll((stars) => stars.map((star) => getComputedStyle(star).color));
+      expect(new Set(colours.slice(0, 3)).size).toBe(1);
+      expect(colours[3]).not.toBe(colours[0]);
+      expect(
+        await selectRowsAsserted(t.database.db, sql`select id from reviews where order_id = ${order._id}`),
+      ).toEqual([]);
+
+      await page.getByRole("radio", { name: "True to size" }).check();
+      await page.getByRole("button", { name: "Send review" }).click();
+      await page.getByRole("status").getByText(REVIEW_MESSAGES.thanks).waitFor();
+      expect(await page.getByRole("button", { name: "Send review" }).count()).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    } finally {
+      await context.close();
+    }
+    const [row] = await selectRowsAsserted<{ rating: number; fit: string; body: string; status: string }>(
+      t.database.db,
+      sql`select rating, fit, body, status from reviews where order_id = ${order._id}`,
+    );
+    expect(row).toMatchObject({
+      rating: 3,
+      fit: "true-to-size",
+      body: "Comfortable from the first day.",
+      status: "pending",
+    });
+  });
+
+  it("refuses a plain post of the review from another site, and keeps nothing", async () => {
+    const { order, url } = await deliveredOrderLink();
+    const path = url.slice(origin.length);
+    const form = new URLSearchParams({
+      productId: shoe.id,
+      size: String(shoe.sizes[0]),
+      rating: "5",
+      fit: "true-to-size",
+      body: "",
+    });
+    const post = (from: string) =>
+      t.app.inject({
+        method: "POST",
+        url: path,
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: from },
+        payload: form.toString(),
+      });
+    const foreign = await post("https://elsewhere.example");
+    expect(foreign.statusCode).toBeGreaterThanOrEqual(400);
+    expect(await selectRowsAsserted(t.database.db, sql`select id from reviews where order_id = ${order._id}`)).toEqual(
+      [],
+    );
+    // From the shop's own page it is kept, and the answer goes back to the page with the pair named.
+    const own = await post(origin);
+    expect(own.statusCode).toBe(303);
+    expect(own.headers.location).toContain(`sent=${encodeURIComponent(`${shoe.id}/${shoe.sizes[0]}`)}`);
+    // Waiting for the owner (no stars publish on their own unless the owner says so): no `live`.
+    expect(own.headers.location).not.toContain("live=");
+    const kept = await selectRowsAsserted<{ status: string }>(
+      t.database.db,
+      sql`select status from reviews where order_id = ${order._id}`,
+    );
+    expect(kept).toEqual([{ status: "pending" }]);
   });
 
   it("a forged link says why, with the way on", async () => {

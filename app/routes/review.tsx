@@ -3,7 +3,10 @@
 // Read on the server, so it shows the order's pairs at once; opening it changes nothing (mail
 // scanners open links). Each pair has its own short form (stars, fit, a few words, up to three
 // photos shrunk on the phone); a pair already reviewed says thanks instead. A dead link says why.
-import { data } from "react-router";
+// Without JavaScript each form posts itself (server/web/no-script/forms.ts), without photos, and
+// comes back here with `sent` naming the pair, which the page thanks for the review just sent.
+import { data, useSearchParams } from "react-router";
+import { REVIEW_MESSAGES } from "#shared/reviews.ts";
 import { DeadLink, LinkWayOn } from "../components/order/LinkWayOn.tsx";
 import { PairReviewForm } from "../components/review/PairReviewForm.tsx";
 import { services } from "../lib/context.server.ts";
@@ -28,6 +31,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export default function Review({ loaderData }: Route.ComponentProps) {
   const { token, form, problem } = loaderData;
+  const [search] = useSearchParams();
+  const sentPair = search.get("sent");
+  const sentMessage = search.get("live") === "1" ? REVIEW_MESSAGES.thanksLive : REVIEW_MESSAGES.thanks;
   if (!form || token === null) return <DeadLink title="Review your shoes" message={problem ?? ""} />;
   const many = form.pairs.length > 1;
   return (
@@ -43,7 +49,11 @@ export default function Review({ loaderData }: Route.ComponentProps) {
       <ul className="mt-6 space-y-6">
         {form.pairs.map((pair) => (
           <li key={`${pair.productId}/${pair.size}`}>
-            <PairReviewForm token={token} pair={pair} />
+            <PairReviewForm
+              token={token}
+              pair={pair}
+              sentMessage={sentPair === `${pair.productId}/${pair.size}` ? sentMessage : undefined}
+            />
           </li>
         ))}
       </ul>

@@ -2,7 +2,9 @@
 // three photos. The review is sent first (POST /api/reviews, saying how many photos follow), then each
 // photo, made small on the phone (decision 030) and sent on its own with its progress; a photo that
 // fails can be sent again without the words being lost. Every control is a real radio, textarea or
-// file input, so it works by keyboard and with a screen reader.
+// file input, so it works by keyboard and with a screen reader. Without JavaScript the same form
+// posts itself to the page (server/web/no-script/forms.ts): stars, fit and words, not the photos,
+// which are shrunk on the phone by script; a refusal comes back with what was chosen and typed.
 import { type FormEvent, useId, useState } from "react";
 import { FIT_NOTES } from "#shared/fit-note.ts";
 import { boughtSize, REVIEW_FIT_LABELS } from "#shared/review-words.ts";
@@ -15,6 +17,7 @@ import {
 } from "#shared/reviews.ts";
 import { api, apiUpload } from "../../lib/api-client.ts";
 import { FormAlert } from "../account/FormAlert.tsx";
+import { usePostedForm } from "../account/posted-form.ts";
 import { StarChoice } from "./StarChoice.tsx";
 
 /** The shrinking code, loaded only when photos are sent (decision 030). */
@@ -22,13 +25,26 @@ const loadShrinker = () => import("../../lib/photo-shrinker.ts");
 
 type Sending = { step: "idle" } | { step: "review" } | { step: "photo"; index: number; sent: number };
 
-export function PairReviewForm({ token, pair }: { token: string; pair: ReviewablePair }) {
+export function PairReviewForm({
+  token,
+  pair,
+  sentMessage,
+}: {
+  token: string;
+  pair: ReviewablePair;
+  /** Back from this pair's review posted without JavaScript: its thanks, in place of "already". */
+  sentMessage?: string | undefined;
+}) {
   const id = useId();
-  const [rating, setRating] = useState(0);
-  const [fit, setFit] = useState<string>("");
-  const [body, setBody] = useState("");
+  // This pair's form posted without JavaScript and refused: what was chosen and typed, and why.
+  const posted = usePostedForm();
+  const mine = posted?.fields.productId === pair.productId && posted.fields.size === String(pair.size);
+  const again = mine ? posted.fields : {};
+  const [rating, setRating] = useState(Number(again.rating) || 0);
+  const [fit, setFit] = useState<string>(again.fit ?? "");
+  const [body, setBody] = useState(again.body ?? "");
   const [files, setFiles] = useState<File[]>([]);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<string | undefined>(mine ? posted.notice : undefined);
   const [sending, setSending] = useState<Sending>({ step: "idle" });
   const [sent, setSent] = useState<ReviewSent | null>(null);
   const [photoFailed, setPhotoFailed] = useState<string>();
@@ -93,17 +109,20 @@ export function PairReviewForm({ token, pair }: { token: string; pair: Reviewabl
       <section className="rounded-2xl border border-stone-200 p-4">
         {heading}
         <p role="status" className="mt-3 rounded-lg border-l-4 border-green-700 bg-green-50 p-3 text-green-950">
-          {sent ? sent.message : REVIEW_MESSAGES.already}
+          {sent ? sent.message : (sentMessage ?? REVIEW_MESSAGES.already)}
         </p>
       </section>
     );
 
   const busy = sending.step !== "idle";
   return (
-    <form onSubmit={submit} noValidate className="space-y-4 rounded-2xl border border-stone-200 p-4">
+    // method="post": the browser sends it to this page itself when no script is running.
+    <form method="post" onSubmit={submit} noValidate className="space-y-4 rounded-2xl border border-stone-200 p-4">
       {heading}
+      <input type="hidden" name="productId" value={pair.productId} />
+      <input type="hidden" name="size" value={pair.size} />
       <StarChoice
-        name={`${id}-stars`}
+        name="rating"
         value={rating}
         onChange={(stars) => {
           setRating(stars);
@@ -119,13 +138,7 @@ export function PairReviewForm({ token, pair }: { token: string; pair: Reviewabl
               key={note}
               className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-stone-300 px-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
             >
-              <input
-                type="radio"
-                name={`${id}-fit`}
-                value={note}
-                checked={fit === note}
-                onChange={() => setFit(note)}
-              />
+              <input type="radio" name="fit" value={note} checked={fit === note} onChange={() => setFit(note)} />
               {REVIEW_FIT_LABELS[note]}
             </label>
           ))}
@@ -137,6 +150,7 @@ export function PairReviewForm({ token, pair }: { token: string; pair: Reviewabl
         </label>
         <textarea
           id={`${id}-body`}
+          name="body"
           value={body}
           onChange={(event) => setBody(event.target.value)}
           maxLength={REVIEW_BODY_MAX}
@@ -145,7 +159,8 @@ export function PairReviewForm({ token, pair }: { token: string; pair: Reviewabl
           className="mt-1 block w-full rounded-lg border border-stone-300 p-3"
         />
       </div>
-      <div>
+      {/* A plain form cannot shrink photos on the phone: without scripts, the words go alone. */}
+      <div className="js-only">
         <label htmlFor={`${id}-photos`} className="font-semibold text-stone-900">
           Photos <span className="font-normal text-stone-600">(up to {REVIEW_MAX_PHOTOS}, optional)</span>
         </label>
@@ -168,6 +183,11 @@ export function PairReviewForm({ token, pair }: { token: string; pair: Reviewabl
           </p>
         ) : null}
       </div>
+      <noscript>
+        <p className="text-sm text-stone-600">
+          Photos can be added when JavaScript is on. Your stars, fit and words are sent without them.
+        </p>
+      </noscript>
       <FormAlert id={`${id}-alert`} message={error ?? photoFailed} />
       {sending.step === "photo" ? (
         <p role="status" className="text-sm text-stone-700">

@@ -16,7 +16,7 @@ export function StarChoice({
   return (
     <fieldset disabled={disabled}>
       <legend className="font-semibold text-stone-900">Your stars</legend>
-      <div className="mt-1 flex">
+      <div className="star-choice mt-1 flex">
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className="grid size-11 cursor-pointer place-items-center has-[:focus-visible]:outline-3">
             <input

@@ -1,6 +1,7 @@
 // The forms that work without JavaScript (issue 46, docs/decisions/015-forms-before-hydration.md):
-// sign in, Add to Cart on a product page, the cart's checkout, a failed delivery's choice (issue 49)
-// and the 'stop WhatsApp updates' button (issue 53), each posted as a plain form to its own page.
+// sign in, Add to Cart on a product page, the cart's checkout, a failed delivery's choice (issue 49),
+// the 'stop WhatsApp updates' button and a pair's review (issue 53), each posted as a plain form to
+// its own page.
 // Each is sent on, in this process, to the very API route React calls (app.inject), so the checks,
 // rate limits, messages, idempotency and totals are the API's and nothing is written twice; the
 // answer is a 303 to the next page, or the same page again with the API's message. A post from
@@ -204,7 +205,34 @@ export function noScriptForms(app: FastifyInstance, deps: { db: Db; publicUrl: s
     return { kind: "redirect", location: page, cookies: [] };
   }
 
-  const FORM_PAGES = new Set(["/login", "/my-cart", "/delivery-attempt", "/whatsapp-updates"]);
+  /**
+   * A pair's review (issue 53): no session, the signed token in the page's address is the
+   * permission. Stars, fit and words go to the API as the app sends them, without photos (a plain
+   * form cannot shrink them on the phone, decision 030); then back to the page, which thanks the
+   * buyer by the pair. A refusal comes back as the page, with the API's message over that pair's form.
+   */
+  async function review(request: FastifyRequest, body: URLSearchParams): Promise<FormAnswer> {
+    const token = new URL(request.url, deps.publicUrl).searchParams.get("token") ?? "";
+    const productId = body.get("productId") ?? "";
+    const size = Number(body.get("size"));
+    const json = {
+      token,
+      productId,
+      size,
+      // The API names what is missing; no choice is 0 stars, which it refuses as "choose your stars".
+      rating: Number(body.get("rating") ?? 0),
+      fit: body.get("fit") ?? "",
+      body: body.get("body") ?? "",
+      photoCount: 0,
+    };
+    const answer = await callApi(request, { method: "POST", url: "/api/reviews", json });
+    if (answer.status !== 201 && answer.status !== 200) return { kind: "again", notice: messageOf(answer) };
+    const live = answer.body.status === "approved";
+    const page = `/review?${new URLSearchParams({ token, sent: `${productId}/${size}`, ...(live && { live: "1" }) })}`;
+    return { kind: "redirect", location: page, cookies: [] };
+  }
+
+  const FORM_PAGES = new Set(["/login", "/my-cart", "/delivery-attempt", "/whatsapp-updates", "/review"]);
 
   return async (request, path, body) => {
     const product = PRODUCT_PAGE.exec(path);
@@ -214,6 +242,7 @@ export function noScriptForms(app: FastifyInstance, deps: { db: Db; publicUrl: s
     if (path === "/my-cart") return checkout(request, body);
     if (path === "/delivery-attempt") return attemptAnswer(request, body);
     if (path === "/whatsapp-updates") return stopWhatsAppUpdates(request);
+    if (path === "/review") return review(request, body);
     return addToCart(request, decodeURIComponent(product?.[1] ?? ""), body);
   };
 }
