@@ -1182,7 +1182,11 @@ export const orderStatusEvents = pgTable(
     reason: text(),
     createdAt: now(),
   },
-  (t) => [index("order_status_events_order_idx").on(t.orderId, t.createdAt)],
+  (t) => [
+    index("order_status_events_order_idx").on(t.orderId, t.createdAt),
+    // The review sweep's deliveries of the last weeks (server/reviews/requests.ts), not every one.
+    index("order_status_events_delivered_idx").on(t.createdAt).where(sql`${t.toStatus} = 'delivered'`),
+  ],
 );
 
 /** The owner's internal notes on an order; customers never see them. */

@@ -69,14 +69,18 @@ async function askBatch(tx: Db, deps: ReviewRequestDeps, now: Date) {
   const notBefore = new Date(dueBy.getTime() - LATE_AT_MOST_DAYS * DAY_MS);
   // The delivery is the latest move to delivered (as the exchange window counts it,
   // server/orders/exchange-deadline.ts); an order is due while one of its pairs was never asked.
+  // Read from the moves to delivered inside the window (order_status_events_delivered_idx), so a
+  // sweep reads the last weeks' deliveries, not every order the shop ever delivered.
+  const window = sql`between ${notBefore.toISOString()}::timestamptz and ${dueBy.toISOString()}::timestamptz`;
   const due = await selectRows(
     tx,
     dueRow,
     sql`select o.id from orders o
-        where o.status = 'delivered'
+        where o.id in (select d.order_id from order_status_events d
+                       where d.to_status = 'delivered' and d.created_at ${window})
+          and o.status = 'delivered'
           and (select max(e.created_at) from order_status_events e
-               where e.order_id = o.id and e.to_status = 'delivered')
-              between ${notBefore.toISOString()}::timestamptz and ${dueBy.toISOString()}::timestamptz
+               where e.order_id = o.id and e.to_status = 'delivered') ${window}
           and exists (select 1 from order_lines l
                       where l.order_id = o.id
                         and not exists (select 1 from review_requests r
