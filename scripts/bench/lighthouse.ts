@@ -22,9 +22,9 @@ export interface LighthousePage {
   lcpMs: number;
   tbtMs: number;
   cls: number;
-  /** This machine's benchmark index, read just before the page's runs. */
+  /** This machine's benchmark index, read just before each run: the median of the readings. */
   machineIndex: number;
-  /** The CPU slowdown Lighthouse simulated: its own 4, or what makes this machine one of `asIndex`. */
+  /** The CPU slowdown Lighthouse simulated (the median of the runs'): its own 4, or what makes this machine one of `asIndex`. */
   cpuSlowdown: number;
 }
 
@@ -113,7 +113,7 @@ async function readIndex(port: number): Promise<number> {
 
 /**
  * `asIndex`: measure as on a machine of that benchmark index (issue 54: about 1,400, a cheap
- * phone's class), the CPU slowdown set from this machine's index read before each page.
+ * phone's class), the CPU slowdown set from this machine's index read before each run.
  */
 export async function measureLighthouse(
   base: string,
@@ -126,14 +126,21 @@ export async function measureLighthouse(
   try {
     const pages: LighthousePage[] = [];
     for (const path of paths) {
-      const machineIndex = await readIndex(chrome.port);
-      const cpuSlowdown = options.asIndex ? cpuSlowdownFor(machineIndex, options.asIndex) : LIGHTHOUSE_CPU_SLOWDOWN;
+      const indices: number[] = [];
+      const slowdowns: number[] = [];
       const runs: Record<LighthouseCategory, number>[] = [];
       const failing = new Map<string, string>();
       const lcp: number[] = [];
       const tbt: number[] = [];
       const cls: number[] = [];
       for (let run = 0; run < options.runs; run++) {
+        // Read before each run, not once a page: a shared machine's speed drifts by half within
+        // minutes (1,594-2,698 in one page's runs, 2026-11-30), and a slowdown set from a stale
+        // reading measures another machine than `asIndex`.
+        const machineIndex = await readIndex(chrome.port);
+        const cpuSlowdown = options.asIndex ? cpuSlowdownFor(machineIndex, options.asIndex) : LIGHTHOUSE_CPU_SLOWDOWN;
+        indices.push(machineIndex);
+        slowdowns.push(cpuSlowdown);
         const lhr = await runOnce(`${base}${path}`, chrome.port, cpuSlowdown, options.log);
         const score = (c: LighthouseCategory) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
         runs.push({
@@ -156,7 +163,7 @@ export async function measureLighthouse(
         // Lighthouse's own measure of this machine's speed: its throttled figures scale with it.
         const speed = lhr.environment.benchmarkIndex;
         options.log(
-          `  lighthouse ${path} run ${run + 1}: ${JSON.stringify(runs.at(-1))}, benchmark index ${speed}, CPU ×${cpuSlowdown.toFixed(1)}`,
+          `  lighthouse ${path} run ${run + 1}: ${JSON.stringify(runs.at(-1))}, benchmark index ${machineIndex} before, ${speed} in the run, CPU ×${cpuSlowdown.toFixed(1)}`,
         );
       }
       const scores = Object.fromEntries(LIGHTHOUSE_CATEGORIES.map((c) => [c, median(runs.map((r) => r[c]))])) as Record<
@@ -170,8 +177,8 @@ export async function measureLighthouse(
         lcpMs: median(lcp),
         tbtMs: median(tbt),
         cls: median(cls),
-        machineIndex,
-        cpuSlowdown,
+        machineIndex: median(indices),
+        cpuSlowdown: median(slowdowns),
       });
     }
     return pages;
