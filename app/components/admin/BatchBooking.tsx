@@ -14,6 +14,7 @@ import { adminCall } from "../../lib/admin-api.ts";
 import { ModalDialog } from "../ModalDialog.tsx";
 import { AdminError, AdminLoading } from "./AdminStatus.tsx";
 import { CourierSelect, useActiveCouriers } from "./CourierPicker.tsx";
+import { leftOutSentence } from "./OrderBatchTools.tsx";
 
 export function BatchBooking({
   orders,
@@ -71,9 +72,7 @@ export function BatchBooking({
           answer
             ? `${answer.answer.booked} booked with ${answer.courier}, ${answer.answer.failed} not.`
             : "One courier for all of them, each booked through its API at 1 kg a pair (to weigh one, book it from its page). One refused leaves the others booked." +
-              (leftOut > 0
-                ? ` ${leftOut} selected ${leftOut === 1 ? "order is" : "orders are"} not confirmed and ${leftOut === 1 ? "stays" : "stay"} as ${leftOut === 1 ? "it is" : "they are"}.`
-                : "")
+              leftOutSentence(leftOut)
         }
         descriptionClassName="mt-1 text-sm text-stone-700"
         className="max-h-[90dvh] w-[min(40rem,94vw)] overflow-y-auto"

@@ -12,6 +12,7 @@ import { ModalDialog } from "../ModalDialog.tsx";
 import { AdminField } from "./AdminField.tsx";
 import { AdminError, AdminLoading } from "./AdminStatus.tsx";
 import { CourierSelect, useActiveCouriers } from "./CourierPicker.tsx";
+import { leftOutSentence } from "./OrderBatchTools.tsx";
 
 type NumberErrors = Partial<Record<string, string>>;
 
@@ -74,9 +75,7 @@ export function BatchDispatch({
         titleClassName="text-lg font-bold"
         description={
           "One courier for all of them, and the tracking number of each parcel. All are dispatched, or none." +
-          (leftOut > 0
-            ? ` ${leftOut} selected ${leftOut === 1 ? "order is" : "orders are"} not confirmed and ${leftOut === 1 ? "stays" : "stay"} as ${leftOut === 1 ? "it is" : "they are"}.`
-            : "")
+          leftOutSentence(leftOut)
         }
         descriptionClassName="mt-1 text-sm text-stone-700"
         className="max-h-[90dvh] w-[min(40rem,94vw)] overflow-y-auto"

@@ -109,3 +109,13 @@ export function SelectOrder({ id, selection }: { id: string; selection: OrderSel
     />
   );
 }
+
+/**
+ * What the batch dialogs (booking, dispatch) say of the selected orders they leave alone: empty when
+ * every selected order is confirmed, else a sentence that starts with a space.
+ */
+export function leftOutSentence(leftOut: number): string {
+  if (leftOut <= 0) return "";
+  const one = leftOut === 1;
+  return ` ${leftOut} selected ${one ? "order is" : "orders are"} not confirmed and ${one ? "stays" : "stay"} as ${one ? "it is" : "they are"}.`;
+}
