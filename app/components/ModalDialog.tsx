@@ -47,7 +47,13 @@ export function ModalDialog({
     showModalHoldingPage(element);
     return () => element.close();
   }, [open]);
-  const close = () => dialog.current?.close();
+  // The page's state follows the dialog in the same task. Escape and close() shut it at once, but its
+  // `close` event comes a task later: an Enter on the opening button in between found `open` still
+  // true and opened nothing (seen on CI's loaded machine). `cancel` comes in Escape's own task.
+  const close = () => {
+    onOpenChange(false);
+    dialog.current?.close();
+  };
   return (
     // Clicks on the backdrop land on the dialog element itself and close it; Escape is native.
     // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard closes a modal dialog with Escape, natively
@@ -56,7 +62,10 @@ export function ModalDialog({
       role={role}
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
-      onClose={() => {
+      onCancel={() => onOpenChange(false)}
+      onClose={(event) => {
+        // The `close` of an earlier closing, come after the dialog was opened again: not this one's.
+        if (event.currentTarget.open) return;
         onOpenChange(false);
         returnFocus.current?.focus();
       }}

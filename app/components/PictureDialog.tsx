@@ -13,7 +13,7 @@ export function PictureDialog({
   children,
 }: {
   title: string;
-  /** Called once the dialog has closed (Escape, Close, the backdrop): the owner stops drawing it. */
+  /** Called as the dialog closes (Escape, Close, the backdrop), maybe twice: the owner stops drawing it. */
   onClose: () => void;
   /** The large picture, under the title. */
   children: ReactNode;
@@ -26,14 +26,27 @@ export function PictureDialog({
     showModalHoldingPage(element);
     return () => element?.close();
   }, []);
-  const close = () => dialog.current?.close();
+  // The owner hears of it in the same task as Escape or Close, not at the `close` event a task later:
+  // a tap on the picture in between found it still open and showed nothing. And only once: that late
+  // `close` would shut the dialog the tap had opened since (ModalDialog.tsx).
+  const told = useRef(false);
+  const closed = () => {
+    if (told.current) return;
+    told.current = true;
+    onClose();
+  };
+  const close = () => {
+    closed();
+    dialog.current?.close();
+  };
   return (
     // Clicks on the backdrop land on the dialog element itself and close it; Escape is native.
     // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard closes a modal dialog with Escape, natively
     <dialog
       ref={dialog}
       aria-labelledby={titleId}
-      onClose={onClose}
+      onCancel={closed}
+      onClose={closed}
       onClick={(event) => {
         if (event.target === event.currentTarget) close();
       }}
