@@ -10,7 +10,7 @@ import { PageSpinner } from "./components/layout/PageSpinner.tsx";
 import { SiteFooter } from "./components/layout/SiteFooter.tsx";
 import { SiteHeader } from "./components/layout/SiteHeader.tsx";
 import { Toaster } from "./components/layout/Toaster.tsx";
-import { RouteError } from "./components/RouteError.tsx";
+import { errorPageMeta, RouteError } from "./components/RouteError.tsx";
 import { BAR_WAITS_FOR_PRESS_SCRIPT } from "./lib/bar-waits-for-press.ts";
 import { postedFormContext, services } from "./lib/context.server.ts";
 import { EARLY_TAPS_SCRIPT } from "./lib/early-taps.ts";
@@ -25,6 +25,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 const FALLBACK_SHOP = { phone: "", email: "", instagram: "" };
+
+/** Only an error's: each page has its own, and a page without one (the not-found route) inherits this. */
+export function meta({ error }: Route.MetaArgs) {
+  return error ? errorPageMeta(error) : [];
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

@@ -175,10 +175,16 @@ describe("server-rendered pages", () => {
     const unknownProduct = await page(t, "/products/00000000-0000-4000-8000-000000000000");
     expect(unknownProduct.status).toBe(404);
     expect(unknownProduct.html).toContain("No product found.");
+    // One title each, in <head> (the route's meta), and kept out of search engines.
+    const titles = (html: string) => html.match(/<title>[^<]*<\/title>/g);
+    expect(titles(unknownProduct.html)).toEqual(["<title>No product found. | Karachi Shoe Shop</title>"]);
+    expect(unknownProduct.html).toContain('<meta name="robots" content="noindex"/>');
     for (const url of ["/men/kids-shoes", "/buy/50", "/no-such-page"]) {
       const res = await page(t, url);
       expect(res.status, url).toBe(404);
       expect(res.html, url).toContain("Page not found");
+      expect(titles(res.html), url).toEqual(["<title>Page not found | Karachi Shoe Shop</title>"]);
+      expect(res.html, url).toContain('<meta name="robots" content="noindex"/>');
     }
   });
 

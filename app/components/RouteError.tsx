@@ -1,6 +1,24 @@
-import { isRouteErrorResponse, useRouteError } from "react-router";
-import { BrieflyUnavailable } from "./BrieflyUnavailable.tsx";
-import { NotFound } from "./NotFound.tsx";
+import { isRouteErrorResponse, type MetaDescriptor, useRouteError } from "react-router";
+import { SHOP_NAME } from "#shared/shop.ts";
+import { BRIEFLY_UNAVAILABLE_TITLE, BrieflyUnavailable } from "./BrieflyUnavailable.tsx";
+import { NotFound, PAGE_NOT_FOUND } from "./NotFound.tsx";
+
+/**
+ * An error page's title and "noindex", as route meta (the root's, and a route's own for an error it
+ * shows): the router draws them in <head>. A <title> drawn in the page is hoisted there by React on
+ * the server only; Preact in the browser (decision 048) leaves it in the body, so after a link the
+ * tab kept the last page's title.
+ */
+export function errorPageMeta(error: unknown, notFound: string = PAGE_NOT_FOUND): MetaDescriptor[] {
+  const name = !isRouteErrorResponse(error)
+    ? "Error"
+    : error.status === 404
+      ? notFound
+      : error.status === 503
+        ? BRIEFLY_UNAVAILABLE_TITLE
+        : "Error";
+  return [{ title: `${name} | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+}
 
 /**
  * Error states of docs/product.md section 8: 'Error: {message}' replacing the page; 404s get their
@@ -19,7 +37,6 @@ export function RouteError({ notFound }: { notFound?: React.ReactNode }) {
       : "Something went wrong.";
   return (
     <div className="page">
-      <title>Error | Karachi Shoe Shop</title>
       <h1 className="sr-only">Something went wrong</h1>
       <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
         Error: {message}

@@ -4,7 +4,7 @@ import { GENDER_LABEL, GENDERS, type Gender } from "#shared/categories.ts";
 import { type ListQuery, listHref } from "#shared/listing.ts";
 import type { FixedFilter } from "../components/listing/list-links.ts";
 import { ProductList } from "../components/listing/ProductList.tsx";
-import { RouteError } from "../components/RouteError.tsx";
+import { errorPageMeta, RouteError } from "../components/RouteError.tsx";
 import { services } from "../lib/context.server.ts";
 import { loadListPage } from "../lib/list-page.server.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
@@ -15,8 +15,8 @@ function titleOf(size: number, gender: Gender | null): string {
   return gender ? `${GENDER_LABEL[gender]}'s Shoes in Size ${size}` : `Shoes in Size ${size}`;
 }
 
-export function meta({ loaderData, matches, location }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: "Page not found" }];
+export function meta({ loaderData, matches, location, error }: Route.MetaArgs) {
+  if (!loaderData) return errorPageMeta(error);
   const { size, gender } = loaderData;
   const who = gender ? `${GENDER_LABEL[gender]}'s` : "Men's and women's";
   return pageMeta({

@@ -1,13 +1,14 @@
 import { data } from "react-router";
 import { categoryByPath } from "#shared/categories.ts";
 import { ProductList } from "../components/listing/ProductList.tsx";
+import { errorPageMeta } from "../components/RouteError.tsx";
 import { services } from "../lib/context.server.ts";
 import { loadListPage } from "../lib/list-page.server.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
 import type { Route } from "./+types/category.ts";
 
-export function meta({ loaderData, matches, location }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: "Page not found" }];
+export function meta({ loaderData, matches, location, error }: Route.MetaArgs) {
+  if (!loaderData) return errorPageMeta(error);
   const { category } = loaderData;
   const who = category.gender === "men" ? "Men's" : "Women's";
   return pageMeta({

@@ -17,7 +17,7 @@ import { ProductOffers } from "../components/product/ProductOffers.tsx";
 import { PurchaseControls } from "../components/product/PurchaseControls.tsx";
 import { Reviews } from "../components/product/Reviews.tsx";
 import { SaleEndsIn } from "../components/product/SaleEndsIn.tsx";
-import { RouteError } from "../components/RouteError.tsx";
+import { errorPageMeta, RouteError } from "../components/RouteError.tsx";
 import { services } from "../lib/context.server.ts";
 import { isShoeSize, mySizeStore } from "../lib/my-size.ts";
 import { pageMeta, publicUrlOf } from "../lib/seo.ts";
@@ -26,8 +26,8 @@ import type { Route } from "./+types/product.ts";
 export const NO_PRODUCT_FOUND = "No product found.";
 const YOU_MAY_ALSO_LIKE = 8;
 
-export function meta({ loaderData, matches, location }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: NO_PRODUCT_FOUND }];
+export function meta({ loaderData, matches, location, error }: Route.MetaArgs) {
+  if (!loaderData) return errorPageMeta(error, NO_PRODUCT_FOUND);
   const { product } = loaderData;
   const publicUrl = publicUrlOf(matches);
   const category = categoryBySlug(product.category);
@@ -263,7 +263,6 @@ export function ErrorBoundary() {
     <RouteError
       notFound={
         <div className="page text-center">
-          <title>No product found. | Karachi Shoe Shop</title>
           <h1 className="page-title">{NO_PRODUCT_FOUND}</h1>
           <p className="mt-3 text-stone-600">It may have sold out for good, or the address may be mistyped.</p>
           <LightLink to="/search" className="button-secondary mt-6 mr-3">
