@@ -13,10 +13,10 @@ import { selectRowsAsserted } from "#server/db/rows.ts";
 import { createReviewLinks } from "#server/reviews/links.ts";
 import type { Order } from "#shared/orders.ts";
 import { REVIEW_MESSAGES } from "#shared/reviews.ts";
-import { call, makeAdmin } from "./support/admin.ts";
+import { call, deliveredOrder, makeAdmin } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 import { phonePhoto } from "./support/phone-photo.ts";
-import { makeShopper, orderBody, placeOrder, products, setStock, type TestProduct } from "./support/shoppers.ts";
+import { products, setStock, type TestProduct } from "./support/shoppers.ts";
 import { until } from "./support/wait.ts";
 
 let t: TestApp;
@@ -51,17 +51,7 @@ afterAll(async () => {
 });
 
 async function deliveredOrderLink(): Promise<{ order: Order; url: string }> {
-  const admin = await makeAdmin(t);
-  const shopper = await makeShopper(t);
-  const res = await placeOrder(
-    t,
-    shopper,
-    orderBody(shopper, [{ product: shoe, size: shoe.sizes[0] as number, quantity: 1 }]),
-  );
-  expect(res.statusCode, res.body).toBe(201);
-  const order = res.json<Order>();
-  for (const status of ["confirm", "delivered"])
-    expect((await call(t, admin, "POST", `/api/admin/orders/${order._id}/status`, { status })).statusCode).toBe(200);
+  const order = await deliveredOrder(t, shoe);
   const links = createReviewLinks(t.database.db, { publicUrl: origin, secret: t.config.confirmLinkSecret });
   return { order, url: await links.formUrl(order._id) };
 }
@@ -213,6 +203,53 @@ describe("the review form on a phone", () => {
       body: "Comfortable from the first day.",
       status: "pending",
     });
+  });
+
+  // A buyer on mobile data taps the stars and the fit while the page's scripts are still coming: the
+  // server's form takes them (radios, a text box), and the page, once its scripts run, keeps them.
+  it("keeps the stars, fit and words given before the page's scripts ran, and sends them", async () => {
+    const { order, url } = await deliveredOrderLink();
+    const page = await phone();
+    let letScriptsThrough = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => {
+      letScriptsThrough = resolve;
+    });
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    try {
+      await page.goto(url, { waitUntil: "domcontentloaded" });
+      expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+      await page.getByText("★").nth(3).click();
+      await page.getByRole("radio", { name: "Runs large" }).check();
+      await page.getByLabel(/A few words/).fill("Roomy at the toe.");
+      // The tapped star and those before it show filled already, drawn from the radios.
+      const colours = () =>
+        page.locator(".star-choice span").evaluateAll((stars) => stars.map((star) => getComputedStyle(star).color));
+      const early = await colours();
+      expect(new Set(early.slice(0, 4)).size).toBe(1);
+      expect(early[4]).not.toBe(early[0]);
+      letScriptsThrough();
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+      expect(await page.getByRole("radio", { name: "4 out of 5 stars" }).isChecked()).toBe(true);
+      expect(await page.getByRole("radio", { name: "Runs large" }).isChecked()).toBe(true);
+      expect(await page.getByLabel(/A few words/).inputValue()).toBe("Roomy at the toe.");
+      // Drawn from the page's state now, the same; and the page kept its stylesheet as it hydrated
+      // (it lost it: app/lib/preact-document.ts).
+      expect(await colours()).toEqual(early);
+      expect(await page.evaluate(() => document.styleSheets.length)).toBeGreaterThan(0);
+      await page.getByRole("button", { name: "Send review" }).click();
+      await page.getByText(REVIEW_MESSAGES.thanks).waitFor({ timeout: 20_000 });
+    } finally {
+      letScriptsThrough();
+      await page.close();
+    }
+    const [row] = await selectRowsAsserted<{ rating: number; fit: string; body: string }>(
+      t.database.db,
+      sql`select rating, fit, body from reviews where order_id = ${order._id}`,
+    );
+    expect(row).toMatchObject({ rating: 4, fit: "runs-large", body: "Roomy at the toe." });
   });
 
   it("refuses a plain post of the review from another site, and keeps nothing", async () => {

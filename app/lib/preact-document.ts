@@ -13,7 +13,13 @@ export function hydrateDocumentFromHtmlChildren(): void {
   // have done their work (this module is running). <Scripts> renders them again, in the body, where
   // the server's HTML has none: the browser drew them as new nodes, and each inserted node restyled
   // the page (issue 54, decision 049). Preloads are for a first load only, so the browser draws none.
-  for (const preload of document.head.querySelectorAll('link[rel="modulepreload"]')) preload.remove();
+  // React's server also writes a `<link rel="preload" as="image">` at the top of the <head> for each
+  // plain <img> it renders early (the review page's shoe, an order's pairs on the confirm page), which
+  // the app never renders: the icon's <link> took the first, and so on down, and the stylesheet, last
+  // and unclaimed, was dropped. The page lost all its styles as it hydrated. They go too.
+  for (const preload of document.head.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]')) {
+    preload.remove();
+  }
   const previous = options.vnode;
   options.vnode = (vnode: VNode) => {
     if (vnode.type === "html" || isModulePreload(vnode)) (vnode as { type: unknown }).type = Fragment;

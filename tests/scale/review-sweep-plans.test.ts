@@ -10,10 +10,10 @@ import { selectRowsAsserted } from "#server/db/rows.ts";
 import { createReviewLinks } from "#server/reviews/links.ts";
 import { sweepReviewRequests } from "#server/reviews/requests.ts";
 import type { Order } from "#shared/orders.ts";
-import { call, makeAdmin } from "../support/admin.ts";
+import { deliveredOrder } from "../support/admin.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { type Explained, explaining } from "../support/plans.ts";
-import { makeShopper, orderBody, placeOrder, products, setStock, type TestProduct } from "../support/shoppers.ts";
+import { products, setStock, type TestProduct } from "../support/shoppers.ts";
 
 const LONG_AGO = 20_000;
 const onServer = Boolean(process.env.DATABASE_URL);
@@ -21,21 +21,6 @@ const onServer = Boolean(process.env.DATABASE_URL);
 describe.skipIf(!onServer)(`the review sweep beside ${LONG_AGO.toLocaleString("en-US")} old deliveries`, () => {
   let t: TestApp;
   let recent: Order;
-
-  async function deliveredOrder(shoe: TestProduct): Promise<Order> {
-    const admin = await makeAdmin(t);
-    const shopper = await makeShopper(t);
-    const res = await placeOrder(
-      t,
-      shopper,
-      orderBody(shopper, [{ product: shoe, size: shoe.sizes[0] as number, quantity: 1 }]),
-    );
-    expect(res.statusCode, res.body).toBe(201);
-    const order = res.json<Order>();
-    for (const status of ["confirm", "delivered"])
-      expect((await call(t, admin, "POST", `/api/admin/orders/${order._id}/status`, { status })).statusCode).toBe(200);
-    return order;
-  }
 
   /** A table's columns that take a value (not the generated ones), as a list: `(a, b)` or `r.a, r.b`. */
   async function columns(table: string, prefix?: string) {
@@ -53,8 +38,8 @@ describe.skipIf(!onServer)(`the review sweep beside ${LONG_AGO.toLocaleString("e
     t = await createTestApp();
     const [shoe] = (await products(t, 1)) as [TestProduct];
     await setStock(t, shoe.id, shoe.sizes[0] as number, 10);
-    const template = await deliveredOrder(shoe);
-    recent = await deliveredOrder(shoe);
+    const template = await deliveredOrder(t, shoe);
+    recent = await deliveredOrder(t, shoe);
     const db = t.database.db;
     // The template's copies, each delivered a year or more ago with its line: only the ids (and the
     // order numbers, unique) differ. Asked long ago or never, they are outside the window either way.
