@@ -1,7 +1,7 @@
 // The shop owner's side: only for a signed-in admin. The server checks every admin call; this
 // guard only spares everyone else a screen of errors and sends them to sign in.
-import { useEffect, useRef, useState } from "react";
-import { NavLink, Outlet, useNavigate } from "react-router";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { useAuth } from "../../lib/auth-store.ts";
 import { type AdminOutletContext, useNewOrderCount } from "../../lib/new-order-count.ts";
 import { loginFromHere } from "../../lib/return-to.ts";
@@ -50,6 +50,7 @@ export default function AdminLayout() {
   const allowed = token !== null && user?.role === "admin";
   const newOrders = useNewOrderCount(allowed);
   const outlet: AdminOutletContext = { newOrders };
+  const tabs = useCurrentTabInView();
 
   useEffect(() => {
     // A visitor comes back here after signing in; a signed-in customer who is not the owner would
@@ -64,8 +65,13 @@ export default function AdminLayout() {
         {allowed ? <span className="text-sm text-stone-600">Signed in as {user?.username}</span> : null}
       </div>
       <NewOrderAnnouncer count={newOrders} />
+      {/* On a phone the 22 tabs took seven rows before the screen began: there they are one row that
+          scrolls sideways, the open one brought into view; from 640 px they wrap as before. */}
       <nav aria-label="Admin" className="mt-4 border-b border-stone-200">
-        <ul className="flex flex-wrap gap-x-1">
+        <ul
+          ref={tabs}
+          className="tab-strip relative flex gap-x-1 overflow-x-auto overscroll-x-contain sm:flex-wrap sm:overflow-visible"
+        >
           {SECTIONS.map((section) => (
             <li key={section.to}>
               <NavLink
@@ -94,6 +100,20 @@ export default function AdminLayout() {
       </div>
     </div>
   );
+}
+
+/** The sideways strip of tabs (a phone) scrolled so that the open screen's tab is in its middle. */
+function useCurrentTabInView() {
+  const list = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: again at each navigation; the open tab is read from the page
+  useLayoutEffect(() => {
+    const strip = list.current;
+    const current = strip?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!strip || !current || strip.scrollWidth <= strip.clientWidth) return;
+    strip.scrollLeft = current.offsetLeft - (strip.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
+  return list;
 }
 
 /** The count of new orders beside the Orders tab; it updates live (useNewOrderCount). */
