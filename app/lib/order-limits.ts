@@ -4,6 +4,7 @@
 // until the answer comes (or when it fails) the cart limits nothing of its own.
 import { useEffect, useState } from "react";
 import { type OrderLimitsAnswer, openOrdersFull, pairsStillAllowed } from "#shared/cart-limits.ts";
+import { groupThousands } from "#shared/money.ts";
 import { api } from "./api-client.ts";
 import type { StoredCartLine } from "./cart-store.ts";
 
@@ -26,7 +27,7 @@ export function useOrderLimits(token: string | null, hydrated: boolean): OrderLi
   return limits;
 }
 
-const pairs = (n: number) => `${n.toLocaleString("en-PK")} ${n === 1 ? "pair" : "pairs"}`;
+const pairs = (n: number) => `${groupThousands(n)} ${n === 1 ? "pair" : "pairs"}`;
 
 export const cartPairs = (lines: readonly StoredCartLine[]): number =>
   lines.reduce((sum, line) => sum + line.quantity, 0);
@@ -58,7 +59,7 @@ export function cartRoom(limits: OrderLimitsAnswer, lines: readonly StoredCartLi
   }
   const summary =
     room > 0
-      ? `You can add ${room.toLocaleString("en-PK")} more ${room === 1 ? "pair" : "pairs"} to this order.`
+      ? `You can add ${groupThousands(room)} more ${room === 1 ? "pair" : "pairs"} to this order.`
       : "This order has the most pairs you can order now.";
   return { room, limitReached, summary, refusal };
 }

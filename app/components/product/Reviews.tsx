@@ -2,12 +2,13 @@
 // words, how many, what most found of the fit, the reviews narrowed by fit, and the reviews
 // themselves (photos first, then newest). The page draws it only when the product has reviews.
 import type { FitNote } from "#shared/fit-note.ts";
+import { groupThousands } from "#shared/money.ts";
 import { fitSummarySentence, type PublicReview, REVIEW_FIT_LABELS, type ReviewSummary } from "#shared/review-words.ts";
 import { ReviewFitFilter } from "./ReviewFitFilter.tsx";
 import { ReviewItem } from "./ReviewItem.tsx";
 import { Stars } from "./Stars.tsx";
 
-const reviewCount = (count: number) => `${count.toLocaleString("en-US")} ${count === 1 ? "review" : "reviews"}`;
+const reviewCount = (count: number) => `${groupThousands(count)} ${count === 1 ? "review" : "reviews"}`;
 
 export function Reviews({
   summary,
