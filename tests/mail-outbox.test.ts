@@ -13,7 +13,7 @@ import { startMailOutbox } from "#server/mail/outbox.ts";
 import { queueMails, startQueuedMailOutbox } from "#server/mail/queue.ts";
 import { createOrderService } from "#server/orders/service.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
-import { makeShopper, orderBody, placeOrder, products, setStock, type TestProduct } from "./support/shoppers.ts";
+import { makeShopper, placeOnePair, products, setStock, type TestProduct } from "./support/shoppers.ts";
 import { allMailsSent, until } from "./support/wait.ts";
 
 let t: TestApp;
@@ -80,13 +80,7 @@ const queued = async (on: TestApp = t) =>
 
 async function order(on: TestApp = t, shoe: TestProduct = product) {
   const shopper = await makeShopper(on);
-  const res = await placeOrder(
-    on,
-    shopper,
-    orderBody(shopper, [{ product: shoe, size: shoe.sizes[0] as number, quantity: 1 }]),
-  );
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ _id: string }>()._id;
+  return (await placeOnePair(on, shopper, shoe))._id;
 }
 
 describe("the mail outbox", () => {

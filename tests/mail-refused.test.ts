@@ -14,15 +14,7 @@ import { type Order, orderNumber } from "#shared/orders.ts";
 import { newPerson, post } from "./support/accounts.ts";
 import { call, makeAdmin } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
-import {
-  makeShopper,
-  orderBody,
-  placeOrder,
-  products,
-  type Shopper,
-  setStock,
-  type TestProduct,
-} from "./support/shoppers.ts";
+import { makeShopper, placeOnePair, products, type Shopper, setStock, type TestProduct } from "./support/shoppers.ts";
 import { type SmtpStandIn, startSmtpStandIn } from "./support/smtp-stand-in.ts";
 import { until } from "./support/wait.ts";
 
@@ -57,13 +49,7 @@ type Placed = Order & { shopper: Shopper; ref: string };
 
 async function placed(): Promise<Placed> {
   const shopper = await makeShopper(t);
-  const res = await placeOrder(
-    t,
-    shopper,
-    orderBody(shopper, [{ product: shoe, size: shoe.sizes[0] as number, quantity: 1 }]),
-  );
-  expect(res.statusCode, res.body).toBe(201);
-  const order = res.json<Order>();
+  const order = await placeOnePair(t, shopper, shoe);
   return { ...order, shopper, ref: orderNumber(order._id) };
 }
 

@@ -15,15 +15,7 @@ import type { Order } from "#shared/orders.ts";
 import { newPerson, post, signIn, waitForMail } from "./support/accounts.ts";
 import { call, makeAdmin } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
-import {
-  makeShopper,
-  orderBody,
-  placeOrder,
-  products,
-  type Shopper,
-  setStock,
-  type TestProduct,
-} from "./support/shoppers.ts";
+import { makeShopper, placeOnePair, products, type Shopper, setStock, type TestProduct } from "./support/shoppers.ts";
 
 let t: TestApp;
 let admin: Shopper & { username: string };
@@ -56,14 +48,8 @@ const linkIn = (mail: string, path: string) => {
   return new URL(found).pathname + new URL(found).search;
 };
 
-async function order(shopper: Shopper): Promise<Order> {
-  const res = await placeOrder(
-    t,
-    shopper,
-    orderBody(shopper, [{ product: shoe, size: shoe.sizes[0] as number, quantity: 1 }]),
-  );
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<Order>();
+function order(shopper: Shopper): Promise<Order> {
+  return placeOnePair(t, shopper, shoe);
 }
 
 async function owner(method: "POST" | "PUT", url: string, body: unknown): Promise<void> {

@@ -6,7 +6,7 @@ import { users } from "#server/db/schema.ts";
 import type { AdminProduct, ProductInputBody } from "#shared/admin.ts";
 import type { Order } from "#shared/orders.ts";
 import type { TestApp } from "./app.ts";
-import { makeShopper, orderBody, placeOrder, type Shopper, type TestProduct } from "./shoppers.ts";
+import { makeShopper, placeOnePair, type Shopper, type TestProduct } from "./shoppers.ts";
 
 /**
  * What the admin's product form would send to save `current` at a new price (the price and the
@@ -57,13 +57,7 @@ export function call(
 export async function deliveredOrder(t: TestApp, shoe: TestProduct): Promise<Order> {
   const admin = await makeAdmin(t);
   const shopper = await makeShopper(t);
-  const res = await placeOrder(
-    t,
-    shopper,
-    orderBody(shopper, [{ product: shoe, size: shoe.sizes[0] as number, quantity: 1 }]),
-  );
-  expect(res.statusCode, res.body).toBe(201);
-  const order = res.json<Order>();
+  const order = await placeOnePair(t, shopper, shoe);
   for (const status of ["confirm", "delivered"]) {
     const moved = await call(t, admin, "POST", `/api/admin/orders/${order._id}/status`, { status });
     expect(moved.statusCode, moved.body).toBe(200);
