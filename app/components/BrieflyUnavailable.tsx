@@ -3,9 +3,10 @@ import { useLocation } from "react-router";
 export const BRIEFLY_UNAVAILABLE_TITLE = "We'll be right back";
 
 /**
- * The page for a 503 (its title and "noindex" are the route's meta: errorPageMeta, RouteError.tsx) (the database away: server/web/database-away.ts). Try again is a plain link,
+ * The page for a 503 (the database away: server/web/database-away.ts). Try again is a plain link,
  * not a React Router one: a whole new load of the address gets this page again, with its 503 and
- * Retry-After, if the shop is still away, and the page itself once it is back.
+ * Retry-After, if the shop is still away, and the page itself once it is back. Its title and
+ * "noindex" are the route's meta (errorPageMeta, RouteError.tsx).
  */
 export function BrieflyUnavailable() {
   const { pathname, search } = useLocation();
