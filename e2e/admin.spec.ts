@@ -7,7 +7,8 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ADMIN } from "./admin-account.ts";
-import { signIn as signInByApi, startSignedIn } from "./layout-support.ts";
+import { catalogue, signIn as signInByApi, startSignedIn } from "./layout-support.ts";
+import { newCustomer, placeOrder } from "./orders-support.ts";
 import { expectNoAxeViolations, waitForHydration } from "./support.ts";
 
 async function signIn(page: Page, email: string, password: string) {
@@ -132,6 +133,17 @@ test("on a phone the owner's tabs are one row that scrolls, the open screen's ta
   request,
 }, testInfo) => {
   test.skip(testInfo.project.name !== "phone", "it sets its own widths");
+  // A new order, so that the Orders tab grows its badge once the page is up: the tabs after it move
+  // along the strip (CI's run found "Areas" pushed out of view).
+  const customer = await newCustomer(request, "tabs");
+  const product = (await catalogue(request)).find((p) => p.sizes.some((s) => s.stock > 2));
+  const size = product?.sizes.find((s) => s.stock > 2)?.size;
+  if (!product || size === undefined) throw new Error("no demo product in stock");
+  await placeOrder(request, customer, product, size, {
+    fullName: "Sana Qureshi",
+    addressLine: "House 7, Street 3, Block 13-D, Gulshan-e-Iqbal",
+    phoneNumber: "03001234567",
+  });
   await startSignedIn(page, await signInByApi(request, E2E_ADMIN.email, E2E_ADMIN.password));
   const tabs = page.getByRole("navigation", { name: "Admin" }).getByRole("list");
   const inView = (name: string) =>
@@ -150,6 +162,7 @@ test("on a phone the owner's tabs are one row that scrolls, the open screen's ta
   await page.goto("/admin/areas");
   await waitForHydration(page);
   await expect(page.getByRole("link", { name: "Areas" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByTestId("new-orders-badge")).toBeVisible();
   expect(await rows()).toBe(1);
   expect(await inView("Areas")).toBe(true);
   expect(await inView("Dashboard")).toBe(false);

@@ -50,7 +50,7 @@ export default function AdminLayout() {
   const allowed = token !== null && user?.role === "admin";
   const newOrders = useNewOrderCount(allowed);
   const outlet: AdminOutletContext = { newOrders };
-  const tabs = useCurrentTabInView();
+  const tabs = useCurrentTabInView(newOrders);
 
   useEffect(() => {
     // A visitor comes back here after signing in; a signed-in customer who is not the owner would
@@ -102,17 +102,20 @@ export default function AdminLayout() {
   );
 }
 
-/** The sideways strip of tabs (a phone) scrolled so that the open screen's tab is in its middle. */
-function useCurrentTabInView() {
+/**
+ * The sideways strip of tabs (a phone) scrolled so that the open screen's tab is in its middle: at
+ * each navigation, and when the Orders tab's badge comes or changes, which moves the tabs after it.
+ */
+function useCurrentTabInView(newOrders: number | undefined) {
   const list = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: again at each navigation; the open tab is read from the page
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the open tab and the widths are read from the page
   useLayoutEffect(() => {
     const strip = list.current;
     const current = strip?.querySelector<HTMLElement>('[aria-current="page"]');
     if (!strip || !current || strip.scrollWidth <= strip.clientWidth) return;
     strip.scrollLeft = current.offsetLeft - (strip.clientWidth - current.offsetWidth) / 2;
-  }, [pathname]);
+  }, [pathname, newOrders]);
   return list;
 }
 
