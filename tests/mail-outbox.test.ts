@@ -13,7 +13,8 @@ import { startMailOutbox } from "#server/mail/outbox.ts";
 import { queueMails, startQueuedMailOutbox } from "#server/mail/queue.ts";
 import { createOrderService } from "#server/orders/service.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
-import { makeShopper, placeOnePair, products, setStock, type TestProduct } from "./support/shoppers.ts";
+import { placeOnePair } from "./support/orders.ts";
+import { makeShopper, products, setStock, type TestProduct } from "./support/shoppers.ts";
 import { allMailsSent, until } from "./support/wait.ts";
 
 let t: TestApp;

@@ -14,7 +14,8 @@ import { type Order, orderNumber } from "#shared/orders.ts";
 import { newPerson, post } from "./support/accounts.ts";
 import { call, makeAdmin } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
-import { makeShopper, placeOnePair, products, type Shopper, setStock, type TestProduct } from "./support/shoppers.ts";
+import { placeOnePair } from "./support/orders.ts";
+import { makeShopper, products, type Shopper, setStock, type TestProduct } from "./support/shoppers.ts";
 import { type SmtpStandIn, startSmtpStandIn } from "./support/smtp-stand-in.ts";
 import { until } from "./support/wait.ts";
 

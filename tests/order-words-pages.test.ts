@@ -15,7 +15,8 @@ import type { Order } from "#shared/orders.ts";
 import { newPerson, post, signIn, waitForMail } from "./support/accounts.ts";
 import { call, makeAdmin } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
-import { makeShopper, placeOnePair, products, type Shopper, setStock, type TestProduct } from "./support/shoppers.ts";
+import { placeOnePair } from "./support/orders.ts";
+import { makeShopper, products, type Shopper, setStock, type TestProduct } from "./support/shoppers.ts";
 
 let t: TestApp;
 let admin: Shopper & { username: string };

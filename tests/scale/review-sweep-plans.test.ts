@@ -10,8 +10,8 @@ import { selectRowsAsserted } from "#server/db/rows.ts";
 import { createReviewLinks } from "#server/reviews/links.ts";
 import { sweepReviewRequests } from "#server/reviews/requests.ts";
 import type { Order } from "#shared/orders.ts";
-import { deliveredOrder } from "../support/admin.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
+import { deliveredOrder } from "../support/orders.ts";
 import { type Explained, explaining } from "../support/plans.ts";
 import { products, setStock, type TestProduct } from "../support/shoppers.ts";
 

@@ -1,12 +1,10 @@
 // Helpers for the admin tests: an admin made the way the CLI makes one, and small request helpers.
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { expect } from "vitest";
 import { users } from "#server/db/schema.ts";
 import type { AdminProduct, ProductInputBody } from "#shared/admin.ts";
-import type { Order } from "#shared/orders.ts";
 import type { TestApp } from "./app.ts";
-import { makeShopper, placeOnePair, type Shopper, type TestProduct } from "./shoppers.ts";
+import { makeShopper, type Shopper } from "./shoppers.ts";
 
 /**
  * What the admin's product form would send to save `current` at a new price (the price and the
@@ -51,18 +49,6 @@ export function call(
     headers: who.headers,
     ...(body === undefined ? {} : { payload: body as object }),
   });
-}
-
-/** A new shopper's order of one pair of `shoe` in its first size, confirmed and delivered by the owner. */
-export async function deliveredOrder(t: TestApp, shoe: TestProduct): Promise<Order> {
-  const admin = await makeAdmin(t);
-  const shopper = await makeShopper(t);
-  const order = await placeOnePair(t, shopper, shoe);
-  for (const status of ["confirm", "delivered"]) {
-    const moved = await call(t, admin, "POST", `/api/admin/orders/${order._id}/status`, { status });
-    expect(moved.statusCode, moved.body).toBe(200);
-  }
-  return order;
 }
 
 export function newProduct(overrides: Partial<Record<keyof ProductInputBody, unknown>> = {}): ProductInputBody {

@@ -4,11 +4,9 @@
 // order payloads.
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { expect } from "vitest";
 import { createSession } from "#server/accounts/sessions.ts";
 import { selectRowsAsserted } from "#server/db/rows.ts";
 import { users } from "#server/db/schema.ts";
-import type { Order } from "#shared/orders.ts";
 import type { TestApp } from "./app.ts";
 
 export interface Shopper {
@@ -124,15 +122,4 @@ export function placeOrder(t: TestApp, shopper: Shopper, body: unknown, headers:
     payload: body as object,
     headers: { ...shopper.headers, ...headers },
   });
-}
-
-/** `shopper`'s order of one pair of `shoe` in its first size, placed (201). */
-export async function placeOnePair(t: TestApp, shopper: Shopper, shoe: TestProduct): Promise<Order> {
-  const res = await placeOrder(
-    t,
-    shopper,
-    orderBody(shopper, [{ product: shoe, size: shoe.sizes[0] as number, quantity: 1 }]),
-  );
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<Order>();
 }
