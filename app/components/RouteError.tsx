@@ -10,14 +10,15 @@ import { NotFound, PAGE_NOT_FOUND } from "./NotFound.tsx";
  * tab kept the last page's title.
  */
 export function errorPageMeta(error: unknown, notFound: string = PAGE_NOT_FOUND): MetaDescriptor[] {
-  const name = !isRouteErrorResponse(error)
-    ? "Error"
-    : error.status === 404
-      ? notFound
-      : error.status === 503
-        ? BRIEFLY_UNAVAILABLE_TITLE
-        : "Error";
+  const page = errorPage(error);
+  const name = page === "not-found" ? notFound : page === "unavailable" ? BRIEFLY_UNAVAILABLE_TITLE : "Error";
   return [{ title: `${name} | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+}
+
+/** Which page an error is shown as, for the page and its title alike. */
+function errorPage(error: unknown): "not-found" | "unavailable" | "error" {
+  const status = isRouteErrorResponse(error) ? error.status : undefined;
+  return status === 404 ? "not-found" : status === 503 ? "unavailable" : "error";
 }
 
 /**
@@ -26,8 +27,9 @@ export function errorPageMeta(error: unknown, notFound: string = PAGE_NOT_FOUND)
  */
 export function RouteError({ notFound }: { notFound?: React.ReactNode }) {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <>{notFound ?? <NotFound />}</>;
-  if (isRouteErrorResponse(error) && error.status === 503) return <BrieflyUnavailable />;
+  const page = errorPage(error);
+  if (page === "not-found") return <>{notFound ?? <NotFound />}</>;
+  if (page === "unavailable") return <BrieflyUnavailable />;
   const message = isRouteErrorResponse(error)
     ? typeof error.data === "string"
       ? error.data

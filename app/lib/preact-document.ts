@@ -14,9 +14,9 @@ export function hydrateDocumentFromHtmlChildren(): void {
   // the server's HTML has none: the browser drew them as new nodes, and each inserted node restyled
   // the page (issue 54, decision 049). Preloads are for a first load only, so the browser draws none.
   // React's server also writes a `<link rel="preload" as="image">` at the top of the <head> for each
-  // plain <img> it renders early (the review page's shoe, an order's pairs on the confirm page), which
-  // the app never renders: the icon's <link> took the first, and so on down, and the stylesheet, last
-  // and unclaimed, was dropped. The page lost all its styles as it hydrated. They go too.
+  // plain <img> it renders early and not lazily (the review page's shoe), which the app never
+  // renders: the icon's <link> took the first, and so on down, and the stylesheet, last and
+  // unclaimed, was dropped. The page lost all its styles as it hydrated. They go too.
   for (const preload of document.head.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]')) {
     preload.remove();
   }
