@@ -25,7 +25,13 @@ import { measureLighthouse as lighthouseRuns, warmPages } from "./bench/lighthou
 import { type PairResult, runPair } from "./bench/load.ts";
 import { SLOW_MACHINE_INDEX } from "./bench/machine-index.ts";
 import { measurePageJs } from "./bench/page-weight.ts";
-import { measureColdPage, measurePagePairs, PAGE_CONNECTIONS, staticFilePath } from "./bench/pages.ts";
+import {
+  measureColdPage,
+  measurePagePairs,
+  measureStaticCopies,
+  PAGE_CONNECTIONS,
+  staticFilePath,
+} from "./bench/pages.ts";
 import { miniSearchRanker, type RelevanceScore, scoreRelevance, shownBy } from "./bench/relevance.ts";
 import { Report } from "./bench/report.ts";
 import { measureSaleDay, saleDaySkipReason } from "./bench/sale-day.ts";
@@ -253,6 +259,13 @@ async function measurePages(server: BenchServer): Promise<void> {
       const figure = `Page \`GET ${address}\` vs a static file (${PAGE_CONNECTIONS} connections)`;
       report.add(figure, pairText(pair), "≥ 0.50 of the static file", pair.ratio >= 0.5);
     }
+    const copies = await measureStaticCopies(server.base, staticFile, LOAD);
+    report.add(
+      `The stylesheet \`GET ${staticFile}\` as its brotli copy vs compressed per response (${PAGE_CONNECTIONS} connections)`,
+      pairText(copies),
+      "≥ 1.00 (the copy is no slower)",
+      copies.ratio >= 1,
+    );
   });
   await section("A page not in the page cache", async () => {
     for (const page of ["/men", "/search?query=chappal"]) {

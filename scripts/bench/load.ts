@@ -45,18 +45,26 @@ export interface PairResult {
 export async function runPair(
   realUrl: string,
   ceilingUrl: string,
-  options: { rounds: number; durationMs: number; connections: number; uniqueParam?: string | undefined },
+  options: {
+    rounds: number;
+    durationMs: number;
+    connections: number;
+    uniqueParam?: string | undefined;
+    /** Headers of the ceiling's requests in place of a browser's. */
+    ceilingHeaders?: Record<string, string>;
+  },
 ): Promise<PairResult> {
   const base = { connections: options.connections, headers: BROWSER_HEADERS };
   const real = { ...base, url: realUrl, uniqueParam: options.uniqueParam };
+  const ceiling = { ...base, url: ceilingUrl, headers: options.ceilingHeaders ?? BROWSER_HEADERS };
   // Warm both paths (JIT, caches, connection pools) before anything is counted.
   await runLoad({ ...real, durationMs: 1_000 });
-  await runLoad({ ...base, url: ceilingUrl, durationMs: 1_000 });
+  await runLoad({ ...ceiling, durationMs: 1_000 });
   const reals: LoadResult[] = [];
   const ceilings: LoadResult[] = [];
   for (let round = 0; round < options.rounds; round++) {
     reals.push(await runLoad({ ...real, durationMs: options.durationMs }));
-    ceilings.push(await runLoad({ ...base, url: ceilingUrl, durationMs: options.durationMs }));
+    ceilings.push(await runLoad({ ...ceiling, durationMs: options.durationMs }));
   }
   const ratios = reals.map((real, i) => real.rps / (ceilings[i]?.rps ?? Number.NaN));
   return { real: medianRun(reals), ceiling: medianRun(ceilings), ratio: median(ratios), rounds: options.rounds };

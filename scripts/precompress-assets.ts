@@ -1,0 +1,64 @@
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { Plugin } from "vite";
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** The built files a browser downloads that compress: scripts and stylesheets (pictures are already compressed). */
+const COMPRESSIBLE = /\.(js|css|svg)$/;
+
+/**
+ * Writes `<file>.br` (brotli at its best, quality 11) and `<file>.gz` (gzip -9) beside each script and
+ * stylesheet of the browser's build, where they are smaller than the file.
+ */
+export async function precompressDirectory(
+  dir: string,
+): Promise<{ files: number; bytes: number; brotliBytes: number }> {
+  const names = (await readdir(dir)).filter((name) => COMPRESSIBLE.test(name));
+  let bytes = 0;
+  let brotliBytes = 0;
+  let files = 0;
+  await Promise.all(
+    names.map(async (name) => {
+      const file = path.join(dir, name);
+      const body = await readFile(file);
+      const [br, gz] = await Promise.all([
+        brotli(body, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        }),
+        gzip(body, { level: zlib.constants.Z_BEST_COMPRESSION }),
+      ]);
+      if (br.length >= body.length) return;
+      files += 1;
+      bytes += body.length;
+      brotliBytes += br.length;
+      await Promise.all([writeFile(`${file}.br`, br), gz.length < body.length ? writeFile(`${file}.gz`, gz) : null]);
+    }),
+  );
+  return { files, bytes, brotliBytes };
+}
+
+export function precompressAssets(): Plugin {
+  return {
+    name: "precompress-assets",
+    apply: "build",
+    // After every environment is built: React Router writes its route manifest into the browser's
+    // assets while the server's build runs.
+    buildApp: {
+      order: "post",
+      async handler(builder) {
+        const client = builder.environments.client;
+        if (!client) return;
+        const { root, build } = client.config;
+        await precompressDirectory(path.resolve(root, build.outDir, build.assetsDir));
+      },
+    },
+  };
+}
