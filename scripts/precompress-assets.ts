@@ -15,8 +15,8 @@ const gzip = promisify(zlib.gzip);
 const COMPRESSIBLE = /\.(js|css|svg)$/;
 
 /**
- * Writes `<file>.br` (brotli at its best, quality 11) and `<file>.gz` (gzip -9) beside each script and
- * stylesheet of the browser's build, where they are smaller than the file.
+ * Writes `<file>.br` (brotli at its best, quality 11) and `<file>.gz` (gzip -9) beside each script,
+ * stylesheet and SVG drawing of the browser's build, where they are smaller than the file.
  */
 export async function precompressDirectory(
   dir: string,

@@ -5,23 +5,21 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 
-/** The compressed copies the build writes beside each script and stylesheet (scripts/precompress-assets.ts). */
-const COMPRESSED_COPY = /\.(br|gz)$/;
-
 export async function registerStaticFiles(app: FastifyInstance, clientDir: string): Promise<void> {
   if (!existsSync(clientDir)) return;
   await app.register(fastifyStatic, {
     root: clientDir,
-    // One route per file found at start, so every other path still reaches the pages.
+    // One route per file found at start, so every other path still reaches the pages. The compressed
+    // copies the build writes beside each script and stylesheet (scripts/precompress-assets.ts) get
+    // none: they are sent in their file's place, never under their own names.
     wildcard: false,
+    globIgnore: ["**/*.br", "**/*.gz"],
     cacheControl: false,
     // A script or stylesheet goes out as the build compressed it, brotli at quality 11 (gzip -9 for
     // a browser without brotli): 12-17% fewer bytes on a phone's slow link than compressing each
     // response as it is sent, and no compressing per request (issue 54, decision 053). A file
     // without a copy is compressed as it is sent, as every answer is (server/app.ts).
     preCompressed: true,
-    // The copies are sent in the file's place, never under their own names.
-    allowedPath: (pathname) => !COMPRESSED_COPY.test(pathname),
     setHeaders: (res, filePath) => {
       const hashed = filePath.startsWith(path.join(clientDir, "assets") + path.sep);
       res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600");
