@@ -17,6 +17,7 @@ import {
   setDatabaseAwayHeaders,
 } from "./lib/context.server.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
+import { stylesheetsBeforeScripts } from "./lib/stylesheet-first.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -96,6 +97,8 @@ export default async function handleRequest(
   // the page with a Content-Length, so a broken connection is seen as broken.
   await body.allReady;
 
+  const html = stylesheetsBeforeScripts(await new Response(body).text());
+
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }

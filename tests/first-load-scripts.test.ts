@@ -74,3 +74,21 @@ it("finds zod's marks in the build, so the test above can fail", async () => {
   }
   expect(marked.length).toBeGreaterThan(0);
 });
+
+// Decision 054: the stylesheet holds the first paint, so it is the first file a page asks for. React's
+// server wrote the module preloads ahead of it, and on the cart a phone fetched 19 scripts first.
+it("asks for the stylesheet before any script on every customer route", async () => {
+  const [product] = (await t.app.inject({ url: "/api/products?category=men-formal-shoes" })).json<ProductList>()
+    .products;
+  const late: string[] = [];
+  for (const route of customerRoutes(product?._id ?? "")) {
+    const html = await body(route);
+    const head = html.slice(0, html.indexOf("</head>"));
+    const stylesheet = head.search(/<link\b[^>]*rel="stylesheet"/);
+    const firstScript = head.search(/<link rel="modulepreload"|<script\b[^>]*\bsrc=/);
+    expect(stylesheet, route).toBeGreaterThan(0);
+    expect(firstScript, route).toBeGreaterThan(0);
+    if (stylesheet > firstScript) late.push(route);
+  }
+  expect(late).toEqual([]);
+});
