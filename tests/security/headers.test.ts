@@ -28,7 +28,13 @@ afterAll(async () => {
 
 type Res = Awaited<ReturnType<TestApp["app"]["inject"]>>;
 
+/** A script, a stylesheet or a picture carries what acts on it; every other answer every rule. */
 function expectSecurityHeaders(res: Res, label: string) {
+  if (isScriptStyleOrPicture(res)) expectSubresourceHeaders(res, label);
+  else expectEveryRule(res, label);
+}
+
+function expectEveryRule(res: Res, label: string) {
   const h = res.headers;
   const csp = String(h["content-security-policy"] ?? "");
   const directives = new Map(
@@ -55,6 +61,35 @@ function expectSecurityHeaders(res: Res, label: string) {
   expect(h["x-powered-by"], label).toBeUndefined();
   expect(h.server, label).toBeUndefined();
   expect(h["x-aspnet-version"] ?? h["x-runtime"] ?? h.via, label).toBeUndefined();
+}
+
+/** Checked by the answer's type as sent, not by the server's own test of it. */
+function isScriptStyleOrPicture(res: Res): boolean {
+  return /^(application\/javascript|text\/css|image\/(avif|webp|jpeg|png))\b/.test(String(res.headers["content-type"]));
+}
+
+/** The rules a document obeys (decision 054): a script, a stylesheet or a picture goes without them. */
+const DOCUMENT_ONLY = [
+  "content-security-policy",
+  "cross-origin-opener-policy",
+  "origin-agent-cluster",
+  "permissions-policy",
+  "x-dns-prefetch-control",
+  "x-download-options",
+  "x-frame-options",
+  "x-permitted-cross-domain-policies",
+  "x-xss-protection",
+];
+
+/** What acts on a script, a stylesheet or a picture itself, and nothing that tells about the server. */
+function expectSubresourceHeaders(res: Res, label: string) {
+  const h = res.headers;
+  expect(h["x-content-type-options"], label).toBe("nosniff");
+  expect(h["cross-origin-resource-policy"], label).toBe("same-origin");
+  expect(h["referrer-policy"], label).toBe("strict-origin-when-cross-origin");
+  for (const name of DOCUMENT_ONLY) expect(h[name], `${label}: ${name}`).toBeUndefined();
+  expect(h["x-powered-by"], label).toBeUndefined();
+  expect(h.server, label).toBeUndefined();
 }
 
 describe("headers on every answer", () => {
@@ -89,6 +124,41 @@ describe("headers on every answer", () => {
         expectNoStack(res.body.slice(0, 200_000));
       }
     }
+  });
+
+  it("a script, a stylesheet and a picture carry what acts on them; an SVG and a page carry every rule", async () => {
+    const routes = t.app.printRoutes({ commonPrefix: false });
+    const script = routes.match(/\/assets\/[\w.-]+\.js\b/)?.[0];
+    const stylesheet = routes.match(/\/assets\/[\w.-]+\.css\b/)?.[0];
+    expect(script && stylesheet).toBeTruthy();
+    // Two pictures rendered as the start's job renders them (until then a picture is its SVG drawing).
+    const imageId = (await t.app.inject({ method: "GET", url: "/" })).body.match(/\/images\/([0-9a-f-]{36})\//)?.[1];
+    expect(imageId).toBeTruthy();
+    await t.app.images.renderIfMissing({ kind: "product", imageId: String(imageId), width: 320, format: "avif" });
+    await t.app.images.renderIfMissing({ kind: "site", name: "cover", width: 640, format: "webp" });
+    const subresources = [script, stylesheet, `/images/${imageId}/320.avif`, "/images/site/cover/640.webp"];
+    for (const url of subresources) {
+      for (const encoding of ["br", "gzip", "identity"]) {
+        const res = await t.app.inject({ method: "GET", url: String(url), headers: { "accept-encoding": encoding } });
+        expect(res.statusCode, url).toBe(200);
+        expect(isScriptStyleOrPicture(res), `${url}: ${res.headers["content-type"]}`).toBe(true);
+        expectSubresourceHeaders(res, `${url} ${encoding}`);
+      }
+    }
+    // An SVG opened on its own is a document that can run script: it keeps the page's rules.
+    for (const url of ["/favicon.svg", "/", "/api/nothing"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.headers["content-security-policy"], url).toContain("default-src 'self'");
+      for (const name of DOCUMENT_ONLY) expect(res.headers[name], `${url}: ${name}`).toBeDefined();
+      expectSecurityHeaders(res, url);
+    }
+    // Fetched to run as a worker, a script obeys its own policy: it keeps every rule.
+    const worker = await t.app.inject({ method: "GET", url: String(script), headers: { "sec-fetch-dest": "worker" } });
+    expect(worker.headers["content-security-policy"]).toContain("default-src 'self'");
+    expectEveryRule(worker, "a script fetched as a worker");
+    // Over https a script still renews HSTS.
+    const secure = await https.app.inject({ method: "GET", url: String(script) });
+    expect(secure.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
   });
 
   it("HSTS is sent when PUBLIC_URL is https, on pages and the API; not for a plain-http shop", async () => {
