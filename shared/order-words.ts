@@ -30,6 +30,14 @@ export const ORDER_MESSAGES = {
   paymentMethod: "Cash on delivery",
 } as const;
 
+/**
+ * Where a link to one of the customer's orders lands on Track Your Order (its card's id): the cart's
+ * notice of an order just placed, the exchanges and a hosted payment's return all point there. Here,
+ * beside the order's number, because every page that links to an order already loads this module;
+ * from the exchange list, it brought that list and its words into the cart's first load (decision 054).
+ */
+export const orderAnchor = (orderId: string) => `order-${orderId}`;
+
 /** The order number a customer reads out on the phone, the same on every page and mail: '#71B886C4'. */
 export function orderNumber(orderId: string): string {
   return `#${orderId.slice(0, 8).toUpperCase()}`;

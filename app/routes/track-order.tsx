@@ -6,12 +6,11 @@
 // where, and takes the receipt (issue 50).
 import { Link, useSearchParams } from "react-router";
 import { ADVANCE_RETURN_PARAM, HOSTED_PAYMENT_WORDS } from "#shared/hosted-payments.ts";
-import { ORDER_MESSAGES, orderNumber } from "#shared/order-words.ts";
+import { ORDER_MESSAGES, orderAnchor, orderNumber } from "#shared/order-words.ts";
 import type { Order } from "#shared/orders.ts";
 import { type NoScriptOrderList, NoScriptOrders } from "../components/no-script/NoScriptOrders.tsx";
 import { OrderStatusBadge } from "../components/OrderStatusBadge.tsx";
 import { AdvancePanel } from "../components/order/AdvancePanel.tsx";
-import { orderAnchor } from "../components/order/ExchangeRequests.tsx";
 import { ExchangeForLine, OrderExchanges } from "../components/order/OrderExchanges.tsx";
 import { OrderNextStep } from "../components/order/OrderNextStep.tsx";
 import { OrderSummary } from "../components/order/OrderSummary.tsx";

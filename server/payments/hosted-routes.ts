@@ -7,6 +7,7 @@
 import type { FastifyInstance } from "fastify";
 import { orderIdParamsSchema } from "#shared/admin.ts";
 import { ADVANCE_RETURN_PARAM } from "#shared/hosted-payments.ts";
+import { orderAnchor } from "#shared/order-words.ts";
 import { z } from "#shared/zod.ts";
 import type { Auth } from "../accounts/auth.ts";
 import { parseOr400 } from "../http/errors.ts";
@@ -56,7 +57,9 @@ export function registerHostedPaymentRoutes(app: FastifyInstance, deps: HostedPa
         deps.outbox.wake();
       }
       const query = new URLSearchParams({ [ADVANCE_RETURN_PARAM]: outcome });
-      return reply.header("cache-control", "no-store").redirect(`${TRACK_ORDER_PATH}?${query}#order-${orderId}`, 303);
+      return reply
+        .header("cache-control", "no-store")
+        .redirect(`${TRACK_ORDER_PATH}?${query}#${orderAnchor(orderId)}`, 303);
     });
   });
 }

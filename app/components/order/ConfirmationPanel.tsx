@@ -8,13 +8,12 @@ import { Link } from "react-router";
 import { ADVANCE_DUE_LINK, ADVANCE_DUE_TITLE, advanceDueMessage } from "#shared/advance-due.ts";
 import { CONFIRMATION_MESSAGES, type ConfirmAction } from "#shared/confirmation-words.ts";
 import { cancelsByLine, ORDER_VIEW_TEXTS } from "#shared/order-view.ts";
-import { orderNumber } from "#shared/order-words.ts";
+import { orderAnchor, orderNumber } from "#shared/order-words.ts";
 import type { Order } from "#shared/orders.ts";
 import { karachiTime } from "../../lib/dates.ts";
 import { FormAlert } from "../account/FormAlert.tsx";
 import { usePostedForm } from "../account/posted-form.ts";
 import { ConfirmDialog, prefetchConfirmDialog } from "../ConfirmDialog.tsx";
-import { orderAnchor } from "./ExchangeRequests.tsx";
 
 export interface ConfirmationPanelProps {
   order: Order;

@@ -1,9 +1,10 @@
 // The exchanges asked on an order's pairs, as the customer follows them on Track Your Order: where
 // each stands in words, by when the shop answers while it waits (the new size kept meanwhile), the
 // shop's message, what the approved difference means, and a link to the new pair's own order.
+
 import { differenceLine, EXCHANGE_REASON_LABELS, EXCHANGE_STATUS_LABELS } from "#shared/exchange-words.ts";
 import type { Exchange } from "#shared/exchanges.ts";
-import { orderNumber } from "#shared/order-words.ts";
+import { orderAnchor, orderNumber } from "#shared/order-words.ts";
 import { karachiDate, karachiTime } from "../../lib/dates.ts";
 
 const STATUS_STYLES: Record<Exchange["status"], string> = {
@@ -12,9 +13,6 @@ const STATUS_STYLES: Record<Exchange["status"], string> = {
   refused: "bg-red-100 text-red-950",
   expired: "bg-stone-200 text-stone-900",
 };
-
-/** Where a link to one of the customer's orders on this page lands (the order's card). */
-export const orderAnchor = (orderId: string) => `order-${orderId}`;
 
 export function ExchangeRequests({ requests }: { requests: Exchange[] }) {
   return (

@@ -5,13 +5,13 @@
 // names the order whose pair it replaces.
 import { useEffect, useRef, useState } from "react";
 import { statusIs } from "#shared/order-life.ts";
-import { orderNumber } from "#shared/order-words.ts";
+import { orderAnchor, orderNumber } from "#shared/order-words.ts";
 import type { Order } from "#shared/orders.ts";
 import { karachiDayMonth } from "../../lib/dates.ts";
 import { pairsOf } from "../../lib/exchanges.ts";
 import { FormAlert } from "../account/FormAlert.tsx";
 import { ExchangeForm } from "./ExchangeForm.tsx";
-import { ExchangeRequests, orderAnchor } from "./ExchangeRequests.tsx";
+import { ExchangeRequests } from "./ExchangeRequests.tsx";
 
 export function OrderExchanges({ order, onChanged }: { order: Order; onChanged: (order: Order) => void }) {
   const [open, setOpen] = useState(false);
