@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { groupAreas, ungroupAreas } from "#shared/area-groups.ts";
 import { CartLineItem } from "../components/cart/CartLineItem.tsx";
 import { CheckoutDialog } from "../components/cart/CheckoutDialog.tsx";
 import { OrderSummaryBox } from "../components/cart/OrderSummaryBox.tsx";
@@ -36,7 +37,8 @@ export function meta({ matches }: Route.MetaArgs) {
  * page's HTML (before, and without, JavaScript) and the checkout never waits on a request for it.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { areas: await services(context).areas.active(), noScript: await noScriptCart(context) };
+  const areas = groupAreas(await services(context).areas.active());
+  return { areas, noScript: await noScriptCart(context) };
 }
 
 /**
@@ -63,6 +65,7 @@ export default function MyCart({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const checkout = useRef<HTMLDialogElement>(null);
   const hydrated = useHydrated();
+  const areas = useMemo(() => ungroupAreas(loaderData.areas), [loaderData.areas]);
   const [notes, setNotes] = useState<ReadonlyMap<string, string>>(new Map());
   const limits = useOrderLimits(token, hydrated);
   const room = limits && cartRoom(limits, lines);
@@ -151,7 +154,7 @@ export default function MyCart({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </div>
-      <CheckoutDialog ref={checkout} lines={lines} offer={offer} areas={loaderData.areas} />
+      <CheckoutDialog ref={checkout} lines={lines} offer={offer} areas={areas} />
     </div>
   );
 }
