@@ -1,7 +1,7 @@
 // A page's JavaScript on first load: every <script src> and <link rel="modulepreload">
 // the HTML names, plus the inline scripts, each gzipped at level 9 and summed.
 import zlib from "node:zlib";
-import { get } from "./http.ts";
+import { BROWSER_ACCEPT_ENCODING, get } from "./http.ts";
 
 export interface PageWeight {
   files: { url: string; rawBytes: number; gzipBytes: number }[];
@@ -50,4 +50,24 @@ export async function measurePageJs(base: string, path = "/"): Promise<PageWeigh
   const inlineGzipBytes = inline.length > 0 ? gzipSize(inline.join("\n")) : 0;
   const externalGzipBytes = files.reduce((sum, f) => sum + f.gzipBytes, 0);
   return { files, inlineGzipBytes, externalGzipBytes, totalGzipBytes: externalGzipBytes + inlineGzipBytes };
+}
+
+/**
+ * A server's first flight on a new connection: TCP's initial window of 10 segments of 1,460 bytes
+ * (RFC 6928), which Lighthouse's simulation uses too. A page larger on the wire waits one more round
+ * trip on a phone's link before its last byte arrives (decision 054).
+ */
+export const FIRST_WINDOW_BYTES = 14_600;
+
+/** A page as a shopper's browser is sent it: the status line and headers, and the compressed body. */
+export async function documentOnWire(base: string, path: string): Promise<{ headerBytes: number; bodyBytes: number }> {
+  const page = await get(`${base}${path}`, {
+    headers: { accept: "text/html", "accept-encoding": BROWSER_ACCEPT_ENCODING },
+  });
+  if (page.status !== 200) throw new Error(`GET ${path} answered ${page.status}`);
+  const lines = Object.entries(page.headers).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((v) => `${name}: ${v}\r\n`),
+  );
+  const headerBytes = Buffer.byteLength(`HTTP/1.1 200 OK\r\n${lines.join("")}\r\n`);
+  return { headerBytes, bodyBytes: page.body.length };
 }
