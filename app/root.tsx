@@ -71,7 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <FloatingLinks phone={shop.phone} />
           </HydrateLater>
         ) : null}
-        <main id="main" className="flex-1">
+        <main id="main">
           <HydrateLater>{children}</HydrateLater>
         </main>
         <HydrateLater>
