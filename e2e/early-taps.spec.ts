@@ -125,8 +125,8 @@ for (const path of ["/", "/men", "/buy/42?page=500", "/men/formal-shoes", "/sear
 
 // A phone paints a long page before it has parsed all of it, so the footer of a short page is drawn
 // while more of it is still to come (issue 54: Track Your Order's footer jumped 260-440 px in 3 of 10
-// loads at 4x CPU, the cart's 108-240 px in 2 of 16). The footer takes the room the page leaves, so what of it
-// arrives later grows it downwards and nothing above it, nor its own top, moves.
+// loads at 4x CPU, the cart's 108-240 px in 2 of 16). The footer takes the room the page leaves, so
+// what of it arrives later grows it downwards, and neither what is above it nor its own top moves.
 for (const path of ["/my-cart", "/TrackOrder", "/login"]) {
   test(`${path}: a footer still arriving grows downwards, and its top stays put`, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 2400 });

@@ -64,9 +64,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
  * (opened on its own, the browser shows its text or its pixels), so these rules say nothing on it, and
  * the policy's nonce there is about 450 bytes that never compress (a fresh one per answer). Dropped
  * from those answers only, a script's headers go from 1,168 bytes to 496: about 11 KB less on the
- * cart's first load (issue 54, decision 054). What such an answer keeps does act on it: `nosniff` (it is read
- * only as its own type), `Cross-Origin-Resource-Policy`, the `Referrer-Policy` of the requests a
- * stylesheet makes, and HSTS. An SVG can run script when opened on its own, so it keeps them all, as do
+ * cart's first load (issue 54, decision 054). What such an answer keeps does act on it: `nosniff`
+ * (it is read only as its own type), `Cross-Origin-Resource-Policy`, the `Referrer-Policy` of the
+ * requests a stylesheet makes, and HSTS. An SVG can run script when opened on its own, so it keeps them all, as do
  * pages, the API's answers, every error and a script fetched to run as a worker.
  */
 const DOCUMENT_ONLY_HEADERS = [

@@ -1,6 +1,5 @@
 // The cart's note of an order its checkout placed whose answer never reached the page (issue 45,
 // app/lib/checkout-key.ts): emptied by that order, the cart says so and links it, until it is opened.
-
 import { Link } from "react-router";
 import { CHECKOUT_TEXTS, orderPlacedText } from "#shared/checkout-texts.ts";
 import { orderAnchor } from "#shared/order-words.ts";

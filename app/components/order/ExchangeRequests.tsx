@@ -1,7 +1,6 @@
 // The exchanges asked on an order's pairs, as the customer follows them on Track Your Order: where
 // each stands in words, by when the shop answers while it waits (the new size kept meanwhile), the
 // shop's message, what the approved difference means, and a link to the new pair's own order.
-
 import { differenceLine, EXCHANGE_REASON_LABELS, EXCHANGE_STATUS_LABELS } from "#shared/exchange-words.ts";
 import type { Exchange } from "#shared/exchanges.ts";
 import { orderAnchor, orderNumber } from "#shared/order-words.ts";
