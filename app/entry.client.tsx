@@ -1,11 +1,11 @@
 // Hydration waits for the first paint: the server's HTML is already the whole page, so the
-// customer should see it before the browser spends a phone's CPU on taking it over. A frame callback
-// runs just before the browser paints; the timeout inside it runs just after.
+// customer should see it before the browser spends a phone's CPU on taking it over.
 import { render } from "preact";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { documentHydrated, takeFieldsTypedInParts, whenAllHydrated } from "./components/HydrateLater.tsx";
+import { afterNextPaint } from "./lib/after-paint.ts";
 import { takeEarlyFields } from "./lib/early-fields.ts";
 import { replayEarly, takeEarlyTaps } from "./lib/early-taps.ts";
 import { hydrateDocumentFromHtmlChildren } from "./lib/preact-document.ts";
@@ -56,4 +56,4 @@ async function hydrate() {
   documentHydrated();
 }
 
-requestAnimationFrame(() => setTimeout(hydrate, 0));
+afterNextPaint(hydrate);

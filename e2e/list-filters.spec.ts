@@ -185,6 +185,36 @@ test("the phone's sheet works by keyboard: focus inside, a space toggles, Esc cl
   await expect(trigger).toHaveText(/Filter & sort \(1\)/);
 });
 
+test("the phone's sheet opens at its full height in the tap's own frame, and its form comes a paint later", async ({
+  page,
+}, info) => {
+  test.skip(!isPhone(info), "the sheet is the phone's; a laptop has the sidebar");
+  await page.goto(SNEAKERS);
+  await waitForHydration(page);
+  // Read in a frame callback asked for right after the tap: the frame that paints the open sheet.
+  // The form rendered in the tap's task kept a cheap phone's tap at 250-340 ms (decision 055).
+  const inTapFrame = await page.evaluate(async () => {
+    const button = [...document.querySelectorAll("button")].find((b) => b.textContent?.startsWith("Filter & sort"));
+    button?.click();
+    const sheet = document.querySelector("dialog[open]");
+    return new Promise<{ open: boolean; form: boolean; height: number }>((resolve) =>
+      requestAnimationFrame(() =>
+        resolve({
+          open: sheet !== null,
+          form: sheet?.querySelector("form") !== null,
+          height: Math.round(sheet?.getBoundingClientRect().height ?? 0),
+        }),
+      ),
+    );
+  });
+  expect(inTapFrame).toMatchObject({ open: true, form: false });
+  const sheet = page.getByRole("dialog", { name: "Filter & sort" });
+  await expect(sheet.getByRole("combobox", { name: "Sort by" })).toBeVisible();
+  // The sheet did not grow up the screen when the form came in.
+  const height = await sheet.evaluate((element) => Math.round(element.getBoundingClientRect().height));
+  expect(inTapFrame.height).toBe(height);
+});
+
 test("my size: set once, kept across a reload, cards tell its stock, and 'Only my size' filters by it", async ({
   page,
 }) => {

@@ -10,18 +10,21 @@
 // it, and the tap landed on what had moved. A tap on it before hydration is replayed (early taps);
 // without JavaScript it is hidden (`scripting: none`).
 import { SlidersHorizontal, X } from "lucide-react";
-import { type ReactNode, startTransition, useId, useRef, useState } from "react";
+import { type ReactNode, useId, useRef, useState } from "react";
 import { useNavigation } from "react-router";
 import { countLabel } from "#shared/listing.ts";
+import { afterNextPaint } from "../../lib/after-paint.ts";
 import { showModalHoldingPage } from "../../lib/modal.ts";
 import { useFiltersTarget } from "./filters-target.ts";
 
 export function FilterSheet({ total, active, children }: { total: number; active: number; children: ReactNode }) {
   const dialog = useRef<HTMLDialogElement>(null);
   // The form is mounted on the first opening and kept: a phone that never opens the sheet never
-  // renders a second copy of the sidebar's form. It is mounted in a transition, so the tap paints the
-  // open sheet first and the form's few hundred elements follow a frame later: rendered in the tap's
-  // own task they kept the shopper's finger waiting 130-230 ms at 4x CPU (issue 17's first tap).
+  // renders a second copy of the sidebar's form. It is mounted after the open sheet has been painted:
+  // rendered in the tap's own task, its few hundred elements kept the shopper's finger waiting
+  // 130-230 ms at 4x CPU (issue 17's first tap). A transition no longer puts it off: Preact, which runs
+  // in the browser (decision 048), renders a transition's update at once, and the tap measured 250-340
+  // ms again (issue 54, decision 055).
   const [opened, setOpened] = useState(false);
   const busy = useNavigation().state !== "idle";
   const id = useId();
@@ -30,7 +33,7 @@ export function FilterSheet({ total, active, children }: { total: number; active
   const open = () => {
     if (dialog.current?.open) return;
     showModalHoldingPage(dialog.current);
-    startTransition(() => setOpened(true));
+    if (!opened) afterNextPaint(() => setOpened(true));
   };
   useFiltersTarget((sidebar) => {
     if (!sidebar) open();
@@ -57,7 +60,9 @@ export function FilterSheet({ total, active, children }: { total: number; active
         }}
         className="inset-x-0 top-auto bottom-0 m-0 max-h-[88dvh] w-full max-w-none overflow-hidden rounded-t-2xl bg-white p-0 shadow-xl backdrop:bg-black/50"
       >
-        <div className="flex max-h-[88dvh] flex-col">
+        {/* Until the form is in, the sheet stands at the height the form gives it (its limit on
+            every phone measured), so it does not grow up the screen a moment after it opened. */}
+        <div className={`flex max-h-[88dvh] flex-col ${opened ? "" : "h-[88dvh]"}`}>
           <div className="flex items-center justify-between border-b border-stone-200 px-4 py-2">
             <h2 id={`${id}-title`} className="text-lg font-bold">
               Filter &amp; sort
