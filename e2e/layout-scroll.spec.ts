@@ -117,6 +117,16 @@ test("three error toasts on /sign-up leave the Sign Up button uncovered", async 
   await page.getByLabel("Password").fill("Another-Karachi-2024!");
   const signUp = page.getByRole("button", { name: "Sign Up" });
   const toasts = page.getByRole("region", { name: "Notifications" }).getByRole("alert");
+  // The room the toasts keep is <body>'s own padding: a property written on <html>, which every
+  // element inherits, restyled the whole page at each toast (decision 055).
+  await page.evaluate(() => {
+    const writes: string[] = [];
+    (window as unknown as { htmlStyleWrites: string[] }).htmlStyleWrites = writes;
+    new MutationObserver(() => writes.push(document.documentElement.style.cssText)).observe(document.documentElement, {
+      attributes: true,
+      attributeFilter: ["style"],
+    });
+  });
   for (let shown = 1; shown <= 3; shown++) {
     await signUp.click();
     await expect(toasts).toHaveCount(shown);
@@ -128,4 +138,7 @@ test("three error toasts on /sign-up leave the Sign Up button uncovered", async 
   const stack = await page.getByRole("region", { name: "Notifications" }).boundingBox();
   const button = await signUp.boundingBox();
   expect(stack && button && button.y + button.height <= stack.y).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { htmlStyleWrites: string[] }).htmlStyleWrites)).toEqual([]);
+  const room = await page.evaluate(() => Number.parseFloat(getComputedStyle(document.body).paddingBottom));
+  expect(room).toBeGreaterThan(stack?.height ?? Number.POSITIVE_INFINITY);
 });
