@@ -70,7 +70,9 @@ export async function coveredByFixed(page: Page): Promise<Covered[]> {
       const text = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
       return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""} "${text}"`;
     };
-    const dialogs = [...document.querySelectorAll("dialog[open], [role=dialog], [role=alertdialog]")].filter(visible);
+    // The phone menu is a <dialog> shown as a popover (decision 055): open without the attribute.
+    const open = "dialog[open], dialog:popover-open, [role=dialog], [role=alertdialog]";
+    const dialogs = [...document.querySelectorAll(open)].filter(visible);
     const scope = dialogs.at(-1) ?? document.body;
     const controls = [...scope.querySelectorAll("a[href], button, input:not([type=hidden]), select, textarea")];
     const names = [...scope.querySelectorAll("h1, h2, h3")];

@@ -209,12 +209,20 @@ async function expectLayoutHolds(page: Page, what: string): Promise<void> {
 
 async function openAndCheck(page: Page, what: string, opener: () => Promise<void>): Promise<void> {
   await opener();
-  // An open one: a native <dialog> stays in the page closed once it has been opened (ModalDialog.tsx).
-  const dialog = page.locator("dialog[open], [role=dialog]:not(dialog), [role=alertdialog]:not(dialog)").last();
+  // An open one: a native <dialog> stays in the page closed once it has been opened (ModalDialog.tsx);
+  // the phone menu's is open as a popover, without the attribute (decision 055).
+  const dialog = page
+    .locator("dialog[open], dialog:popover-open, [role=dialog]:not(dialog), [role=alertdialog]:not(dialog)")
+    .last();
   await expect(dialog).toBeVisible();
   await expectLayoutHolds(page, what);
-  // The dialog's own end: its last control must not sit under anything either.
-  await dialog.evaluate((el) => el.scrollTo({ top: el.scrollHeight, behavior: "instant" }));
+  // The dialog's own end: its last control must not sit under anything either. The phone menu's
+  // scrolling box is its panel, inside the <dialog> that covers the screen.
+  await dialog.evaluate((el) => {
+    for (const box of [el, ...el.querySelectorAll("*")])
+      if (box.scrollHeight > box.clientHeight && getComputedStyle(box).overflowY !== "visible")
+        box.scrollTo({ top: box.scrollHeight, behavior: "instant" });
+  });
   await expectLayoutHolds(page, `${what}, scrolled to its end`);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();

@@ -72,7 +72,8 @@ const menuButton = (path: string): TapCase => ({
   signedIn: false,
   control: async (page) => ({
     locator: page.getByRole("button", { name: "Open menu" }),
-    effect: "dialog[aria-labelledby=mobile-menu-title][open]",
+    // Open as a popover (decision 055), or as a modal where a browser has no popovers.
+    effect: "dialog[aria-labelledby=mobile-menu-title]:is([open], :popover-open)",
   }),
 });
 
