@@ -142,3 +142,35 @@ test("three error toasts on /sign-up leave the Sign Up button uncovered", async 
   const room = await page.evaluate(() => Number.parseFloat(getComputedStyle(document.body).paddingBottom));
   expect(room).toBeGreaterThan(stack?.height ?? Number.POSITIVE_INFINITY);
 });
+
+test("the toasts stand on the floating links' bar, and go down to the edge while a field is typed in", async ({
+  page,
+}, info) => {
+  test.skip(info.project.name !== "phone", "the floating links' bar is a phone's");
+  const stamp = Date.now();
+  const email = `toast-bar-${stamp}@example.pk`;
+  const taken = await page.request.post("/api/user/signup", {
+    data: { email, password: "Toasts-Karachi-2024!", username: `toastbar${stamp}` },
+  });
+  expect(taken.ok()).toBe(true);
+  await page.goto("/sign-up");
+  await waitForHydration(page);
+  const bar = page.locator(".floating-links");
+  await expect(bar).toBeVisible();
+  // A sign-up refused (the address is taken): a toast, with the focus left on the button.
+  await page.getByLabel("Username").fill(`other${stamp}`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("Another-Karachi-2024!");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  const stack = page.getByRole("region", { name: "Notifications" });
+  await expect(stack.getByRole("alert").first()).toBeVisible();
+  const bottomOf = (box: { y: number; height: number } | null) => (box ? box.y + box.height : Number.NaN);
+  const barTop = (await bar.boundingBox())?.y ?? Number.NaN;
+  // 0.5rem above the bar (Toaster.tsx), within a pixel's rounding.
+  expect(Math.abs(barTop - bottomOf(await stack.boundingBox()) - 8)).toBeLessThanOrEqual(1);
+  // Typing: the bar steps aside and the toasts go down to the window's edge (app.css).
+  await page.getByLabel("Username").focus();
+  await expect(bar).toBeHidden();
+  const height = page.viewportSize()?.height ?? Number.NaN;
+  await expect.poll(async () => Math.abs(height - bottomOf(await stack.boundingBox()) - 8)).toBeLessThanOrEqual(1);
+});

@@ -38,7 +38,7 @@ export function Toaster() {
     <section
       ref={stack}
       aria-label="Notifications"
-      className="pointer-events-none fixed bottom-[calc(var(--floating-bar-shown,0px)+0.5rem)] left-3 z-50 flex w-[min(22rem,calc(100vw-1.5rem))] flex-col gap-2"
+      className="toast-stack pointer-events-none fixed bottom-[calc(var(--floating-bar-shown,0px)+0.5rem)] left-3 z-50 flex w-[min(22rem,calc(100vw-1.5rem))] flex-col gap-2"
     >
       <div aria-live="polite" className="flex flex-col gap-2">
         {toasts.map((t) => {
