@@ -1,13 +1,19 @@
 // A modal <dialog> (the filter sheet, the checkout, the size guide, "Are you sure?", the enlarged
-// picture) and the phone menu's sheet (a popover, below) hold the page behind it still: `data-modal-open` on <html> (app.css) while
-// one is open. An attribute set here, not `html:has(dialog:modal)` in the style sheet: a `:has()`
-// on <html> or <body> made the browser restyle the whole page on every node inserted anywhere,
-// 30 ms a time on a cheap phone at each part that hydrated and each tap that drew something (issue
-// 54, decision 049). While it is open, Tab goes round its own controls (keepTabInside, decision 051).
+// picture) and the phone menu's sheet (a popover, below) hold the page behind them still:
+// `data-modal-open` on <html> (app.css) while one is open. An attribute set here, not
+// `html:has(dialog:modal)` in the style sheet: a `:has()` on <html> or <body> made the browser
+// restyle the whole page on every node inserted anywhere, 30 ms a time on a cheap phone at each part
+// that hydrated and each tap that drew something (issue 54, decision 049). While one is open, Tab
+// goes round its own controls (keepTabInside, decision 051).
 import { afterNextPaint } from "./after-paint.ts";
 
 const MARK = "data-modal-open";
-const OPEN_HOLDING = "dialog:modal, [popover]:popover-open";
+
+/** Whether a dialog or the menu's sheet still holds the page; a browser without popovers has only dialogs. */
+function somethingHoldsPage(): boolean {
+  const popovers = typeof HTMLElement.prototype.showPopover === "function";
+  return document.querySelector(popovers ? "dialog:modal, [popover]:popover-open" : "dialog:modal") !== null;
+}
 
 export function showModalHoldingPage(dialog: HTMLDialogElement | null): void {
   if (!dialog || dialog.open) return;
@@ -19,7 +25,7 @@ export function showModalHoldingPage(dialog: HTMLDialogElement | null): void {
     "close",
     () => {
       dialog.removeEventListener("keydown", onKeyDown);
-      if (!document.querySelector(OPEN_HOLDING)) document.documentElement.removeAttribute(MARK);
+      if (!somethingHoldsPage()) document.documentElement.removeAttribute(MARK);
     },
     { once: true },
   );
@@ -51,7 +57,7 @@ export function showPopoverHoldingPage(sheet: HTMLElement | null, opener: HTMLEl
     sheet.removeEventListener("keydown", onKeyDown);
     for (const element of madeInert) element.inert = false;
     madeInert = [];
-    if (!document.querySelector(OPEN_HOLDING)) document.documentElement.removeAttribute(MARK);
+    if (!somethingHoldsPage()) document.documentElement.removeAttribute(MARK);
     const focused = document.activeElement;
     if (!focused || focused === document.body || sheet.contains(focused)) opener?.focus();
   };
