@@ -47,6 +47,21 @@ test("the menu shows in the tap's frame, the page behind is inert from the next 
   await expect(page.locator("[inert]")).toHaveCount(0);
   await expect(page.locator("html")).not.toHaveAttribute("data-modal-open");
   await expect(menuButton(page)).toBeFocused();
+
+  // Opened, closed and opened again within one frame: the first opening's late task makes nothing
+  // inert, and closing the second leaves nothing inert.
+  await page.evaluate(() => {
+    const button = document.querySelector<HTMLButtonElement>("button[aria-label='Open menu']");
+    button?.click();
+    document.querySelector<HTMLElement>("dialog[aria-labelledby=mobile-menu-title]")?.hidePopover();
+    button?.click();
+  });
+  await expect(menu).toBeVisible();
+  await expect.poll(() => page.locator("[inert]").count()).toBeGreaterThan(3);
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+  await expect(page.locator("[inert]")).toHaveCount(0);
 });
 
 test("Escape pressed as the menu shows closes it on a slow phone, and the focus goes back to its button", async ({
@@ -71,6 +86,8 @@ test("Escape pressed as the menu shows closes it on a slow phone, and the focus 
   await expect(page).toHaveURL(/\/contact$/);
   await expect(menu).toBeHidden();
   await expect(page.locator("[inert]")).toHaveCount(0);
+  // The new page's heading takes the focus (use-route-focus.ts): nothing inert was left to refuse it.
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeFocused();
 });
 
 test("a browser without popovers opens the menu as a modal dialog", async ({ page }) => {

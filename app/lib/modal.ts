@@ -9,10 +9,14 @@ import { afterNextPaint } from "./after-paint.ts";
 
 const MARK = "data-modal-open";
 
-/** Whether a dialog or the menu's sheet still holds the page; a browser without popovers has only dialogs. */
-function somethingHoldsPage(): boolean {
+/**
+ * Whether a dialog or the menu's sheet other than `closing` still holds the page; a browser without
+ * popovers has only dialogs.
+ */
+function somethingHoldsPage(closing?: Element): boolean {
   const popovers = typeof HTMLElement.prototype.showPopover === "function";
-  return document.querySelector(popovers ? "dialog:modal, [popover]:popover-open" : "dialog:modal") !== null;
+  const holding = document.querySelectorAll(popovers ? "dialog:modal, [popover]:popover-open" : "dialog:modal");
+  return [...holding].some((element) => element !== closing);
 }
 
 export function showModalHoldingPage(dialog: HTMLDialogElement | null): void {
@@ -37,8 +41,9 @@ export function showModalHoldingPage(dialog: HTMLDialogElement | null): void {
  * tap's own task. `showModal()` restyles every element of the page for that, and on a list page
  * that was 80-130 ms of a 180-240 ms tap at 4x CPU (decision 055). Here the page behind is made
  * inert a task after the open sheet is painted; until then the sheet, which covers the screen,
- * takes every press, Tab goes round its own controls and the page does not scroll. On closing, the
- * focus goes back to `opener`, as a dialog's does.
+ * takes every press, Tab goes round its own controls and the page does not scroll. Closing (Escape,
+ * a tap outside, a link) undoes it all at once, before the sheet is hidden (`beforetoggle`), so the
+ * next page's heading can take the focus; the focus goes back to `opener`, as a dialog's does.
  */
 export function showPopoverHoldingPage(sheet: HTMLElement | null, opener: HTMLElement | null): void {
   if (!sheet || sheet.matches(":popover-open")) return;
@@ -47,21 +52,24 @@ export function showPopoverHoldingPage(sheet: HTMLElement | null, opener: HTMLEl
   sheet.querySelector<HTMLElement>(TABBABLE)?.focus();
   const onKeyDown = (event: KeyboardEvent) => keepTabInside(event, sheet);
   sheet.addEventListener("keydown", onKeyDown);
+  // This opening's own: closed and opened again before the paint, the first one's task does nothing.
+  let open = true;
   let madeInert: HTMLElement[] = [];
   afterNextPaint(() => {
-    if (sheet.matches(":popover-open")) madeInert = inertAround(sheet);
+    if (open) madeInert = inertAround(sheet);
   });
-  const onToggle = (event: Event) => {
+  const onBeforeToggle = (event: Event) => {
     if ((event as ToggleEvent).newState !== "closed") return;
-    sheet.removeEventListener("toggle", onToggle);
+    open = false;
+    sheet.removeEventListener("beforetoggle", onBeforeToggle);
     sheet.removeEventListener("keydown", onKeyDown);
     for (const element of madeInert) element.inert = false;
     madeInert = [];
-    if (!somethingHoldsPage()) document.documentElement.removeAttribute(MARK);
+    if (!somethingHoldsPage(sheet)) document.documentElement.removeAttribute(MARK);
     const focused = document.activeElement;
     if (!focused || focused === document.body || sheet.contains(focused)) opener?.focus();
   };
-  sheet.addEventListener("toggle", onToggle);
+  sheet.addEventListener("beforetoggle", onBeforeToggle);
 }
 
 /** Makes everything but `element` and its ancestors inert; returns what it changed, to undo. */
