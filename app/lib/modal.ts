@@ -9,13 +9,14 @@ import { afterNextPaint } from "./after-paint.ts";
 
 const MARK = "data-modal-open";
 
-/**
- * Whether a dialog or the menu's sheet other than `closing` still holds the page; a browser without
- * popovers has only dialogs.
- */
+/** Popovers came with Chrome 114, Safari 17 and Firefox 125; before them there are only dialogs. */
+function hasPopovers(): boolean {
+  return typeof HTMLElement.prototype.showPopover === "function";
+}
+
+/** Whether a dialog or the menu's sheet other than `closing` still holds the page. */
 function somethingHoldsPage(closing?: Element): boolean {
-  const popovers = typeof HTMLElement.prototype.showPopover === "function";
-  const holding = document.querySelectorAll(popovers ? "dialog:modal, [popover]:popover-open" : "dialog:modal");
+  const holding = document.querySelectorAll(hasPopovers() ? "dialog:modal, [popover]:popover-open" : "dialog:modal");
   return [...holding].some((element) => element !== closing);
 }
 
@@ -36,6 +37,21 @@ export function showModalHoldingPage(dialog: HTMLDialogElement | null): void {
 }
 
 /**
+ * Opens the phone menu's sheet, a `<dialog popover>`: as a popover (below), or as the modal it was
+ * where the browser has no popovers.
+ */
+export function showSheetHoldingPage(sheet: HTMLDialogElement | null, opener: HTMLElement): void {
+  if (hasPopovers()) showPopoverHoldingPage(sheet, opener);
+  else showModalHoldingPage(sheet);
+}
+
+/** Closes the sheet `showSheetHoldingPage` opened, whichever way it was opened. */
+export function closeSheet(sheet: HTMLDialogElement | null): void {
+  if (sheet && hasPopovers() && sheet.matches(":popover-open")) sheet.hidePopover();
+  else sheet?.close();
+}
+
+/**
  * The phone menu's sheet, a popover: the browser puts it on top and closes it on Escape (even one
  * pressed as it appears), as for a modal <dialog>, but without making the whole page inert in the
  * tap's own task. `showModal()` restyles every element of the page for that, and on a list page
@@ -45,7 +61,7 @@ export function showModalHoldingPage(dialog: HTMLDialogElement | null): void {
  * a tap outside, a link) undoes it all at once, before the sheet is hidden (`beforetoggle`), so the
  * next page's heading can take the focus; the focus goes back to `opener`, as a dialog's does.
  */
-export function showPopoverHoldingPage(sheet: HTMLElement | null, opener: HTMLElement | null): void {
+function showPopoverHoldingPage(sheet: HTMLElement | null, opener: HTMLElement): void {
   if (!sheet || sheet.matches(":popover-open")) return;
   sheet.showPopover();
   document.documentElement.setAttribute(MARK, "");
@@ -67,7 +83,7 @@ export function showPopoverHoldingPage(sheet: HTMLElement | null, opener: HTMLEl
     madeInert = [];
     if (!somethingHoldsPage(sheet)) document.documentElement.removeAttribute(MARK);
     const focused = document.activeElement;
-    if (!focused || focused === document.body || sheet.contains(focused)) opener?.focus();
+    if (!focused || focused === document.body || sheet.contains(focused)) opener.focus();
   };
   sheet.addEventListener("beforetoggle", onBeforeToggle);
 }

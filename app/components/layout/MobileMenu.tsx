@@ -1,14 +1,14 @@
 // The phone menu: a sheet with Home, expandable Men and Women sections, Contact (and Admin for admins). A native
-// <dialog>, shown as a popover where the browser has them (showPopoverHoldingPage, decision 055): the
+// <dialog>, shown as a popover where the browser has them (showSheetHoldingPage, decision 055): the
 // browser puts it on top and closes it on Escape, the page behind is inert from the next task, and
 // Tab stays on its own controls. The <dialog> covers the screen (its dimmed part closes it on a tap);
-// the white panel is inside it. A browser without popovers opens it as a modal (showModalHoldingPage).
+// the white panel is inside it. A browser without popovers opens it as the modal it was.
 import { ChevronDown, Menu, X } from "lucide-react";
 import { useRef, useState } from "react";
 import { GENDER_LABEL, type Gender } from "#shared/categories.ts";
 import { useAuth } from "../../lib/auth-store.ts";
 import { isCurrentPage } from "../../lib/light-links.ts";
-import { showModalHoldingPage, showPopoverHoldingPage } from "../../lib/modal.ts";
+import { closeSheet, showSheetHoldingPage } from "../../lib/modal.ts";
 import { dropdownItems } from "../../lib/navigation.ts";
 import { HydrateLater } from "../HydrateLater.tsx";
 import { LightLink } from "../LightLink.tsx";
@@ -18,16 +18,7 @@ export function MobileMenu({ pathname }: { pathname: string }) {
   const isAdmin = useAuth().user?.role === "admin";
   const dialog = useRef<HTMLDialogElement>(null);
   const [expanded, setExpanded] = useState<Gender | null>(null);
-  const close = () => {
-    const sheet = dialog.current;
-    if (sheet && "hidePopover" in sheet && sheet.matches(":popover-open")) sheet.hidePopover();
-    else sheet?.close();
-  };
-  const open = (opener: HTMLElement) => {
-    const sheet = dialog.current;
-    if (sheet && "showPopover" in sheet) showPopoverHoldingPage(sheet, opener);
-    else showModalHoldingPage(sheet);
-  };
+  const close = () => closeSheet(dialog.current);
   const link = "block rounded-md px-3 py-3 text-base font-medium text-stone-800 hover:bg-brand-50";
 
   return (
@@ -37,7 +28,7 @@ export function MobileMenu({ pathname }: { pathname: string }) {
         className="icon-button md:hidden"
         aria-label="Open menu"
         aria-haspopup="dialog"
-        onClick={(event) => open(event.currentTarget)}
+        onClick={(event) => showSheetHoldingPage(dialog.current, event.currentTarget)}
       >
         <Menu aria-hidden="true" className="size-6" />
       </button>
