@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root.ts";
 import "./app.css";
 import { HydrateLater, whenAllHydrated } from "./components/HydrateLater.tsx";
@@ -7,6 +7,7 @@ import { AuthStartup } from "./components/layout/AuthStartup.tsx";
 import { FloatingLinks } from "./components/layout/FloatingLinks.tsx";
 import { HeadScript } from "./components/layout/HeadScript.tsx";
 import { PageSpinner } from "./components/layout/PageSpinner.tsx";
+import { ScrollRestoration } from "./components/layout/ScrollRestoration.tsx";
 import { SiteFooter } from "./components/layout/SiteFooter.tsx";
 import { SiteHeader } from "./components/layout/SiteHeader.tsx";
 import { Toaster } from "./components/layout/Toaster.tsx";

@@ -72,3 +72,56 @@ test("without JavaScript a range address is a list the server renders, with page
   await expect(page.getByRole("alert")).toContainText("page=1-3");
   await context.close();
 });
+
+// Saved positions are read from sessionStorage only when one can be restored (decision 056): a
+// tab's first use of it is a synchronous call to the browser's process, before the first paint.
+const SAVED_POSITIONS = "react-router-scroll-positions";
+
+test("a first arrival reads no saved positions, and its history entry has a key before the router's", async ({
+  page,
+}) => {
+  await page.addInitScript((key) => {
+    const reads: string[] = [];
+    (window as unknown as { positionReads: string[] }).positionReads = reads;
+    const getItem = Storage.prototype.getItem;
+    Storage.prototype.getItem = function (this: Storage, name: string) {
+      if (this === window.sessionStorage && name === key) reads.push(document.readyState);
+      return getItem.call(this, name);
+    };
+  }, SAVED_POSITIONS);
+  await page.goto("/men");
+  await waitForHydration(page);
+  expect(await page.evaluate(() => (window as unknown as { positionReads: string[] }).positionReads)).toEqual([]);
+  expect(await page.evaluate(() => typeof (history.state as { key?: unknown } | null)?.key)).toBe("string");
+});
+
+test("Back to a list from a shoe whose page was reloaded finds the list where the shopper left it", async ({
+  page,
+}) => {
+  await page.goto("/men");
+  await waitForHydration(page);
+  const chosen = cards(page).nth(12);
+  await chosen.evaluate((card) => card.scrollIntoView({ block: "center", behavior: "instant" }));
+  const at = await scrollY(page);
+  expect(at).toBeGreaterThan(500);
+  const name = (await chosen.getByRole("heading").textContent()) ?? "";
+  await chosen.getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name, { timeout: 45_000 });
+
+  // The reload ends the document that kept the list's position in memory: the position is saved in
+  // the tab's storage as the page goes, and Back (Chromium stays in the reloaded document) reads it.
+  await page.reload();
+  await waitForHydration(page);
+  await page.goBack();
+  await waitForHydration(page);
+  await expect.poll(async () => Math.abs((await scrollY(page)) - at)).toBeLessThanOrEqual(4);
+  await expect(chosen).toBeInViewport();
+  expect(
+    await page.evaluate((key) => Object.keys(JSON.parse(sessionStorage.getItem(key) ?? "{}")).length, SAVED_POSITIONS),
+  ).toBeGreaterThanOrEqual(2);
+
+  // A reload of the list itself: its entry has a key, so the script puts it back before the first paint.
+  await page.reload();
+  await waitForHydration(page);
+  await expect.poll(async () => Math.abs((await scrollY(page)) - at)).toBeLessThanOrEqual(4);
+});
