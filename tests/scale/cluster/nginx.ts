@@ -10,6 +10,8 @@ import path from "node:path";
 import { ROOT_DIR } from "#server/app.ts";
 
 export const NGINX = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
+/** Makes the TLS front's certificate (Debian's openssl package, as nginx is Debian's). */
+const OPENSSL = process.env.OPENSSL_BIN ?? "/usr/bin/openssl";
 export const SHOP_CONF = path.join(ROOT_DIR, "deploy", "nginx", "shop.conf");
 
 export const nginxAvailable = (): boolean => existsSync(NGINX);
@@ -85,14 +87,19 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startNginx(instances: string[]): Promise<Nginx> {
+/**
+ * `tls`: as production serves the shop (shop.conf's "TLS ends here"): HTTP/2 over TLS, with a
+ * certificate made for the run (openssl from Debian's packages), which the browser is told to accept.
+ */
+export async function startNginx(instances: string[], options: { tls?: boolean } = {}): Promise<Nginx> {
   const dir = await mkdtemp(path.join(tmpdir(), "shop-nginx-"));
   // Run as root, nginx's workers are "nobody": they must reach the temp folders below.
   await chmod(dir, 0o755);
   for (const sub of ["logs", "tmp"]) await mkdir(path.join(dir, sub), { mode: 0o755 });
   const port = await freePort();
+  const tls = options.tls ? await selfSignedCertificate(dir) : undefined;
   const shopConf = renderShopConf(await readFile(SHOP_CONF, "utf8"), {
-    listen: `127.0.0.1:${port}`,
+    listen: tls ? `127.0.0.1:${port} ssl http2` : `127.0.0.1:${port}`,
     instances,
     logDir: path.join(dir, "logs"),
   });
@@ -111,6 +118,7 @@ http {
   fastcgi_temp_path ${temp("fastcgi")};
   uwsgi_temp_path ${temp("uwsgi")};
   scgi_temp_path ${temp("scgi")};
+  ${tls ? `ssl_certificate ${tls.certificate}; ssl_certificate_key ${tls.key};` : ""}
   include ${dir}/shop.conf;
 }
 `;
@@ -126,7 +134,7 @@ http {
     stderr += chunk.toString("utf8");
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `${tls ? "https" : "http"}://127.0.0.1:${port}`;
   // Bounded wait for the listening socket (nginx opens it before it forks its worker), or its exit. A
   // plain loop, not the tests' `until` (Vitest's vi.waitFor): the bench starts nginx outside Vitest,
   // where vi.waitFor gave up at once, before nginx had bound its port on a busy machine.
@@ -158,6 +166,25 @@ http {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+async function selfSignedCertificate(dir: string): Promise<{ certificate: string; key: string }> {
+  const certificate = path.join(dir, "cert.pem");
+  const key = path.join(dir, "key.pem");
+  const made = spawnSync(
+    OPENSSL,
+    ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1"].concat([
+      "-addext",
+      "subjectAltName=IP:127.0.0.1,DNS:localhost",
+      "-keyout",
+      key,
+      "-out",
+      certificate,
+    ]),
+    { encoding: "utf8" },
+  );
+  if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr}`);
+  return { certificate, key };
 }
 
 function accepts(port: number): Promise<boolean> {
