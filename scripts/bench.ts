@@ -13,6 +13,7 @@ import pg from "pg";
 import type { Product, ProductList } from "#shared/catalog.ts";
 import { CATEGORY_SLUGS } from "#shared/categories.ts";
 import type { SearchPage } from "#shared/search.ts";
+import { nginxAvailable, startNginx } from "../tests/scale/cluster/nginx.ts";
 import { prepareBigCatalogue } from "./bench/catalogue-100k.ts";
 import { timeStart } from "./bench/cold-start.ts";
 import { measureCourierSync } from "./bench/courier-sync.ts";
@@ -393,35 +394,48 @@ async function measureLighthouse(server: BenchServer): Promise<void> {
     return;
   }
   log(
-    `lighthouse (${LIGHTHOUSE_RUNS} runs per page, then ${SLOW_RUNS} as on a machine of index ${SLOW_MACHINE_INDEX})…`,
+    `lighthouse (${LIGHTHOUSE_RUNS} runs per page, then ${SLOW_RUNS} as on a machine of index ${SLOW_MACHINE_INDEX}, direct and through nginx with TLS and HTTP/2)…`,
   );
+  // Production serves the pages through deploy/nginx/shop.conf with TLS and HTTP/2 (decision 056):
+  // the slow pass runs both ways, side by side per route, the shop's own server (HTTP/1.1) first.
+  const front = nginxAvailable() ? await startNginx([new URL(base).host], { tls: true }) : undefined;
+  if (!front) report.notes.push("Lighthouse through nginx (TLS, HTTP/2) skipped: no nginx at /usr/sbin/nginx.");
   // This machine as it is, then as a cheap phone's class of machine (issue 54), side by side per route.
+  const slowName = `, as index ${SLOW_MACHINE_INDEX}`;
   const passes = [
-    { runs: LIGHTHOUSE_RUNS, asIndex: undefined, name: "" },
-    { runs: SLOW_RUNS, asIndex: SLOW_MACHINE_INDEX, name: `, as index ${SLOW_MACHINE_INDEX}` },
+    { runs: LIGHTHOUSE_RUNS, asIndex: undefined, name: "", base: base.replace("127.0.0.1", "localhost") },
+    { runs: SLOW_RUNS, asIndex: SLOW_MACHINE_INDEX, name: slowName, base: base.replace("127.0.0.1", "localhost") },
+    ...(front
+      ? [{ runs: SLOW_RUNS, asIndex: SLOW_MACHINE_INDEX, name: `${slowName}, TLS and HTTP/2`, base: front.url }]
+      : []),
   ];
-  for (const pagePath of pages) {
-    const label = pageLabel(pagePath);
-    for (const pass of passes) {
-      const figure = `Lighthouse mobile \`${label}\`${pass.name} (perf / a11y / best practices / SEO)`;
-      await section(figure, async () => {
-        const [page] = await lighthouseRuns(base.replace("127.0.0.1", "localhost"), [pagePath], {
-          runs: pass.runs,
-          asIndex: pass.asIndex,
-          log,
+  try {
+    for (const pagePath of pages) {
+      const label = pageLabel(pagePath);
+      for (const pass of passes) {
+        const figure = `Lighthouse mobile \`${label}\`${pass.name} (perf / a11y / best practices / SEO)`;
+        await section(figure, async () => {
+          const [page] = await lighthouseRuns(pass.base, [pagePath], {
+            runs: pass.runs,
+            asIndex: pass.asIndex,
+            shopBase: base,
+            log,
+          });
+          if (!page) throw new Error("no result");
+          const s = page.scores;
+          report.add(
+            figure,
+            `${s.performance} / ${s.accessibility} / ${s["best-practices"]} / ${s.seo} (LCP ${fmt(page.lcpMs, 0)} ms, TBT ${fmt(page.tbtMs, 0)} ms, CLS ${fmt(page.cls, 3)}); index ${page.machineIndex}, CPU ×${fmt(page.cpuSlowdown, 1)}`,
+            LIGHTHOUSE_BUDGET,
+            s.performance >= 98 && s.accessibility === 100 && s["best-practices"] === 100 && s.seo === 100,
+          );
+          if (page.failing.length > 0)
+            report.notes.push(`Lighthouse ${label}${pass.name} audits below 1: ${page.failing.join(", ")}.`);
         });
-        if (!page) throw new Error("no result");
-        const s = page.scores;
-        report.add(
-          figure,
-          `${s.performance} / ${s.accessibility} / ${s["best-practices"]} / ${s.seo} (LCP ${fmt(page.lcpMs, 0)} ms, TBT ${fmt(page.tbtMs, 0)} ms, CLS ${fmt(page.cls, 3)}); index ${page.machineIndex}, CPU ×${fmt(page.cpuSlowdown, 1)}`,
-          LIGHTHOUSE_BUDGET,
-          s.performance >= 98 && s.accessibility === 100 && s["best-practices"] === 100 && s.seo === 100,
-        );
-        if (page.failing.length > 0)
-          report.notes.push(`Lighthouse ${label}${pass.name} audits below 1: ${page.failing.join(", ")}.`);
-      });
+      }
     }
+  } finally {
+    await front?.stop();
   }
 }
 
