@@ -9,6 +9,26 @@ const names = (page: Page) => cards(page).getByRole("heading").allTextContents()
 const count = (page: Page) => page.getByRole("main").getByText(/^\d+ shoes?$/);
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
+/** The list's `index`th shoe, scrolled to as a shopper would, then opened: where the list stood. */
+async function openScrolledTo(page: Page, index: number) {
+  const chosen = cards(page).nth(index);
+  await chosen.evaluate((card) => card.scrollIntoView({ block: "center", behavior: "instant" }));
+  const at = await scrollY(page);
+  expect(at).toBeGreaterThan(500);
+  const name = (await chosen.getByRole("heading").textContent()) ?? "";
+  await chosen.getByRole("link").first().click();
+  // Generous: a product's first visit renders its pictures, slow on a loaded 2-core machine.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name, { timeout: 45_000 });
+  return { chosen, at };
+}
+
+/**
+ * The list is back where it stood (restored smoothly, as the page scrolls; on a loaded machine it
+ * can pass the spot while the page is still growing, then settle on it).
+ */
+const expectScrolledTo = (page: Page, at: number) =>
+  expect.poll(async () => Math.abs((await scrollY(page)) - at)).toBeLessThanOrEqual(4);
+
 // Lists of more than 24 shoes in the demo catalogue: the overview's list, a size, a search.
 for (const path of ["/men?page=1", "/buy/42", "/search?query=shoes"]) {
   test(`${path}: Back from a shoe opened after Load more shows both pages where the shopper left them`, async ({
@@ -23,22 +43,14 @@ for (const path of ["/men?page=1", "/buy/42", "/search?query=shoes"]) {
     await expect(cards(page)).toHaveCount(twoPages);
     const before = await names(page);
 
-    // A shoe of the second page, scrolled to as a shopper would, then opened.
-    const chosen = cards(page).nth(30);
-    await chosen.evaluate((card) => card.scrollIntoView({ block: "center", behavior: "instant" }));
-    const at = await scrollY(page);
-    expect(at).toBeGreaterThan(500);
-    const name = (await chosen.getByRole("heading").textContent()) ?? "";
-    await chosen.getByRole("link").first().click();
-    // Generous: a product's first visit renders its pictures, slow on a loaded 2-core machine.
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name, { timeout: 45_000 });
+    // A shoe of the second page.
+    const { chosen, at } = await openScrolledTo(page, 30);
 
     await page.goBack();
     await expect(cards(page)).toHaveCount(twoPages);
     expect(await names(page)).toEqual(before);
-    // React Router restores the position once the list is drawn (smoothly, as the page scrolls; on a
-    // loaded machine it can pass the spot while the page is still growing, then settle on it).
-    await expect.poll(async () => Math.abs((await scrollY(page)) - at)).toBeLessThanOrEqual(4);
+    // React Router restores the position once the list is drawn.
+    await expectScrolledTo(page, at);
     await expect(chosen).toBeInViewport();
 
     // A refresh is the same address: the server renders both pages, with no page before them.
@@ -100,13 +112,7 @@ test("Back to a list from a shoe whose page was reloaded finds the list where th
 }) => {
   await page.goto("/men");
   await waitForHydration(page);
-  const chosen = cards(page).nth(12);
-  await chosen.evaluate((card) => card.scrollIntoView({ block: "center", behavior: "instant" }));
-  const at = await scrollY(page);
-  expect(at).toBeGreaterThan(500);
-  const name = (await chosen.getByRole("heading").textContent()) ?? "";
-  await chosen.getByRole("link").first().click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name, { timeout: 45_000 });
+  const { chosen, at } = await openScrolledTo(page, 12);
 
   // The reload ends the document that kept the list's position in memory: the position is saved in
   // the tab's storage as the page goes, and Back (Chromium stays in the reloaded document) reads it.
@@ -114,7 +120,7 @@ test("Back to a list from a shoe whose page was reloaded finds the list where th
   await waitForHydration(page);
   await page.goBack();
   await waitForHydration(page);
-  await expect.poll(async () => Math.abs((await scrollY(page)) - at)).toBeLessThanOrEqual(4);
+  await expectScrolledTo(page, at);
   await expect(chosen).toBeInViewport();
   expect(
     await page.evaluate((key) => Object.keys(JSON.parse(sessionStorage.getItem(key) ?? "{}")).length, SAVED_POSITIONS),
@@ -123,5 +129,5 @@ test("Back to a list from a shoe whose page was reloaded finds the list where th
   // A reload of the list itself: its entry has a key, so the script puts it back before the first paint.
   await page.reload();
   await waitForHydration(page);
-  await expect.poll(async () => Math.abs((await scrollY(page)) - at)).toBeLessThanOrEqual(4);
+  await expectScrolledTo(page, at);
 });

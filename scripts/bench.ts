@@ -405,9 +405,10 @@ async function measureLighthouse(server: BenchServer): Promise<void> {
   if (!front) report.notes.push("Lighthouse through nginx (TLS, HTTP/2) skipped: no nginx at /usr/sbin/nginx.");
   // This machine as it is, then as a cheap phone's class of machine (issue 54), side by side per route.
   const slowName = `, as index ${SLOW_MACHINE_INDEX}`;
+  const direct = base.replace("127.0.0.1", "localhost");
   const passes = [
-    { runs: LIGHTHOUSE_RUNS, asIndex: undefined, name: "", base: base.replace("127.0.0.1", "localhost") },
-    { runs: SLOW_RUNS, asIndex: SLOW_MACHINE_INDEX, name: slowName, base: base.replace("127.0.0.1", "localhost") },
+    { runs: LIGHTHOUSE_RUNS, asIndex: undefined, name: "", base: direct },
+    { runs: SLOW_RUNS, asIndex: SLOW_MACHINE_INDEX, name: slowName, base: direct },
     ...(front
       ? [{ runs: SLOW_RUNS, asIndex: SLOW_MACHINE_INDEX, name: `${slowName}, TLS and HTTP/2`, base: front.url }]
       : []),

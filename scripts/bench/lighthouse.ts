@@ -30,7 +30,7 @@ export interface LighthousePage {
 
 /**
  * chrome-launcher starts the browser itself: it must be told to run headless. The TLS front
- * (`viaTls`) has a certificate made for the run, which no authority signed.
+ * (startNginx's `tls`) has a certificate made for the run, which no authority signed.
  */
 const CHROME_FLAGS = ["--headless=new", "--ignore-certificate-errors", ...CHROMIUM_ARGS];
 

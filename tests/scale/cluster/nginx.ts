@@ -171,18 +171,9 @@ http {
 async function selfSignedCertificate(dir: string): Promise<{ certificate: string; key: string }> {
   const certificate = path.join(dir, "cert.pem");
   const key = path.join(dir, "key.pem");
-  const made = spawnSync(
-    OPENSSL,
-    ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1"].concat([
-      "-addext",
-      "subjectAltName=IP:127.0.0.1,DNS:localhost",
-      "-keyout",
-      key,
-      "-out",
-      certificate,
-    ]),
-    { encoding: "utf8" },
-  );
+  const subject = ["-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"];
+  const args = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", ...subject];
+  const made = spawnSync(OPENSSL, [...args, "-keyout", key, "-out", certificate], { encoding: "utf8" });
   if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr}`);
   return { certificate, key };
 }
