@@ -34,7 +34,7 @@ try {
   });
   for (const r of results) {
     console.log(
-      `${r.path}: ${JSON.stringify(r.scores)} LCP ${Math.round(r.lcpMs)} ms, TBT ${Math.round(r.tbtMs)} ms, CLS ${r.cls}; index ${r.machineIndex}, CPU ×${r.cpuSlowdown.toFixed(1)}; below 1: ${r.failing.join(", ")}`,
+      `${r.path}: ${JSON.stringify(r.scores)} FCP ${Math.round(r.fcpMs)} ms, LCP ${Math.round(r.lcpMs)} ms, TBT ${Math.round(r.tbtMs)} ms, CLS ${r.cls}; index ${r.machineIndex}, CPU ×${r.cpuSlowdown.toFixed(1)}; below 1: ${r.failing.join(", ")}`,
     );
   }
 } finally {

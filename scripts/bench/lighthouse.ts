@@ -19,6 +19,7 @@ export interface LighthousePage {
   scores: Record<LighthouseCategory, number>;
   /** Audits below 1 in any run (category performance: with the metric value), for the reader. */
   failing: string[];
+  fcpMs: number;
   lcpMs: number;
   tbtMs: number;
   cls: number;
@@ -134,6 +135,7 @@ export async function measureLighthouse(
       const slowdowns: number[] = [];
       const runs: Record<LighthouseCategory, number>[] = [];
       const failing = new Map<string, string>();
+      const fcp: number[] = [];
       const lcp: number[] = [];
       const tbt: number[] = [];
       const cls: number[] = [];
@@ -153,6 +155,7 @@ export async function measureLighthouse(
           "best-practices": score("best-practices"),
           seo: score("seo"),
         });
+        fcp.push(lhr.audits["first-contentful-paint"]?.numericValue ?? Number.NaN);
         lcp.push(lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN);
         tbt.push(lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN);
         cls.push(lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN);
@@ -178,6 +181,7 @@ export async function measureLighthouse(
         path,
         scores,
         failing: [...failing.values()],
+        fcpMs: median(fcp),
         lcpMs: median(lcp),
         tbtMs: median(tbt),
         cls: median(cls),
