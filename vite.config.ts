@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { reactOnPreactInBrowser } from "./scripts/client-runtime.ts";
+import { COMPILE_HINT, compileHintFirst } from "./scripts/compile-hints.ts";
 import { pageChunkGroups, smallSharedChunkGroup } from "./scripts/page-chunks.ts";
 import { precompressAssets } from "./scripts/precompress-assets.ts";
 
@@ -10,12 +11,19 @@ import { precompressAssets } from "./scripts/precompress-assets.ts";
 const serverModules = /^#server\//;
 
 export default defineConfig({
-  plugins: [reactOnPreactInBrowser(), tailwindcss(), reactRouter(), precompressAssets()],
+  plugins: [reactOnPreactInBrowser(), tailwindcss(), reactRouter(), compileHintFirst(), precompressAssets()],
   resolve: { tsconfigPaths: true },
   environments: {
     ssr: { build: { rollupOptions: { external: [serverModules] } } },
     client: {
-      build: { rollupOptions: { output: { codeSplitting: { groups: [...pageChunkGroups, smallSharedChunkGroup] } } } },
+      build: {
+        rollupOptions: {
+          output: {
+            codeSplitting: { groups: [...pageChunkGroups, smallSharedChunkGroup] },
+            postBanner: COMPILE_HINT,
+          },
+        },
+      },
     },
   },
   // SOURCEMAP=1 builds the source maps too, for a CPU profile that names our code (docs/benchmarks.md).

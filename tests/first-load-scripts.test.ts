@@ -10,6 +10,7 @@ import { ROOT_DIR } from "#server/app.ts";
 import type { ProductList } from "#shared/catalog.ts";
 import { customerRoutes } from "../scripts/bench/customer-routes.ts";
 import { scriptUrls } from "../scripts/bench/page-weight.ts";
+import { COMPILE_HINT } from "../scripts/compile-hints.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
 
 /** Names zod keeps in its built code whatever the minifier does: its classes' own names, as strings. */
@@ -91,4 +92,24 @@ it("asks for the stylesheet before any script on every customer route", async ()
     if (stylesheet > firstScript) late.push(route);
   }
   expect(late).toEqual([]);
+});
+
+// Decision 057: V8 compiles a script's functions as it streams in only when the script's first line
+// asks it to; otherwise hydration compiles each on the main thread as it first calls it. Vite writes
+// its list of a chunk's preloads above any banner, so the build moves the hint back to the top.
+it("begins every script of every customer route's first load with V8's compile hint", async () => {
+  const [product] = (await t.app.inject({ url: "/api/products?category=men-formal-shoes" })).json<ProductList>()
+    .products;
+  const without = new Set<string>();
+  let checked = 0;
+  for (const route of customerRoutes(product?._id ?? "")) {
+    // React Router's route manifest is its own file: one assignment of data, no function to compile.
+    const urls = scriptUrls(await body(route)).urls.filter((url) => !/\/manifest-[\w-]+\.js$/.test(url));
+    for (const url of urls) {
+      checked += 1;
+      if (!(await body(url)).startsWith(`${COMPILE_HINT}\n`)) without.add(url);
+    }
+  }
+  expect(checked).toBeGreaterThan(100);
+  expect([...without]).toEqual([]);
 });
