@@ -30,13 +30,18 @@ async function body(url: string): Promise<string> {
   return res.body;
 }
 
-it("loads no zod on the first load of any customer route", async () => {
+/** The customer routes, the product page's with a shoe of the demo catalogue. */
+async function demoCustomerRoutes(): Promise<string[]> {
   const [product] = (await t.app.inject({ url: "/api/products?category=men-formal-shoes" })).json<ProductList>()
     .products;
   const productId = product?._id ?? "";
   expect(productId).not.toBe("");
+  return customerRoutes(productId);
+}
+
+it("loads no zod on the first load of any customer route", async () => {
   const carrying: string[] = [];
-  for (const route of customerRoutes(productId)) {
+  for (const route of await demoCustomerRoutes()) {
     const { urls, inline } = scriptUrls(await body(route));
     expect(urls.length, route).toBeGreaterThan(0);
     const scripts = [
@@ -56,10 +61,8 @@ it("loads no zod on the first load of any customer route", async () => {
 const MOST_FILES_ON_A_FIRST_LOAD = 20;
 
 it(`names at most ${MOST_FILES_ON_A_FIRST_LOAD} script files on the first load of any customer route`, async () => {
-  const [product] = (await t.app.inject({ url: "/api/products?category=men-formal-shoes" })).json<ProductList>()
-    .products;
   const counts: Record<string, number> = {};
-  for (const route of customerRoutes(product?._id ?? "")) counts[route] = scriptUrls(await body(route)).urls.length;
+  for (const route of await demoCustomerRoutes()) counts[route] = scriptUrls(await body(route)).urls.length;
   const over = Object.entries(counts).filter(([, files]) => files > MOST_FILES_ON_A_FIRST_LOAD);
   expect(over, JSON.stringify(counts)).toEqual([]);
 });
@@ -79,10 +82,8 @@ it("finds zod's marks in the build, so the test above can fail", async () => {
 // Decision 054: the stylesheet holds the first paint, so it is the first file a page asks for. React's
 // server wrote the module preloads ahead of it, and on the cart a phone fetched 19 scripts first.
 it("asks for the stylesheet before any script on every customer route", async () => {
-  const [product] = (await t.app.inject({ url: "/api/products?category=men-formal-shoes" })).json<ProductList>()
-    .products;
   const late: string[] = [];
-  for (const route of customerRoutes(product?._id ?? "")) {
+  for (const route of await demoCustomerRoutes()) {
     const html = await body(route);
     const head = html.slice(0, html.indexOf("</head>"));
     const stylesheet = head.search(/<link\b[^>]*rel="stylesheet"/);
@@ -98,11 +99,9 @@ it("asks for the stylesheet before any script on every customer route", async ()
 // asks it to; otherwise hydration compiles each on the main thread as it first calls it. Vite writes
 // its list of a chunk's preloads above any banner, so the build moves the hint back to the top.
 it("begins every script of every customer route's first load with V8's compile hint", async () => {
-  const [product] = (await t.app.inject({ url: "/api/products?category=men-formal-shoes" })).json<ProductList>()
-    .products;
   const without = new Set<string>();
   let checked = 0;
-  for (const route of customerRoutes(product?._id ?? "")) {
+  for (const route of await demoCustomerRoutes()) {
     // React Router's route manifest is its own file: one assignment of data, no function to compile.
     const urls = scriptUrls(await body(route)).urls.filter((url) => !/\/manifest-[\w-]+\.js$/.test(url));
     for (const url of urls) {
