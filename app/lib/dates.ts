@@ -1,21 +1,4 @@
 // Times as the shop's people read them: Karachi time, day and month in words.
-import { SHOP_TIME_ZONE } from "#shared/shop.ts";
-
-// Made when first used, not when a page loads this file: building a locale's formatter loads its
-// data, 60 ms of a product page's first script at 4x CPU, where only a review's day was wanted.
-let format: Intl.DateTimeFormat | undefined;
-
-export function formatWhen(iso: string): string {
-  format ??= new Intl.DateTimeFormat("en-PK", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: SHOP_TIME_ZONE,
-  });
-  return format.format(new Date(iso));
-}
 
 /** When an unanswered order goes, as the owner reads it at a glance: 'cancelled in 5 h 20 min'. */
 export function cancelledIn(iso: string, now: number = Date.now()): string {

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { COURIER_API_MESSAGES, type CourierApiSettingsView } from "#shared/courier-api.ts";
 import type { Courier } from "#shared/couriers.ts";
 import { adminCall, useAdminData } from "../../lib/admin-api.ts";
-import { formatWhen } from "../../lib/dates.ts";
+import { karachiTime } from "../../lib/dates.ts";
 import { toast } from "../../lib/toast.ts";
 import { AdminError } from "./AdminStatus.tsx";
 import { CourierApiForm } from "./CourierApiForm.tsx";
@@ -181,9 +181,9 @@ export function CourierApiPanel({
         <div className="mt-2">
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5" aria-label={`Sync of ${courier.name}`}>
             <dt className="text-stone-600">Last sync</dt>
-            <dd>{account.lastSyncAt ? formatWhen(account.lastSyncAt) : "not yet"}</dd>
+            <dd>{account.lastSyncAt ? karachiTime(account.lastSyncAt) : "not yet"}</dd>
             <dt className="text-stone-600">Next sync</dt>
-            <dd>{account.enabled ? formatWhen(account.nextSyncAt) : "none while switched off"}</dd>
+            <dd>{account.enabled ? karachiTime(account.nextSyncAt) : "none while switched off"}</dd>
             <dt className="text-stone-600">Failures in a row</dt>
             <dd>{account.syncFailures}</dd>
             {account.lastError ? (

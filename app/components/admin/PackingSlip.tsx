@@ -8,7 +8,7 @@ import { moneyLineText, orderMoneyLines } from "#shared/order-money.ts";
 import { orderNumber } from "#shared/orders.ts";
 import { readablePhone } from "#shared/phone.ts";
 import type { SlipOrder, SlipShop } from "#shared/slips.ts";
-import { formatWhen } from "../../lib/dates.ts";
+import { karachiTime } from "../../lib/dates.ts";
 import { SlipAirwayBill } from "./SlipAirwayBill.tsx";
 
 export function PackingSlip({ order, shop }: { order: SlipOrder; shop: SlipShop }) {
@@ -26,7 +26,7 @@ export function PackingSlip({ order, shop }: { order: SlipOrder; shop: SlipShop 
         </div>
         <div className="slip-ref">
           <p className="font-mono text-lg font-bold">{ref}</p>
-          <p>{formatWhen(order.createdAt)}</p>
+          <p>{karachiTime(order.createdAt)}</p>
         </div>
       </header>
 

@@ -18,7 +18,7 @@ import { AdminField } from "../../components/admin/AdminField.tsx";
 import { AdminEmpty, AdminLoadFailed, AdminLoading, AdminNotice } from "../../components/admin/AdminStatus.tsx";
 import { adminCall } from "../../lib/admin-api.ts";
 import { loadAdmin } from "../../lib/admin-loader.ts";
-import { formatWhen } from "../../lib/dates.ts";
+import { karachiTime } from "../../lib/dates.ts";
 import type { Route } from "./+types/blocked.ts";
 
 /** The list, and every area's name for the address's Area field (hidden ones too: old orders have them). */
@@ -97,7 +97,7 @@ export default function AdminBlocked({ loaderData }: Route.ComponentProps) {
                 </p>
                 <p className="mt-1 [overflow-wrap:anywhere]">“{entry.reason}”</p>
                 <p className="mt-1 text-stone-600">
-                  Blocked {formatWhen(entry.at)}
+                  Blocked {karachiTime(entry.at)}
                   {entry.by ? ` by ${entry.by.username}` : ""}
                 </p>
               </div>

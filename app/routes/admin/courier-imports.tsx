@@ -24,7 +24,7 @@ import { ImportLines } from "../../components/admin/imports/ImportLines.tsx";
 import { PastImports, summaryLine } from "../../components/admin/imports/PastImports.tsx";
 import { adminCall } from "../../lib/admin-api.ts";
 import { loadAdmin, useLatest } from "../../lib/admin-loader.ts";
-import { formatWhen } from "../../lib/dates.ts";
+import { karachiTime } from "../../lib/dates.ts";
 import type { Route } from "./+types/courier-imports.ts";
 
 interface PickedFile {
@@ -183,7 +183,7 @@ export default function CourierImports({ loaderData, params: { courierId } }: Ro
             </AdminNotice>
           ) : result.importedBefore ? (
             <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
-              This file was already imported on {formatWhen(result.importedBefore)}: applying it again changes nothing.
+              This file was already imported on {karachiTime(result.importedBefore)}: applying it again changes nothing.
             </p>
           ) : null}
           <ImportLines key={`${result.applied}-${result.lines.length}`} result={result} />

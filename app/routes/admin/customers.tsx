@@ -7,7 +7,7 @@ import { AdminError, AdminLoading, AdminNotice } from "../../components/admin/Ad
 import { ListResults, listQuery, SearchForm, useListParams } from "../../components/admin/ListControls.tsx";
 import { adminCall, needsSignIn } from "../../lib/admin-api.ts";
 import { loadAdmin, useLatest } from "../../lib/admin-loader.ts";
-import { formatWhen } from "../../lib/dates.ts";
+import { karachiTime } from "../../lib/dates.ts";
 import { loginFromHere } from "../../lib/return-to.ts";
 import type { Route } from "./+types/customers.ts";
 
@@ -96,7 +96,7 @@ function CustomerRow({
       <span className="min-w-0 basis-full text-stone-700 [overflow-wrap:anywhere] sm:basis-0 sm:flex-1">
         {customer.email}
       </span>
-      <span className="text-stone-600">since {formatWhen(customer.createdAt)}</span>
+      <span className="text-stone-600">since {karachiTime(customer.createdAt)}</span>
       <Link
         to={`/admin/orders?query=${encodeURIComponent(customer.email)}`}
         className="font-semibold text-brand-700 hover:underline"
@@ -115,7 +115,7 @@ function CustomerRow({
       </span>
       {blocked ? (
         <span className="basis-full text-red-900">
-          Blocked from ordering {formatWhen(blocked.at)}
+          Blocked from ordering {karachiTime(blocked.at)}
           {blocked.by ? ` by ${blocked.by.username}` : ""}
         </span>
       ) : null}

@@ -31,7 +31,7 @@ import { ReturnParcel } from "../../components/admin/order/ReturnParcel.tsx";
 import { WhatsAppConfirm } from "../../components/admin/order/WhatsAppConfirm.tsx";
 import { type AdminResult, adminCall, needsSignIn } from "../../lib/admin-api.ts";
 import { loadAdmin, useLatest } from "../../lib/admin-loader.ts";
-import { formatWhen } from "../../lib/dates.ts";
+import { karachiTime } from "../../lib/dates.ts";
 import { loginFromHere } from "../../lib/return-to.ts";
 import type { Route } from "./+types/order.ts";
 
@@ -106,7 +106,7 @@ export default function AdminOrderDetail({ loaderData, params: { orderId } }: Ro
           Order <span className="font-mono">{orderNumber(current._id)}</span>
         </h2>
         <AdminStatusBadge status={current.status} returnedAs={current.returnedAs} />
-        <span className="text-sm text-stone-600">{formatWhen(current.createdAt)}</span>
+        <span className="text-sm text-stone-600">{karachiTime(current.createdAt)}</span>
         <Link to={`/admin/slips?ids=${current._id}`} className="button-secondary min-h-9 px-3 py-1 text-sm sm:ml-auto">
           {/* A parcel with a CN has its airway bill on the slip (issue 49). */}
           {current.parcel?.trackingNumber ? "Print slip and airway bill" : "Print packing slip"}

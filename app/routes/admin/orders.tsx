@@ -18,7 +18,7 @@ import { OrderBatchTools, SelectOrder, useOrderSelection } from "../../component
 import { AdminStatusBadge } from "../../components/admin/order/AdminStatusBadge.tsx";
 import { RiskLine } from "../../components/admin/order/OrderRisk.tsx";
 import { loadAdmin } from "../../lib/admin-loader.ts";
-import { cancelledIn, formatWhen } from "../../lib/dates.ts";
+import { cancelledIn, karachiTime } from "../../lib/dates.ts";
 import type { Route } from "./+types/orders.ts";
 
 const FILTER_BUTTON =
@@ -165,7 +165,7 @@ export default function AdminOrders({ loaderData: list }: Route.ComponentProps) 
             >
               {order.customer.phone}
             </a>
-            <span className="text-sm text-stone-600">{formatWhen(order.createdAt)}</span>
+            <span className="text-sm text-stone-600">{karachiTime(order.createdAt)}</span>
             <span className="text-sm">
               {order.itemCount} {order.itemCount === 1 ? "pair" : "pairs"} ·{" "}
               <strong>{formatRs(order.totalAmount)}</strong>

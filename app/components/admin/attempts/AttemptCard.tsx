@@ -17,7 +17,7 @@ import {
 import { orderNumber } from "#shared/orders.ts";
 import { readablePhone, telHref } from "#shared/phone.ts";
 import { adminCall } from "../../../lib/admin-api.ts";
-import { formatWhen } from "../../../lib/dates.ts";
+import { karachiTime } from "../../../lib/dates.ts";
 import { type AttemptDone, OwnerAnswerForm } from "./OwnerAnswerForm.tsx";
 
 const STATE_BADGE: Record<AttemptState, string> = {
@@ -80,10 +80,10 @@ export function AttemptCard({ attempt, onDone }: { attempt: AdminAttempt; onDone
         <dt className="font-semibold text-stone-600">Reason</dt>
         <dd className="min-w-0 [overflow-wrap:anywhere]">{a.reason}</dd>
         <dt className="font-semibold text-stone-600">Reported</dt>
-        <dd>{formatWhen(a.reportedAt)}</dd>
+        <dd>{karachiTime(a.reportedAt)}</dd>
         <dt className="font-semibold text-stone-600">Deadline</dt>
         <dd className={a.dueSoon ? "font-semibold text-red-800" : undefined}>
-          {ATTEMPT_QUEUE_TEXTS.returnsBy(formatWhen(a.returnBy))}
+          {ATTEMPT_QUEUE_TEXTS.returnsBy(karachiTime(a.returnBy))}
           {a.dueSoon ? (
             <span className="ml-2 inline-block rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">
               {ATTEMPT_QUEUE_TEXTS.dueSoon}
@@ -96,7 +96,7 @@ export function AttemptCard({ attempt, onDone }: { attempt: AdminAttempt; onDone
             <dd className="min-w-0 [overflow-wrap:anywhere]">
               {ATTEMPT_CHOICE_DONE[a.choice]}
               {a.answeredVia ? `, ${VIA[a.answeredVia]}` : ""}
-              {a.answeredAt ? ` (${formatWhen(a.answeredAt)})` : ""}
+              {a.answeredAt ? ` (${karachiTime(a.answeredAt)})` : ""}
             </dd>
           </>
         ) : null}

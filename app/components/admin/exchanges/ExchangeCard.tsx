@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { type AdminExchange, EXCHANGE_REASON_LABELS, EXCHANGE_STATUS_LABELS } from "#shared/exchanges.ts";
 import { orderNumber } from "#shared/orders.ts";
 import { readablePhone, telHref } from "#shared/phone.ts";
-import { formatWhen } from "../../../lib/dates.ts";
+import { karachiTime } from "../../../lib/dates.ts";
 import { ExchangeDecision, type ExchangeDone, ownerDifferenceLine } from "./ExchangeDecision.tsx";
 import { ExchangePhotos } from "./ExchangePhotos.tsx";
 import { ExchangeReceived } from "./ExchangeReceived.tsx";
@@ -62,10 +62,10 @@ export function ExchangeCard({ exchange, onDone }: { exchange: AdminExchange; on
         </dd>
         <dt className="font-semibold text-stone-600">Asked</dt>
         <dd>
-          {formatWhen(exchange.createdAt)}
+          {karachiTime(exchange.createdAt)}
           {exchange.answerBy ? (
             <span className="block text-amber-900">
-              Lapses {formatWhen(exchange.answerBy)} if not answered; size {exchange.wantedSize} is kept until then.
+              Lapses {karachiTime(exchange.answerBy)} if not answered; size {exchange.wantedSize} is kept until then.
             </span>
           ) : null}
         </dd>
@@ -73,7 +73,7 @@ export function ExchangeCard({ exchange, onDone }: { exchange: AdminExchange; on
           <>
             <dt className="font-semibold text-stone-600">Decided</dt>
             <dd className="min-w-0 [overflow-wrap:anywhere]">
-              {formatWhen(exchange.decidedAt)}
+              {karachiTime(exchange.decidedAt)}
               {exchange.decidedBy ? ` by ${exchange.decidedBy}` : ""}
               {exchange.status === "approved" ? (
                 <span className="block">{ownerDifferenceLine(exchange.priceDifference)}</span>
@@ -87,7 +87,7 @@ export function ExchangeCard({ exchange, onDone }: { exchange: AdminExchange; on
         {exchange.receivedAt ? (
           <>
             <dt className="font-semibold text-stone-600">Pair back</dt>
-            <dd>{formatWhen(exchange.receivedAt)}</dd>
+            <dd>{karachiTime(exchange.receivedAt)}</dd>
           </>
         ) : null}
       </dl>

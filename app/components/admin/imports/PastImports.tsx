@@ -6,7 +6,7 @@ import {
   IMPORT_OUTCOMES,
   outcomeLabel,
 } from "#shared/courier-imports.ts";
-import { formatWhen } from "../../../lib/dates.ts";
+import { karachiTime } from "../../../lib/dates.ts";
 import { AdminEmpty } from "../AdminStatus.tsx";
 
 /** '2 dispatched · 1 unknown order': the outcomes of an applied file in words. */
@@ -29,7 +29,7 @@ export function PastImports({ courier, imports }: { courier: string; imports: Co
             </span>
           </p>
           <p className="text-stone-600">
-            {formatWhen(record.at)}
+            {karachiTime(record.at)}
             {record.by ? ` by ${record.by}` : ""}
           </p>
           <p className="mt-1 text-stone-800">{summaryLine(record.summary)}</p>

@@ -9,7 +9,7 @@ import type { AdminOrder } from "#shared/admin.ts";
 import { type AdminAdvance, type AdvanceState, methodName } from "#shared/advance-receipts.ts";
 import { formatRs } from "#shared/money.ts";
 import { ownerAdvance, receiptPhotoPath, rejectReceipt, verifyAdvance } from "../../../lib/advance.ts";
-import { formatWhen } from "../../../lib/dates.ts";
+import { karachiTime } from "../../../lib/dates.ts";
 import { PrivatePhoto } from "../exchanges/ExchangePhotos.tsx";
 
 const STATE_WORDS: Record<AdvanceState, { label: string; tone: string }> = {
@@ -106,9 +106,9 @@ export function AdvancePanel({
         </p>
       ) : (
         <>
-          {advance.paidAt ? <p className="mt-1 text-stone-700">Paid {formatWhen(advance.paidAt)}.</p> : null}
+          {advance.paidAt ? <p className="mt-1 text-stone-700">Paid {karachiTime(advance.paidAt)}.</p> : null}
           {advance.cancelsAt ? (
-            <p className="mt-1 text-stone-700">Lapses {formatWhen(advance.cancelsAt)} unless paid.</p>
+            <p className="mt-1 text-stone-700">Lapses {karachiTime(advance.cancelsAt)} unless paid.</p>
           ) : null}
           {advance.receipts.length > 0 ? (
             <ul aria-label="Receipts" className="mt-2 space-y-2">
@@ -117,7 +117,7 @@ export function AdvancePanel({
                   {receipt.hasPhoto ? (
                     <PrivatePhoto
                       url={receiptPhotoPath(order._id, receipt._id)}
-                      title={`Receipt, ${methodName(receipt.method)}, ${formatWhen(receipt.sentAt)}`}
+                      title={`Receipt, ${methodName(receipt.method)}, ${karachiTime(receipt.sentAt)}`}
                     />
                   ) : null}
                   <div className="min-w-0 [overflow-wrap:anywhere]">
@@ -131,9 +131,9 @@ export function AdvancePanel({
                       )}
                     </p>
                     <p className="text-stone-600">
-                      Sent {formatWhen(receipt.sentAt)}
+                      Sent {karachiTime(receipt.sentAt)}
                       {receipt.decision
-                        ? ` · ${receipt.decision === "verified" ? "verified" : "not received"}${receipt.decidedAt ? ` ${formatWhen(receipt.decidedAt)}` : ""}`
+                        ? ` · ${receipt.decision === "verified" ? "verified" : "not received"}${receipt.decidedAt ? ` ${karachiTime(receipt.decidedAt)}` : ""}`
                         : " · waiting for you"}
                     </p>
                   </div>

@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import type { AdminOrder } from "#shared/admin.ts";
 import { confirmationEventWords } from "#shared/confirmation.ts";
 import { adminCall } from "../../../lib/admin-api.ts";
-import { cancelledIn, formatWhen } from "../../../lib/dates.ts";
+import { cancelledIn, karachiTime } from "../../../lib/dates.ts";
 
 export function ConfirmationPanel({ order, onChanged }: { order: AdminOrder; onChanged: (error?: string) => void }) {
   const id = useId();
@@ -30,9 +30,9 @@ export function ConfirmationPanel({ order, onChanged }: { order: AdminOrder; onC
         <div className="mt-1 flex flex-wrap items-center gap-3 text-sm">
           <p>
             {order.heldAt
-              ? `Held by the shop since ${formatWhen(order.heldAt)}: no reminder, no automatic cancellation.`
+              ? `Held by the shop since ${karachiTime(order.heldAt)}: no reminder, no automatic cancellation.`
               : cancelsAt
-                ? `Not confirmed yet: ${cancelledIn(cancelsAt)} (${formatWhen(cancelsAt)}) unless the customer answers.`
+                ? `Not confirmed yet: ${cancelledIn(cancelsAt)} (${karachiTime(cancelsAt)}) unless the customer answers.`
                 : "Not confirmed yet."}
           </p>
           <button
@@ -45,13 +45,13 @@ export function ConfirmationPanel({ order, onChanged }: { order: AdminOrder; onC
           </button>
         </div>
       ) : order.confirmation.answered ? (
-        <p className="mt-1 text-sm">The customer answered on {formatWhen(order.confirmation.answered.at)}.</p>
+        <p className="mt-1 text-sm">The customer answered on {karachiTime(order.confirmation.answered.at)}.</p>
       ) : null}
       {order.confirmationHistory.length > 0 ? (
         <ol className="mt-2 space-y-1 text-sm" aria-label="Confirmation history">
           {order.confirmationHistory.map((event) => (
             <li key={`${event.kind}-${event.at}`}>
-              <span className="text-stone-600">{formatWhen(event.at)}</span> · {confirmationEventWords(event)}
+              <span className="text-stone-600">{karachiTime(event.at)}</span> · {confirmationEventWords(event)}
               {event.actor ? ` (${event.actor})` : ""}
             </li>
           ))}

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from "react";
 import type { AdminOrder } from "#shared/admin.ts";
 import { NOTE_MAX } from "#shared/admin-orders.ts";
 import { type AdminResult, adminCall } from "../../../lib/admin-api.ts";
-import { formatWhen } from "../../../lib/dates.ts";
+import { karachiTime } from "../../../lib/dates.ts";
 
 export function OrderNotes({
   order,
@@ -39,7 +39,7 @@ export function OrderNotes({
             <li key={note._id} className="rounded-lg bg-amber-50 p-2">
               <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{note.text}</p>
               <p className="mt-1 text-xs text-stone-600">
-                {note.author.username} · {formatWhen(note.at)}
+                {note.author.username} · {karachiTime(note.at)}
               </p>
             </li>
           ))}

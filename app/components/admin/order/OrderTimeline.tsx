@@ -3,7 +3,7 @@
 import type { AdminOrder } from "#shared/admin.ts";
 import { ADDRESS_FIELD_LABELS, adminStatusLabel } from "#shared/admin-orders.ts";
 import { statusLabel } from "#shared/order-life.ts";
-import { formatWhen } from "../../../lib/dates.ts";
+import { karachiTime } from "../../../lib/dates.ts";
 
 export function OrderTimeline({ order }: { order: AdminOrder }) {
   const entries = [
@@ -41,7 +41,7 @@ export function OrderTimeline({ order }: { order: AdminOrder }) {
     <ol className="mt-2 space-y-2 text-sm">
       {entries.map((entry) => (
         <li key={entry.key} className="rounded-lg bg-stone-50 p-2">
-          <span className="text-stone-600">{formatWhen(entry.at)}</span> · {entry.content}
+          <span className="text-stone-600">{karachiTime(entry.at)}</span> · {entry.content}
         </li>
       ))}
     </ol>

@@ -9,7 +9,7 @@ import { type AdminParcel, cashInputSchema } from "#shared/couriers.ts";
 import { formatRs } from "#shared/money.ts";
 import { summariseIssues } from "#shared/validation.ts";
 import { type AdminResult, adminCall } from "../../../lib/admin-api.ts";
-import { formatWhen } from "../../../lib/dates.ts";
+import { karachiTime } from "../../../lib/dates.ts";
 import { AdminField } from "../AdminField.tsx";
 
 export function ParcelCash({
@@ -27,7 +27,7 @@ export function ParcelCash({
       <div className="mt-3 text-sm">
         <h4 className="font-semibold">Cash</h4>
         <p>
-          {formatRs(settlement.collected)} collected, recorded {formatWhen(settlement.at)}{" "}
+          {formatRs(settlement.collected)} collected, recorded {karachiTime(settlement.at)}{" "}
           {settlement.via === "hand" ? "(handed over by hand)" : `(from ${parcel.courier}'s payment report)`}.
           {settlement.charges !== null && !hasBreakdown(settlement)
             ? ` ${parcel.courier}'s charges: ${formatRs(settlement.charges)}.`

@@ -5,7 +5,7 @@ import type { AdminOrder } from "#shared/admin.ts";
 import { type AdminParcel, riderLine } from "#shared/couriers.ts";
 import { formatRs } from "#shared/money.ts";
 import type { AdminResult } from "../../../lib/admin-api.ts";
-import { formatWhen } from "../../../lib/dates.ts";
+import { karachiTime } from "../../../lib/dates.ts";
 import { DispatchForm } from "./DispatchForm.tsx";
 import { ParcelCash } from "./ParcelCash.tsx";
 import { ParcelOutcomes } from "./ParcelOutcomes.tsx";
@@ -67,7 +67,7 @@ function ParcelFacts({ parcel }: { parcel: AdminParcel }) {
         </>
       ) : null}
       <dt className="text-stone-600">Dispatched</dt>
-      <dd>{formatWhen(parcel.dispatchedAt)}</dd>
+      <dd>{karachiTime(parcel.dispatchedAt)}</dd>
       <dt className="text-stone-600">Cash to collect</dt>
       <dd>{formatRs(parcel.codAmount)}</dd>
     </dl>

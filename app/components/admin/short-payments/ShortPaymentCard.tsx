@@ -10,7 +10,7 @@ import {
   type ShortPayment,
   type ShortPaymentStatus,
 } from "#shared/short-payments.ts";
-import { formatWhen, karachiDate } from "../../../lib/dates.ts";
+import { karachiDate, karachiTime } from "../../../lib/dates.ts";
 import { type DecisionDone, ShortPaymentDecision } from "./ShortPaymentDecision.tsx";
 import { ShortPaymentEvidence } from "./ShortPaymentEvidence.tsx";
 
@@ -61,12 +61,12 @@ export function ShortPaymentCard({ shortPayment, onDone }: { shortPayment: Short
           <dt className="font-semibold text-stone-600">Cash at the door</dt>
           <dd>{formatRs(s.codAmount)}</dd>
           <dt className="font-semibold text-stone-600">Found</dt>
-          <dd>{formatWhen(s.foundAt)}</dd>
+          <dd>{karachiTime(s.foundAt)}</dd>
           {s.decidedAt ? (
             <>
               <dt className="font-semibold text-stone-600">{SHORT_PAYMENT_LABELS[s.status]}</dt>
               <dd className="min-w-0 [overflow-wrap:anywhere]">
-                {formatWhen(s.decidedAt)}
+                {karachiTime(s.decidedAt)}
                 {s.decidedBy ? ` by ${s.decidedBy.username}` : ""}
               </dd>
             </>
