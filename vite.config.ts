@@ -2,7 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { reactOnPreactInBrowser } from "./scripts/client-runtime.ts";
-import { COMPILE_HINT, compileHintFirst } from "./scripts/compile-hints.ts";
+import { compileHintFirst } from "./scripts/compile-hints.ts";
 import { pageChunkGroups, smallSharedChunkGroup } from "./scripts/page-chunks.ts";
 import { precompressAssets } from "./scripts/precompress-assets.ts";
 
@@ -20,7 +20,6 @@ export default defineConfig({
         rollupOptions: {
           output: {
             codeSplitting: { groups: [...pageChunkGroups, smallSharedChunkGroup] },
-            postBanner: COMPILE_HINT,
           },
         },
       },

@@ -10,15 +10,17 @@ import type { Plugin } from "vite";
 export const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
 
 /**
- * The hint goes in as Rolldown's `postBanner` (added after minification, and part of the chunk's
- * hash, so a file's name still tells its content), and this moves it to the very first line, where
- * V8 looks for it: Vite puts its list of a chunk's preloads (`__vite__mapDeps`) above the banner.
+ * The browser's chunks begin with the hint. It goes in as Rolldown's `postBanner` (added after
+ * minification, and part of the chunk's hash, so a file's name still tells its content); then it is
+ * moved to the very first line, where V8 looks for it: Vite puts its list of a chunk's preloads
+ * (`__vite__mapDeps`) above the banner.
  */
 export function compileHintFirst(): Plugin {
   return {
     name: "compile-hint-first",
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
+    outputOptions: (options) => ({ ...options, postBanner: COMPILE_HINT }),
     generateBundle: {
       order: "post",
       handler(_options, bundle) {

@@ -9,25 +9,30 @@ import { randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminDashboard } from "#shared/admin.ts";
-import type { Courier, CourierCash } from "#shared/couriers.ts";
+import type { CourierCash } from "#shared/couriers.ts";
 import type { Order } from "#shared/orders.ts";
 import { call, makeAdmin } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
+import { type Deliveries, deliveries } from "./support/deliveries.ts";
 import type { TestProduct } from "./support/shoppers.ts";
-import { ADDRESS, makeShopper, orderBody, placeOrder, products, type Shopper, setStock } from "./support/shoppers.ts";
+import { products, type Shopper, setStock } from "./support/shoppers.ts";
 
 let t: TestApp;
 let admin: Shopper;
 let product: TestProduct;
+let parcels: Deliveries;
 let courier: Record<"TCS" | "Leopards" | "Own rider", string>;
 beforeAll(async () => {
   t = await createTestApp({ env: { MAX_OPEN_ORDERS: "100" } });
   admin = await makeAdmin(t);
   [product] = (await products(t, 1)) as [TestProduct];
   await setStock(t, product.id, product.sizes[0] as number, 500);
-  const { couriers } = (await call(t, admin, "GET", "/api/admin/couriers")).json<{ couriers: Courier[] }>();
-  const idOf = (name: string) => couriers.find((c) => c.name === name)?._id ?? "";
-  courier = { TCS: idOf("TCS"), Leopards: idOf("Leopards"), "Own rider": idOf("Own rider") };
+  parcels = await deliveries(t, admin, product);
+  courier = {
+    TCS: parcels.courier("TCS"),
+    Leopards: parcels.courier("Leopards"),
+    "Own rider": parcels.courier("Own rider"),
+  };
 });
 afterAll(() => t?.close());
 
@@ -38,20 +43,7 @@ const dashboard = async () => {
 };
 
 /** A confirmed order of `pairs` pairs, from a customer of its own. */
-async function confirmed(pairs = 1): Promise<Order> {
-  const shopper = await makeShopper(t);
-  const res = await placeOrder(
-    t,
-    shopper,
-    orderBody(shopper, [{ product, size: product.sizes[0] as number, quantity: pairs }], {
-      shippingAddress: { ...ADDRESS, email: shopper.email, phoneNumber: `03${randomInt(100_000_000, 999_999_999)}` },
-    }),
-  );
-  expect(res.statusCode, res.body).toBe(201);
-  const placed = res.json<Order>();
-  await ok(call(t, admin, "POST", `/api/admin/orders/${placed._id}/status`, { status: "confirm" }));
-  return placed;
-}
+const confirmed = (pairs = 1): Promise<Order> => parcels.confirmed(pairs);
 
 async function ok(answer: Promise<{ statusCode: number; body: string }>) {
   const res = await answer;

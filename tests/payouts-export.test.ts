@@ -5,37 +5,31 @@
 // own rider has no expectation; amounts bare so a spreadsheet sums them; formulas defused; a bad
 // period is a 400 that says what is wrong. The payment import that fills the deductions is built
 // beside this, so the tests write a report's settlement straight into parcels.
-import { randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Courier } from "#shared/couriers.ts";
 import { type Order, orderNumber } from "#shared/orders.ts";
 import { call, makeAdmin } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
-import {
-  ADDRESS,
-  makeShopper,
-  orderBody,
-  placeOrder,
-  products,
-  type Shopper,
-  setStock,
-  type TestProduct,
-} from "./support/shoppers.ts";
+import { type Deliveries, deliveries } from "./support/deliveries.ts";
+import { makeShopper, products, type Shopper, setStock, type TestProduct } from "./support/shoppers.ts";
 
 let t: TestApp;
 let admin: Shopper;
 let product: TestProduct;
+let parcels: Deliveries;
 let courier: Record<"TCS" | "Leopards" | "Own rider", string>;
 beforeAll(async () => {
   t = await createTestApp({ env: { MAX_OPEN_ORDERS: "100" } });
   admin = await makeAdmin(t);
   [product] = (await products(t, 1)) as [TestProduct];
   await setStock(t, product.id, product.sizes[0] as number, 500);
-  const { couriers } = (await call(t, admin, "GET", "/api/admin/couriers")).json<{ couriers: Courier[] }>();
-  const idOf = (name: string) => couriers.find((c) => c.name === name)?._id ?? "";
-  courier = { TCS: idOf("TCS"), Leopards: idOf("Leopards"), "Own rider": idOf("Own rider") };
+  parcels = await deliveries(t, admin, product);
+  courier = {
+    TCS: parcels.courier("TCS"),
+    Leopards: parcels.courier("Leopards"),
+    "Own rider": parcels.courier("Own rider"),
+  };
 });
 afterAll(() => t?.close());
 
@@ -49,25 +43,8 @@ async function ok(answer: Promise<{ statusCode: number; body: string }>) {
 
 /** A confirmed order dispatched with `via` (a tracking number for a company), of its own customer. */
 async function dispatched(via: keyof typeof courier): Promise<Order & { tracking: string | null }> {
-  const shopper = await makeShopper(t);
-  const res = await placeOrder(
-    t,
-    shopper,
-    orderBody(shopper, [{ product, size: product.sizes[0] as number, quantity: 1 }], {
-      shippingAddress: { ...ADDRESS, email: shopper.email, phoneNumber: `03${randomInt(100_000_000, 999_999_999)}` },
-    }),
-  );
-  expect(res.statusCode, res.body).toBe(201);
-  const order = res.json<Order>();
-  await ok(call(t, admin, "POST", `/api/admin/orders/${order._id}/status`, { status: "confirm" }));
-  const tracking = via === "Own rider" ? null : `KHI${randomInt(1e8, 1e9)}`;
-  await ok(
-    call(t, admin, "POST", `/api/admin/orders/${order._id}/dispatch`, {
-      courierId: courier[via],
-      ...(tracking ? { trackingNumber: tracking } : {}),
-    }),
-  );
-  return { ...order, tracking };
+  const { order, trackingNumber } = await parcels.dispatched(via);
+  return { ...order, tracking: trackingNumber };
 }
 
 const deliver = (o: Order) => ok(call(t, admin, "POST", `/api/admin/orders/${o._id}/status`, { status: "delivered" }));

@@ -12,7 +12,15 @@ import type { Courier } from "#shared/couriers.ts";
 import type { Order } from "#shared/orders.ts";
 import { call } from "./admin.ts";
 import type { TestApp } from "./app.ts";
-import { ADDRESS, makeShopper, orderBody, placeOrder, type Shopper, type TestProduct } from "./shoppers.ts";
+import {
+  ADDRESS,
+  makeShopper,
+  orderBody,
+  ownPhoneNumber,
+  placeOrder,
+  type Shopper,
+  type TestProduct,
+} from "./shoppers.ts";
 
 /** An order with its parcel's tracking number (null for the own rider). */
 export type Parcel = Order & { trackingNumber: string | null };
@@ -93,7 +101,7 @@ export async function deliveries(t: TestApp, admin: Shopper, product: TestProduc
       t,
       shopper,
       orderBody(shopper, [{ product, size: product.sizes[0] as number, quantity: pairs }], {
-        shippingAddress: { ...ADDRESS, email: shopper.email, phoneNumber: `03${randomInt(100_000_000, 999_999_999)}` },
+        shippingAddress: { ...ADDRESS, email: shopper.email, phoneNumber: ownPhoneNumber() },
       }),
     );
     expect(res.statusCode, res.body).toBe(201);

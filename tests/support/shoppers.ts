@@ -2,7 +2,7 @@
 // (no password hashing; their e-mail proven unless asked otherwise, so the order mails read in full:
 // tests/proven-addresses.test.ts covers the unproven ones), products with stock set per size, and
 // order payloads.
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { createSession } from "#server/accounts/sessions.ts";
 import { selectRowsAsserted } from "#server/db/rows.ts";
@@ -98,6 +98,14 @@ export const ADDRESS = {
   city: "Karachi",
   postalCode: "75600",
 };
+
+/**
+ * A mobile number no other order has, for an order from a customer of its own: the COD risk rules
+ * read what a phone's earlier parcels did (server/orders/risk-rules.ts).
+ */
+export function ownPhoneNumber(): string {
+  return `03${randomInt(100_000_000, 999_999_999)}`;
+}
 
 export interface Pick {
   product: TestProduct;
