@@ -11,25 +11,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Order, orderNumber } from "#shared/orders.ts";
 import { call, makeAdmin } from "./support/admin.ts";
 import { createTestApp, type TestApp } from "./support/app.ts";
-import { type Deliveries, deliveries } from "./support/deliveries.ts";
+import { type Deliveries, deliveries, type Parcel } from "./support/deliveries.ts";
 import { makeShopper, products, type Shopper, setStock, type TestProduct } from "./support/shoppers.ts";
 
 let t: TestApp;
 let admin: Shopper;
 let product: TestProduct;
 let parcels: Deliveries;
-let courier: Record<"TCS" | "Leopards" | "Own rider", string>;
 beforeAll(async () => {
   t = await createTestApp({ env: { MAX_OPEN_ORDERS: "100" } });
   admin = await makeAdmin(t);
   [product] = (await products(t, 1)) as [TestProduct];
   await setStock(t, product.id, product.sizes[0] as number, 500);
   parcels = await deliveries(t, admin, product);
-  courier = {
-    TCS: parcels.courier("TCS"),
-    Leopards: parcels.courier("Leopards"),
-    "Own rider": parcels.courier("Own rider"),
-  };
 });
 afterAll(() => t?.close());
 
@@ -42,9 +36,9 @@ async function ok(answer: Promise<{ statusCode: number; body: string }>) {
 }
 
 /** A confirmed order dispatched with `via` (a tracking number for a company), of its own customer. */
-async function dispatched(via: keyof typeof courier): Promise<Order & { tracking: string | null }> {
+async function dispatched(via: string): Promise<Parcel> {
   const { order, trackingNumber } = await parcels.dispatched(via);
-  return { ...order, tracking: trackingNumber };
+  return { ...order, trackingNumber };
 }
 
 const deliver = (o: Order) => ok(call(t, admin, "POST", `/api/admin/orders/${o._id}/status`, { status: "delivered" }));
@@ -97,11 +91,11 @@ async function exported(from: string, to: string) {
 const rowOf = (rows: Record<string, string | undefined>[], o: Order) =>
   rows.find((r) => r["Order number"] === orderNumber(o._id));
 
-let exact: Order & { tracking: string | null };
-let short: Order & { tracking: string | null };
-let refused: Order & { tracking: string | null };
-let byHand: Order & { tracking: string | null };
-let unsettled: Order & { tracking: string | null };
+let exact: Parcel;
+let short: Parcel;
+let refused: Parcel;
+let byHand: Parcel;
+let unsettled: Parcel;
 
 describe("the payouts export", () => {
   beforeAll(async () => {
@@ -130,7 +124,7 @@ describe("the payouts export", () => {
       net: 2500,
       reference: '=HYPERLINK("http://evil.example","x")',
     });
-    await shortPayment(short, courier.TCS, 2652, 2500, "disputed");
+    await shortPayment(short, parcels.courier("TCS"), 2652, 2500, "disputed");
     // Refused at the door with Leopards: nothing collected; its Rs.200 delivery and Rs.120 return
     // with 15% tax on 320 = 48 are owed: -368. The report took -400: Rs.32 more than the terms.
     refused = await dispatched("Leopards");
@@ -144,7 +138,7 @@ describe("the payouts export", () => {
       net: -400,
       reference: "LEO-77",
     });
-    await shortPayment(refused, courier.Leopards, -368, -400, "open");
+    await shortPayment(refused, parcels.courier("Leopards"), -368, -400, "open");
     // The own rider hands the cash over: settled by hand, no terms, no expectation.
     byHand = await dispatched("Own rider");
     await deliver(byHand);
@@ -195,7 +189,7 @@ describe("the payouts export", () => {
     expect(rowOf(rows, exact)).toEqual({
       "Settled (Karachi date)": today,
       Courier: "TCS",
-      "Tracking number": exact.tracking,
+      "Tracking number": exact.trackingNumber,
       "Order number": orderNumber(exact._id),
       Outcome: "delivered",
       "COD amount (Rs.)": "3000",
@@ -259,7 +253,7 @@ describe("the payouts export", () => {
 
   it("reads the courier's current terms: the owner's own, once saved", async () => {
     // Flat Rs.200, 1% COD fee (30), tax 15% of 230 = 34.5 -> 35, 2% withholding 60: 3,000 - 325 = 2,675.
-    const saved = await call(t, admin, "PUT", `/api/admin/couriers/${courier.TCS}/terms`, {
+    const saved = await call(t, admin, "PUT", `/api/admin/couriers/${parcels.courier("TCS")}/terms`, {
       deliveryBy: "flat",
       deliveryCharge: 200,
       codFeePercent: 1,

@@ -69,6 +69,8 @@ export interface Deliveries {
   courier(name: string): string;
   /** A confirmed order of `pairs` pairs. */
   confirmed(pairs?: number): Promise<Order>;
+  /** `order`, confirmed, dispatched with `courier`; the tracking number it got (null for the own rider). */
+  dispatch(order: Order, courier: string): Promise<string | null>;
   /** An order dispatched with `courier`, with the tracking number it got (null for the own rider). */
   dispatched(courier: string, pairs?: number): Promise<{ order: Order; trackingNumber: string | null }>;
   /** Dispatched with `courier` and delivered; `at` moves the delivery's time (its history line). */
@@ -110,8 +112,7 @@ export async function deliveries(t: TestApp, admin: Shopper, product: TestProduc
     return placed;
   }
 
-  async function dispatched(name: string, pairs = 1) {
-    const order = await confirmed(pairs);
+  async function dispatch(order: Order, name: string): Promise<string | null> {
     const trackingNumber = ownRider(name) ? null : `KHI${randomInt(1e8, 1e9)}`;
     await ok(
       call(t, admin, "POST", `/api/admin/orders/${order._id}/dispatch`, {
@@ -119,7 +120,12 @@ export async function deliveries(t: TestApp, admin: Shopper, product: TestProduc
         ...(trackingNumber ? { trackingNumber } : {}),
       }),
     );
-    return { order, trackingNumber };
+    return trackingNumber;
+  }
+
+  async function dispatched(name: string, pairs = 1) {
+    const order = await confirmed(pairs);
+    return { order, trackingNumber: await dispatch(order, name) };
   }
 
   async function delivered(name: string, options: { pairs?: number; at?: string } = {}): Promise<Parcel> {
@@ -148,5 +154,5 @@ export async function deliveries(t: TestApp, admin: Shopper, product: TestProduc
     return result;
   }
 
-  return { courier, confirmed, dispatched, delivered, refused, paymentReport };
+  return { courier, confirmed, dispatch, dispatched, delivered, refused, paymentReport };
 }
