@@ -10,7 +10,7 @@
 // storage) or when the page is left, to keep the saved ones along with this document's. Same storage
 // key and shape as React Router's, so the two never disagree.
 import { useContext, useEffect, useLayoutEffect } from "react";
-import { UNSAFE_DataRouterContext, UNSAFE_DataRouterStateContext, useLocation, useNavigation } from "react-router";
+import { UNSAFE_DataRouterContext, UNSAFE_DataRouterStateContext, useLocation } from "react-router";
 import { HeadScript } from "./HeadScript.tsx";
 
 const STORAGE_KEY = "react-router-scroll-positions";
@@ -53,7 +53,6 @@ export function ScrollRestoration({ nonce }: { nonce: string }) {
   const router = useContext(UNSAFE_DataRouterContext)?.router;
   const state = useContext(UNSAFE_DataRouterStateContext);
   const location = useLocation();
-  const navigation = useNavigation();
 
   useEffect(() => {
     window.history.scrollRestoration = "manual";
@@ -71,10 +70,14 @@ export function ScrollRestoration({ nonce }: { nonce: string }) {
     };
   }, []);
 
-  // Leaving the page (a reload, another site, the tab closed): this entry's position joins the saved ones.
+  // Leaving the page (a reload, another site, the tab closed): this entry's position joins the saved
+  // ones. The entry is read from the router as the page goes, not from a render's values: effects run
+  // after the paint, so a reload pressed as a new page appears would save under the page before.
   useEffect(() => {
+    if (!router) return;
     const hidden = () => {
       readSavedPositions();
+      const { navigation, location } = router.state;
       if (navigation.state === "idle") positions[location.key] = window.scrollY;
       try {
         sessionStorage.setItem(STORAGE_KEY, JSON.stringify(positions));
@@ -85,7 +88,7 @@ export function ScrollRestoration({ nonce }: { nonce: string }) {
     };
     window.addEventListener("pagehide", hidden);
     return () => window.removeEventListener("pagehide", hidden);
-  }, [navigation.state, location.key]);
+  }, [router]);
 
   useLayoutEffect(() => router?.enableScrollRestoration(positions, () => window.scrollY), [router]);
 
